@@ -1,0 +1,59 @@
+"""`python -m bot`: load .env, set up logging, build the bot and run it."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import discord
+from dotenv import load_dotenv
+
+from bot.app import create_bot
+from bot.config import Settings, SettingsError
+
+MISSING_TOKEN = """\
+DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
+
+1. Open https://discord.com/developers/applications and create an application (New Application).
+2. In Bot: press Reset Token, copy it, and put it in the file .env beside the Makefile:
+       DISCORD_TOKEN=your-token-here
+   (copy .env.example to .env first; .env is git-ignored, never commit it).
+3. Still in Bot, under Privileged Gateway Intents, turn on MESSAGE CONTENT INTENT
+   (the bot reads chat messages to flag numbers). No other privileged intent is needed.
+4. In OAuth2 -> URL Generator, tick the scopes "bot" and "applications.commands", and the bot permissions
+   View Channels, Send Messages, Send Messages in Threads, Embed Links, Attach Files, Add Reactions,
+   Read Message History and Manage Messages; open the generated URL to invite the bot to your server.
+5. Run `make run` again.
+"""
+
+
+def main() -> int:
+    load_dotenv()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(MISSING_TOKEN, file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN: reset it in the developer portal and update .env.",
+              file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "Discord refused the connection because the MESSAGE CONTENT intent is not enabled. Turn it on in the "
+            "developer portal (your app -> Bot -> Privileged Gateway Intents), then run the bot again.",
+            file=sys.stderr,
+        )
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""Build the bot: `create_bot(settings)` returns a ready-to-start `commands.Bot` (tests pass their own settings)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Any
+
+import aiosqlite
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.service.games import GameService
+from bot.storage.db import open_database
+from bot.storage.settings import SettingsStore
+from bot.storage.tables import TableStore
+from bot.ui.components import ALL_DYNAMIC_ITEMS
+from bot.ui.controller import TableController
+from bot.ui.display import TableDisplay
+from bot.ui.translator import CatalogTranslator
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "cogs.errors",
+    "cogs.game",
+    "cogs.play",
+    "cogs.info",
+    "cogs.timers",
+)
+
+
+def intents() -> discord.Intents:
+    """Only what the bot uses: guilds (channels and threads), guild messages (the chat rule, deleted boards) and
+    the privileged message content intent (to read messages for numbers)."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    wanted.guild_messages = True
+    wanted.message_content = True
+    return wanted
+
+
+class TheGameBot(commands.Bot):
+    db: aiosqlite.Connection
+    tables: TableStore
+    guild_settings: SettingsStore
+    games: GameService
+    display: TableDisplay
+    controller: TableController
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
+        )
+        self.settings = settings
+        self._restored = False
+
+    async def setup_hook(self) -> None:
+        self.db = await open_database(self.settings.database_path)
+        self.tables = TableStore(self.db)
+        self.guild_settings = SettingsStore(self.db)
+        self.games = GameService(
+            self.tables,
+            lobby_timeout=self.settings.lobby_timeout,
+            turn_reminder=self.settings.turn_reminder,
+        )
+        self.display = TableDisplay(self, self.games)
+        self.controller = TableController(self)
+        await self.tree.set_translator(CatalogTranslator())
+        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        restored = await self.games.restore()
+        log.info("Restored %s tables in progress", len(restored))
+        if self.settings.sync_commands:
+            await sync_commands(self)
+
+    async def on_ready(self) -> None:
+        log.info("Connected as %s (id %s) to %s servers", self.user, self.user and self.user.id, len(self.guilds))
+        if not self._restored:
+            # After a restart, bring every board up to date (a move may have been saved just before a crash).
+            self._restored = True
+            for table in self.games.active_tables():
+                self.display.refresh_board(table)
+
+    async def close(self) -> None:
+        try:
+            if hasattr(self, "display"):
+                await self.display.flush()
+            await super().close()
+        finally:
+            if hasattr(self, "db"):
+                await self.db.close()
+
+
+def create_bot(settings: Settings, **options: Any) -> TheGameBot:
+    return TheGameBot(settings, **options)
+
+
+async def command_payload(bot: commands.Bot) -> list[dict[str, Any]]:
+    translator = bot.tree.translator
+    payload = []
+    for command in bot.tree.get_commands():
+        if translator is not None:
+            payload.append(await command.get_translated_payload(bot.tree, translator))
+        else:
+            payload.append(command.to_dict(bot.tree))
+    return payload
+
+
+async def sync_commands(bot: TheGameBot) -> None:
+    """Sync to DEV_GUILD_ID when set (instant); otherwise globally, only when the command set changed."""
+    guild_id = bot.settings.dev_guild_id
+    if guild_id is not None:
+        guild = discord.Object(id=guild_id)
+        bot.tree.copy_global_to(guild=guild)
+        await bot.tree.sync(guild=guild)
+        log.info("Commands synced to the development server %s", guild_id)
+        return
+    digest = hashlib.sha256(
+        json.dumps(await command_payload(bot), sort_keys=True, default=str).encode()
+    ).hexdigest()
+    async with bot.db.execute("SELECT value FROM meta WHERE key = 'command_hash'") as cursor:
+        row = await cursor.fetchone()
+    if row is not None and row[0] == digest:
+        log.info("Commands unchanged since the last sync")
+        return
+    await bot.tree.sync()
+    await bot.db.execute(
+        "INSERT INTO meta (key, value) VALUES ('command_hash', ?) ON CONFLICT (key) DO UPDATE SET value = ?",
+        (digest, digest),
+    )
+    await bot.db.commit()
+    log.info("Commands synced globally")

@@ -1,0 +1,52 @@
+"""Per-server settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+import aiosqlite
+
+
+class ChatRuleMode(StrEnum):
+    WARN = "warn"  # react and reply with a reminder (default)
+    DELETE = "delete"  # delete the message and post a reminder that disappears
+    OFF = "off"
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    chat_rule_mode: ChatRuleMode = ChatRuleMode.WARN
+    chat_rule_everyone: bool = False  # apply the rule to everyone in the game's channel, not only players
+    hints_enabled: bool = True
+
+
+class SettingsStore:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._cache: dict[int, GuildSettings] = {}
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        cached = self._cache.get(guild_id)
+        if cached is not None:
+            return cached
+        async with self._db.execute(
+            "SELECT chat_rule_mode, chat_rule_everyone, hints_enabled FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        settings = (
+            GuildSettings(ChatRuleMode(row[0]), bool(row[1]), bool(row[2])) if row else GuildSettings()
+        )
+        self._cache[guild_id] = settings
+        return settings
+
+    async def update(self, guild_id: int, settings: GuildSettings) -> None:
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, chat_rule_mode, chat_rule_everyone, hints_enabled)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET chat_rule_mode = excluded.chat_rule_mode,"
+            " chat_rule_everyone = excluded.chat_rule_everyone, hints_enabled = excluded.hints_enabled",
+            (guild_id, settings.chat_rule_mode.value, int(settings.chat_rule_everyone), int(settings.hints_enabled)),
+        )
+        await self._db.commit()
+        self._cache[guild_id] = settings

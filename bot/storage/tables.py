@@ -1,0 +1,117 @@
+"""Tables (lobbies and games in progress) and their results: the only place that writes them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import aiosqlite
+
+from bot.service.table import Table, TableStatus
+
+ACTIVE = ("lobby", "playing")
+
+
+def _dump(table: Table) -> str:
+    return json.dumps(table.to_dict(), separators=(",", ":"))
+
+
+class TableStore:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    async def next_id(self) -> int:
+        async with self._db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM tables") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 1
+
+    async def insert(self, table: Table) -> bool:
+        """Insert a new table. Returns False if the channel already has an active table."""
+        try:
+            await self._db.execute(
+                "INSERT INTO tables (id, guild_id, channel_id, status, data, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    table.guild_id,
+                    table.channel_id,
+                    table.status.value,
+                    _dump(table),
+                    table.created_at,
+                    table.created_at,
+                ),
+            )
+        except aiosqlite.IntegrityError:
+            await self._db.rollback()
+            return False
+        await self._db.commit()
+        return True
+
+    async def save(self, table: Table, now: float) -> None:
+        await self._db.execute(
+            "UPDATE tables SET status = ?, data = ?, updated_at = ? WHERE id = ?",
+            (table.status.value, _dump(table), now, table.id),
+        )
+        if not table.status.is_active:
+            await self._record_result(table)
+        await self._db.commit()
+
+    async def load(self, table_id: int) -> Table | None:
+        async with self._db.execute("SELECT data FROM tables WHERE id = ?", (table_id,)) as cursor:
+            row = await cursor.fetchone()
+        return Table.from_dict(json.loads(row[0])) if row else None
+
+    async def load_active(self) -> list[Table]:
+        async with self._db.execute(
+            "SELECT data FROM tables WHERE status IN (?, ?) ORDER BY id", ACTIVE
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [Table.from_dict(json.loads(row[0])) for row in rows]
+
+    async def _record_result(self, table: Table) -> None:
+        """Store a finished or abandoned game for the leaderboards (expired lobbies are not games)."""
+        if table.status is TableStatus.EXPIRED or table.game is None:
+            return
+        game = table.game
+        outcome = "abandoned" if table.status is TableStatus.ABANDONED else game.status.value
+        humans = sorted(seat.user_id for seat in table.seats if not seat.is_ai)
+        row: dict[str, Any] = {
+            "id": table.id,
+            "guild_id": table.guild_id,
+            "channel_id": table.channel_id,
+            "player_count": len(table.seats),
+            "expert_minimum": int(table.variant.higher_minimum),
+            "expert_hand": int(table.variant.smaller_hand),
+            "variant": "expert" if table.variant.is_expert else "standard",
+            "deal_code": table.deal_code,
+            "daily": table.daily,
+            "outcome": outcome,
+            "cards_left": game.cards_left,
+            "turns": game.turn_number,
+            "started_at": table.started_at or table.created_at,
+            "ended_at": table.ended_at or table.created_at,
+            "team_key": ",".join(str(user) for user in humans) + (",ai" if table.has_ai else ""),
+            "has_ai": int(table.has_ai),
+            "violations": sum(table.violations.values()),
+            "hints": sum(table.hints.values()),
+        }
+        columns = ", ".join(row)
+        placeholders = ", ".join(f":{name}" for name in row)
+        await self._db.execute(f"INSERT OR REPLACE INTO games ({columns}) VALUES ({placeholders})", row)
+        await self._db.execute("DELETE FROM game_players WHERE game_id = ?", (table.id,))
+        await self._db.executemany(
+            "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, violations, hints)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    table.id,
+                    index,
+                    None if seat.is_ai else seat.user_id,
+                    seat.name,
+                    int(seat.is_ai),
+                    table.violations.get(seat.user_id, 0),
+                    table.hints.get(seat.user_id, 0),
+                )
+                for index, seat in enumerate(table.seats)
+            ],
+        )

@@ -1,0 +1,163 @@
+"""The public messages of a table: the lobby, the board, and the end-of-game summary.
+
+Nothing here ever shows a hand: only pile tops, counts and the plays everyone saw.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.engine import Status
+from bot.service.table import MAX_PLAYERS, Table, TableStatus
+from bot.ui import components
+from bot.ui.format import card, duration, pile_line
+from bot.ui.i18n import t
+
+COLOUR_LOBBY = discord.Colour.blurple()
+COLOUR_PLAYING = discord.Colour.green()
+COLOUR_WON = discord.Colour.gold()
+COLOUR_OVER = discord.Colour.dark_grey()
+
+
+def variant_text(table: Table, locale: str) -> str:
+    variant = table.variant
+    if variant.higher_minimum and variant.smaller_hand:
+        return t(locale, "variant.both")
+    if variant.higher_minimum:
+        return t(locale, "variant.higher_minimum")
+    if variant.smaller_hand:
+        return t(locale, "variant.smaller_hand")
+    return t(locale, "variant.standard")
+
+
+def _footer(table: Table, locale: str) -> str:
+    parts = [t(locale, "board.deal", code=table.deal_code), variant_text(table, locale)]
+    if table.daily:
+        parts.append(t(locale, "board.daily", date=table.daily))
+    return " · ".join(parts)
+
+
+def _seat_name(table: Table, index: int) -> str:
+    seat = table.seats[index]
+    return f"🤖 {seat.name}" if seat.is_ai else seat.name
+
+
+def lobby_embed(table: Table) -> discord.Embed:
+    locale = table.locale
+    embed = discord.Embed(title=t(locale, "lobby.title"), colour=COLOUR_LOBBY)
+    seated = "\n".join(f"• {_seat_name(table, index)}" for index in range(len(table.seats))) or "—"
+    embed.description = t(locale, "lobby.description")
+    embed.add_field(
+        name=t(locale, "lobby.players", count=len(table.seats), maximum=MAX_PLAYERS), value=seated, inline=False
+    )
+    embed.set_footer(text=_footer(table, locale))
+    return embed
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    locale = table.locale
+    view = discord.ui.View(timeout=None)
+    full = len(table.seats) >= MAX_PLAYERS
+    view.add_item(components.JoinButton(table.id, label=t(locale, "button.join"), disabled=full))
+    view.add_item(components.LeaveButton(table.id, label=t(locale, "button.leave")))
+    view.add_item(components.StartButton(table.id, label=t(locale, "button.start")))
+    view.add_item(components.AddAIButton(table.id, label=t(locale, "button.add_ai"), disabled=full))
+    view.stop()  # fully dynamic: clicks are routed by custom id, nothing to keep in memory
+    return view
+
+
+def board_embed(table: Table) -> discord.Embed:
+    locale = table.locale
+    game = table.require_game()
+    embed = discord.Embed(title=t(locale, "board.title"), colour=COLOUR_PLAYING)
+    lines = [pile_line(locale, pile, table.markers.get(pile.name)) for pile in game.piles]
+    embed.description = "\n".join(lines)
+    embed.add_field(name=t(locale, "board.draw_pile"), value=t(locale, "board.cards", count=game.draw_pile_count))
+    if game.status is Status.CHOOSING_FIRST:
+        turn = t(locale, "board.choose_first")
+    else:
+        seat = table.current_seat
+        turn = (
+            t(
+                locale,
+                "board.turn",
+                name=seat.name,
+                played=game.played_this_turn,
+                minimum=game.turn_minimum,
+            )
+            if seat
+            else "—"
+        )
+    embed.add_field(name=t(locale, "board.turn_title", number=game.turn_number), value=turn)
+    players = []
+    for index, seat in enumerate(table.seats):
+        marker = "▶ " if game.current_player == index and game.status is Status.PLAYING else ""
+        count = len(game.hand(index))
+        players.append(f"{marker}{_seat_name(table, index)} — {t(locale, 'board.cards', count=count)}")
+    embed.add_field(name=t(locale, "board.players"), value="\n".join(players), inline=False)
+    recent = table.recent_plays
+    if recent:
+        plays = [
+            t(
+                locale,
+                "board.play_backwards" if backwards else "board.play",
+                name=table.seats[seat_index].name,
+                card=card(value),
+                pile=pile,
+            )
+            for seat_index, value, pile, backwards in recent
+        ]
+        embed.add_field(name=t(locale, "board.recent"), value="\n".join(plays), inline=False)
+    embed.set_footer(text=_footer(table, locale))
+    return embed
+
+
+def board_view(table: Table) -> discord.ui.View:
+    locale = table.locale
+    game = table.require_game()
+    view = discord.ui.View(timeout=None)
+    if game.status is Status.CHOOSING_FIRST:
+        view.add_item(components.FirstPlayerButton(table.id, label=t(locale, "button.i_start")))
+    view.add_item(components.HandButton(table.id, label=t(locale, "button.my_hand")))
+    for pile in game.piles:
+        view.add_item(components.MarkerButton(table.id, pile.name, table.markers.get(pile.name)))
+    view.stop()
+    return view
+
+
+def summary_embed(table: Table) -> discord.Embed:
+    locale = table.locale
+    game = table.game
+    if table.status is TableStatus.EXPIRED or game is None:
+        embed = discord.Embed(title=t(locale, "summary.lobby_closed_title"), colour=COLOUR_OVER)
+        embed.description = t(locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
+        return embed
+    if table.status is TableStatus.ABANDONED:
+        title = t(locale, "summary.abandoned_title")
+        colour = COLOUR_OVER
+    elif game.status is Status.WON:
+        title = t(locale, "summary.won_title")
+        colour = COLOUR_WON
+    else:
+        title = t(locale, "summary.lost_title")
+        colour = COLOUR_OVER
+    embed = discord.Embed(title=title, colour=colour)
+    rating = t(locale, f"rating.{game.rating.value}")
+    if table.status is TableStatus.ABANDONED:
+        embed.description = t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
+    else:
+        embed.description = rating
+    embed.add_field(name=t(locale, "summary.cards_left"), value=str(game.cards_left))
+    embed.add_field(name=t(locale, "summary.turns"), value=str(game.turn_number))
+    if table.started_at is not None and table.ended_at is not None:
+        embed.add_field(name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale))
+    embed.add_field(name=t(locale, "board.players"), value=", ".join(seat.name for seat in table.seats), inline=False)
+    embed.add_field(name=t(locale, "summary.piles"), value="\n".join(pile_line(locale, pile) for pile in game.piles))
+    violations = sum(table.violations.values())
+    hints = sum(table.hints.values())
+    extras = [t(locale, "summary.violations", count=violations)]
+    if hints:
+        extras.append(t(locale, "summary.hints", count=hints))
+    embed.add_field(name=t(locale, "summary.table_talk"), value="\n".join(extras))
+    embed.set_footer(text=_footer(table, locale) + " · " + t(locale, "summary.replay_hint"))
+    return embed

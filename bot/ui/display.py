@@ -1,0 +1,243 @@
+"""Keeps a table's public messages and private hand messages in step with its state.
+
+Everything here runs after the move was saved and acknowledged: a Discord error on an edit is logged and retried
+on the next change, it never loses a move. Board edits are coalesced per table, so a burst of plays costs one edit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service.table import Table, TableStatus
+from bot.ui import board, hand
+from bot.ui.i18n import t
+
+if TYPE_CHECKING:
+    from bot.service.games import GameService
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class HandMessage:
+    """A player's latest private hand message, editable through its interaction token for 15 minutes.
+
+    Kept in memory only: interaction tokens never reach the disk or the logs. After a restart, players get fresh
+    hand messages from **My hand** or `/hand`.
+    """
+
+    token: str
+    created_at: float
+    message_id: int | None = None  # None: the interaction's original response
+
+# Discord lets an interaction token edit its messages for 15 minutes; keep a margin.
+HAND_MESSAGE_LIFETIME = 14 * 60
+
+
+class TableDisplay:
+    def __init__(self, client: discord.Client, games: GameService) -> None:
+        self._client = client
+        self._games = games
+        self._dirty: dict[int, Table] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._hand_messages: dict[tuple[int, int], HandMessage] = {}
+
+    # -- the board -----------------------------------------------------------------------------------------
+    @staticmethod
+    def render_board(table: Table) -> dict[str, Any]:
+        if table.status is TableStatus.LOBBY:
+            return {"embed": board.lobby_embed(table), "view": board.lobby_view(table)}
+        if table.status is TableStatus.PLAYING:
+            return {"embed": board.board_embed(table), "view": board.board_view(table)}
+        return {"embed": board.summary_embed(table), "view": None}
+
+    def refresh_board(self, table: Table) -> None:
+        """Schedule an edit of the board to show `table` (the latest request wins)."""
+        self._dirty[table.id] = table
+        worker = self._workers.get(table.id)
+        if worker is None or worker.done():
+            self._workers[table.id] = self.spawn(self._board_worker(table.id))
+
+    async def flush(self) -> None:
+        """Wait until every scheduled update went out (tests and shutdown)."""
+        while any(not task.done() for task in self._tasks):
+            await asyncio.gather(*[task for task in self._tasks if not task.done()], return_exceptions=True)
+
+    async def _board_worker(self, table_id: int) -> None:
+        while table_id in self._dirty:
+            table = self._dirty.pop(table_id)
+            await self._edit_or_repost(table)
+
+    async def _edit_or_repost(self, table: Table) -> None:
+        channel = self._channel(table.channel_id)
+        if channel is None:
+            return
+        content = self.render_board(table)
+        if table.board_message_id is not None:
+            try:
+                await channel.get_partial_message(table.board_message_id).edit(**content)
+                return
+            except discord.NotFound:
+                log.info("Board of table %s was deleted; posting it again", table.id)
+            except discord.HTTPException as error:
+                log.warning("Could not edit the board of table %s: %s", table.id, error)
+                return
+        await self.post_board(table)
+
+    async def post_board(self, table: Table, *, replace: bool = False) -> discord.Message | None:
+        """Post the board at the bottom of the channel (deleting the old one when `replace`)."""
+        channel = self._channel(table.channel_id)
+        if channel is None:
+            return None
+        old = table.board_message_id
+        try:
+            message = await channel.send(**self.render_board(table))
+        except discord.HTTPException as error:
+            log.warning("Could not post the board of table %s: %s", table.id, error)
+            return None
+        if table.status.is_active:
+            await self._games.set_board_message(table.id, message.id)
+        else:
+            table.board_message_id = message.id
+        if replace and old is not None and old != message.id:
+            self.spawn(self._delete(channel, old))
+        return message
+
+    # -- turns and endings ---------------------------------------------------------------------------------
+    def announce_turn(self, table: Table) -> None:
+        seat = table.current_seat
+        if seat is None or table.status is not TableStatus.PLAYING:
+            return
+        game = table.require_game()
+        text = t(
+            table.locale,
+            "turn.ai" if seat.is_ai else "turn.ping",
+            mention=seat.name if seat.is_ai else f"<@{seat.user_id}>",
+            minimum=game.turn_minimum,
+        )
+        self.spawn(self._replace_ping(table, text, discord.AllowedMentions(users=True, everyone=False, roles=False)))
+
+    async def _replace_ping(self, table: Table, text: str, mentions: discord.AllowedMentions) -> None:
+        channel = self._channel(table.channel_id)
+        if channel is None:
+            return
+        old = table.ping_message_id
+        try:
+            message = await channel.send(text, allowed_mentions=mentions)
+        except discord.HTTPException as error:
+            log.warning("Could not announce the turn in table %s: %s", table.id, error)
+            return
+        if table.status.is_active and self._games.get(table.id) is not None:
+            await self._games.set_ping_message(table.id, message.id)
+        if old is not None:
+            await self._delete(channel, old)
+
+    def announce_end(self, table: Table) -> None:
+        """The board becomes the summary; a short line tells the channel the result."""
+        self.refresh_board(table)
+        self.spawn(self._announce_end(table))
+
+    async def _announce_end(self, table: Table) -> None:
+        channel = self._channel(table.channel_id)
+        if channel is None:
+            return
+        if table.ping_message_id is not None:
+            await self._delete(channel, table.ping_message_id)
+        game = table.game
+        if table.status is TableStatus.FINISHED and game is not None:
+            text = t(
+                table.locale, "end.line", cards=game.cards_left, rating=t(table.locale, f"rating.{game.rating.value}")
+            )
+        elif table.status is TableStatus.ABANDONED:
+            text = t(table.locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
+        else:
+            text = t(table.locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("Could not announce the end of table %s: %s", table.id, error)
+
+    async def remind(self, table: Table) -> None:
+        seat = table.current_seat
+        channel = self._channel(table.channel_id)
+        if seat is None or channel is None:
+            return
+        view = discord.ui.View(timeout=None)
+        from bot.ui.components import VoteEndButton
+
+        view.add_item(VoteEndButton(table.id, label=t(table.locale, "button.vote_end")))
+        view.stop()
+        try:
+            await channel.send(
+                t(table.locale, "turn.reminder", mention=f"<@{seat.user_id}>"),
+                view=view,
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        except discord.HTTPException as error:
+            log.warning("Could not remind table %s: %s", table.id, error)
+
+    # -- private hand messages -----------------------------------------------------------------------------
+    def remember_hand_message(
+        self, table_id: int, user_id: int, token: str, message_id: int | None = None
+    ) -> None:
+        self._hand_messages[(table_id, user_id)] = HandMessage(token, time.time(), message_id)
+
+    def forget_table(self, table_id: int) -> None:
+        for key in [key for key in self._hand_messages if key[0] == table_id]:
+            del self._hand_messages[key]
+
+    def update_hands(self, table: Table, *, except_user: int | None = None) -> None:
+        """Edit each player's latest private hand message that Discord still lets us edit."""
+        now = time.time()
+        for index, seat in enumerate(table.seats):
+            stored = self._hand_messages.get((table.id, seat.user_id))
+            if seat.is_ai or seat.user_id == except_user or stored is None:
+                continue
+            if now - stored.created_at > HAND_MESSAGE_LIFETIME:
+                continue
+            self.spawn(self._edit_hand(table, index, seat.locale, stored))
+
+    async def _edit_hand(self, table: Table, seat: int, locale: str, stored: HandMessage) -> None:
+        application_id = self._client.application_id
+        if application_id is None:
+            return
+        webhook = discord.Webhook.partial(application_id, stored.token, client=self._client)
+        message_id: Any = stored.message_id if stored.message_id is not None else "@original"
+        try:
+            await webhook.edit_message(
+                message_id, embed=hand.hand_embed(table, seat, locale), view=hand.hand_view(table, seat, locale)
+            )
+        except discord.HTTPException as error:
+            log.info("Could not update a private hand message in table %s: %s", table.id, error.status)
+
+    # -- helpers -------------------------------------------------------------------------------------------
+    def _channel(self, channel_id: int) -> discord.TextChannel | discord.Thread | None:
+        channel = self._client.get_channel(channel_id)
+        if isinstance(channel, discord.TextChannel | discord.Thread):
+            return channel
+        return None
+
+    @staticmethod
+    async def _delete(channel: discord.TextChannel | discord.Thread, message_id: int) -> None:
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException:
+            pass
+
+    def spawn(self, coroutine: Any) -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("Display update failed", exc_info=task.exception())

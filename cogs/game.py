@@ -1,0 +1,79 @@
+"""/game new|join|leave|start|stop|addbot and /board: the table's life cycle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import TheGameBot
+
+
+class GameCommands(commands.Cog):
+    game = app_commands.Group(
+        name="game", description="Start, join and manage a game of The Game in this channel", guild_only=True
+    )
+
+    def __init__(self, bot: TheGameBot) -> None:
+        self.bot = bot
+
+    @property
+    def controller(self) -> Any:
+        return self.bot.controller
+
+    @game.command(name="new", description="Open a new table in this channel")
+    @app_commands.describe(
+        three_cards="Expert: play at least three cards a turn while the draw pile lasts",
+        smaller_hand="Expert: one card fewer in every hand",
+        deal="A deal code (eight letters) to replay a given deal",
+        daily="Today's deal: every team in the server plays the same cards",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        three_cards: bool = False,
+        smaller_hand: bool = False,
+        deal: app_commands.Range[str, 1, 32] | None = None,
+        daily: bool = False,
+    ) -> None:
+        await self.controller.new_game(
+            interaction, higher_minimum=three_cards, smaller_hand=smaller_hand, deal=deal, daily=daily
+        )
+
+    @game.command(name="join", description="Take a seat at the table in this channel")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.join(interaction)
+
+    @game.command(name="leave", description="Leave the table in this channel before the game starts")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.leave(interaction)
+
+    @game.command(name="start", description="Deal the cards and start the game")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.start(interaction)
+
+    @game.command(name="addbot", description="Seat an AI teammate at the table")
+    async def addbot(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.add_ai(interaction)
+
+    @game.command(name="stop", description="End the game in this channel now (it counts as abandoned)")
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.stop(interaction)
+
+    @app_commands.command(name="board", description="Post the game's board again at the bottom of the channel")
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.repost_board(interaction)
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """Someone deleted a board: post it again, so the table never loses its board."""
+        table = self.bot.games.in_channel(payload.channel_id)
+        if table is not None and table.board_message_id == payload.message_id:
+            await self.bot.display.post_board(table)
+
+
+async def setup(bot: TheGameBot) -> None:
+    await bot.add_cog(GameCommands(bot))
