@@ -1,6 +1,7 @@
 """Text catalogs (English and French) and the choice of language.
 
-Every text the bot shows comes from `bot/ui/locales/<language>.json`. Private messages follow the user's Discord
+Every text the bot shows comes from `bot/ui/locales/<language>.json`, plus one file per feature
+(`<language>.<feature>.json`) merged into it; a key defined twice is an error. Private messages follow the user's Discord
 locale, public ones the server's. Any locale that is not French falls back to English.
 """
 
@@ -22,11 +23,28 @@ def language_of(locale: object) -> str:
     return "fr" if value.startswith("fr") else DEFAULT_LANGUAGE
 
 
+def load_catalog_files(prefix: str) -> dict[str, str]:
+    """Merge `<prefix>.json` and every `<prefix>.<feature>.json` of bot/ui/locales."""
+    merged: dict[str, str] = {}
+    folder = resources.files("bot.ui.locales")
+    names = sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.name == f"{prefix}.json"
+        or (entry.name.startswith(f"{prefix}.") and entry.name.endswith(".json") and entry.name.count(".") == prefix.count(".") + 2)
+    )
+    for name in names:
+        data: dict[str, str] = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
+        clash = merged.keys() & data.keys()
+        if clash:
+            raise ValueError(f"{name} defines keys already defined elsewhere: {sorted(clash)}")
+        merged.update(data)
+    return merged
+
+
 @cache
 def catalog(language: str) -> dict[str, str]:
-    text = resources.files("bot.ui.locales").joinpath(f"{language}.json").read_text(encoding="utf-8")
-    data: dict[str, str] = json.loads(text)
-    return data
+    return load_catalog_files(language)
 
 
 def t(locale: object, key: str, /, **params: Any) -> str:

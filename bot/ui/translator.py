@@ -1,19 +1,19 @@
 """Localized slash-command names, descriptions and choices, through discord.py's translator.
 
-Commands are written in English in the cogs; `locales/commands.<language>.json` maps each English string to its
+Commands are written in English in the cogs; `locales/commands.<language>[.<feature>].json` map each English string to its
 translation, keyed as "name:<english>" for names (command, group, option, choice) and "text:<english>" for
 descriptions. A missing entry falls back to English.
 """
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
+
+from bot.ui.i18n import load_catalog_files
 
 NAME_LOCATIONS = {Location.command_name, Location.group_name, Location.parameter_name, Location.choice_name}
 LOCALES = {discord.Locale.french: "fr"}
@@ -21,9 +21,7 @@ LOCALES = {discord.Locale.french: "fr"}
 
 @cache
 def command_catalog(language: str) -> dict[str, str]:
-    text = resources.files("bot.ui.locales").joinpath(f"commands.{language}.json").read_text(encoding="utf-8")
-    data: dict[str, str] = json.loads(text)
-    return data
+    return load_catalog_files(f"commands.{language}")
 
 
 def command_key(location: Location, english: str) -> str:
