@@ -42,8 +42,10 @@ def main() -> int:
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
-        print("Discord refused the token in DISCORD_TOKEN: reset it in the developer portal and update .env.",
-              file=sys.stderr)
+        print(
+            "Discord refused the token in DISCORD_TOKEN: reset it in the developer portal and update .env.",
+            file=sys.stderr,
+        )
         return 2
     except discord.PrivilegedIntentsRequired:
         print(

@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.service.ai_turns import AITurns
 from bot.service.games import GameService
 from bot.storage.db import open_database
 from bot.storage.settings import SettingsStore
@@ -49,6 +50,7 @@ class TheGameBot(commands.Bot):
     games: GameService
     display: TableDisplay
     controller: TableController
+    ai_turns: AITurns
 
     def __init__(self, settings: Settings, **options: Any) -> None:
         super().__init__(
@@ -70,8 +72,9 @@ class TheGameBot(commands.Bot):
             lobby_timeout=self.settings.lobby_timeout,
             turn_reminder=self.settings.turn_reminder,
         )
-        self.display = TableDisplay(self, self.games)
+        self.display = TableDisplay(self, self.games, self.guild_settings)
         self.controller = TableController(self)
+        self.ai_turns = AITurns(self.games, self.controller.after_change, delay=self.settings.ai_turn_delay)
         await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
@@ -82,15 +85,20 @@ class TheGameBot(commands.Bot):
             await sync_commands(self)
 
     async def on_ready(self) -> None:
-        log.info("Connected as %s (id %s) to %s servers", self.user, self.user and self.user.id, len(self.guilds))
+        log.info(
+            "Connected as %s (id %s) to %s servers", self.user, self.user and self.user.id, len(self.guilds)
+        )
         if not self._restored:
             # After a restart, bring every board up to date (a move may have been saved just before a crash).
             self._restored = True
             for table in self.games.active_tables():
                 self.display.refresh_board(table)
+                self.ai_turns.schedule(table)
 
     async def close(self) -> None:
         try:
+            if hasattr(self, "ai_turns"):
+                await self.ai_turns.close()
             if hasattr(self, "display"):
                 await self.display.flush()
             await super().close()

@@ -62,7 +62,9 @@ class GameCommands(commands.Cog):
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         await self.controller.stop(interaction)
 
-    @app_commands.command(name="board", description="Post the game's board again at the bottom of the channel")
+    @app_commands.command(
+        name="board", description="Post the game's board again at the bottom of the channel"
+    )
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         await self.controller.repost_board(interaction)

@@ -16,7 +16,9 @@ class Info(commands.Cog):
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         locale = interaction.locale
         embed = discord.Embed(
-            title=t(locale, "rules.title"), description=t(locale, "rules.body"), colour=discord.Colour.blurple()
+            title=t(locale, "rules.title"),
+            description=t(locale, "rules.body"),
+            colour=discord.Colour.blurple(),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -11,7 +11,10 @@ from discord.ext import commands
 from bot.app import TheGameBot
 from bot.engine import Status
 
-PILES = [app_commands.Choice(name=f"{name} {arrow}", value=name) for name, arrow in zip("ABCD", "▲▲▼▼", strict=True)]
+PILES = [
+    app_commands.Choice(name=f"{name} {arrow}", value=name)
+    for name, arrow in zip("ABCD", "▲▲▼▼", strict=True)
+]
 
 
 class PlayCommands(commands.Cog):
@@ -61,6 +64,11 @@ class PlayCommands(commands.Cog):
     @app_commands.guild_only()
     async def endturn(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.controller.end_turn(interaction)
+
+    @app_commands.command(name="hint", description="Ask the AI privately what it would play now")
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.controller.hint(interaction)
 
     @app_commands.command(name="hand", description="Show your hand privately")
     @app_commands.guild_only()

@@ -9,14 +9,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.engine import (
+    CardPlayed,
     Event,
     Game,
-    CardPlayed,
     IllegalAction,
     TurnEnded,
     TurnStarted,
@@ -25,6 +26,9 @@ from bot.engine import (
 from bot.service.errors import GameError
 from bot.service.table import MAX_PLAYERS, Seat, Table, TableStatus
 from bot.storage.tables import TableStore
+
+if TYPE_CHECKING:
+    from bot.ai import TurnPlan
 
 log = logging.getLogger(__name__)
 
@@ -240,17 +244,27 @@ class GameService:
             seat = self._require_playing_seat(table, user_id)
             return self._apply(table, lambda game: game.end_turn(seat))
 
-    async def play_ai_seat(self, table_id: int, seat: int, decide: Callable[[Game, Table], list[tuple[int, str]]]) -> Change:
-        """Play an AI seat's whole turn (the plays `decide` returns, then end turn) under the table's lock."""
+    async def play_ai_seat(
+        self, table_id: int, seat: int, plan: Callable[[Game, int, Mapping[str, str]], TurnPlan]
+    ) -> Change:
+        """Play an AI seat's whole turn under the table's lock: its planned plays, its markers, then end turn."""
         async with self.locked(table_id) as table:
             game = table.require_game()
             if game.is_over or game.current_player != seat or not table.seats[seat].is_ai:
                 return Change(table)
+            decision = plan(game, seat, table.markers)
             events: list[Event] = []
-            for card, pile in decide(game, table):
-                events += self._apply(table, lambda game, card=card, pile=pile: game.play(seat, card, pile)).events
+            for card, pile in decision.plays:
+                events += self._apply(
+                    table, lambda game, card=card, pile=pile: game.play(seat, card, pile)
+                ).events
                 if game.is_over:
                     return Change(table, events)
+            for pile, kind in decision.markers.items():
+                if kind is None:
+                    table.markers.pop(pile, None)
+                else:
+                    table.markers[pile] = kind
             events += self._apply(table, lambda game: game.end_turn(seat)).events
             return Change(table, events)
 
@@ -259,7 +273,7 @@ class GameService:
         try:
             events = action(game)
         except IllegalAction as error:
-            raise GameError(f"engine.{error.code}") from error
+            raise GameError(f"engine.{error.code}", minimum=game.turn_minimum) from error
         now = self._clock()
         for event in events:
             if isinstance(event, TurnStarted):

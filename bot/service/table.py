@@ -169,4 +169,3 @@ class Table:
             recent_plays=[(int(s), int(c), str(p), bool(b)) for s, c, p, b in data.get("recent_plays", [])],
             end_reason=data.get("end_reason"),
         )
-

@@ -35,9 +35,7 @@ class SettingsStore:
             (guild_id,),
         ) as cursor:
             row = await cursor.fetchone()
-        settings = (
-            GuildSettings(ChatRuleMode(row[0]), bool(row[1]), bool(row[2])) if row else GuildSettings()
-        )
+        settings = GuildSettings(ChatRuleMode(row[0]), bool(row[1]), bool(row[2])) if row else GuildSettings()
         self._cache[guild_id] = settings
         return settings
 
@@ -46,7 +44,12 @@ class SettingsStore:
             "INSERT INTO guild_settings (guild_id, chat_rule_mode, chat_rule_everyone, hints_enabled)"
             " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET chat_rule_mode = excluded.chat_rule_mode,"
             " chat_rule_everyone = excluded.chat_rule_everyone, hints_enabled = excluded.hints_enabled",
-            (guild_id, settings.chat_rule_mode.value, int(settings.chat_rule_everyone), int(settings.hints_enabled)),
+            (
+                guild_id,
+                settings.chat_rule_mode.value,
+                int(settings.chat_rule_everyone),
+                int(settings.hints_enabled),
+            ),
         )
         await self._db.commit()
         self._cache[guild_id] = settings

@@ -48,7 +48,9 @@ def lobby_embed(table: Table) -> discord.Embed:
     seated = "\n".join(f"• {_seat_name(table, index)}" for index in range(len(table.seats))) or "—"
     embed.description = t(locale, "lobby.description")
     embed.add_field(
-        name=t(locale, "lobby.players", count=len(table.seats), maximum=MAX_PLAYERS), value=seated, inline=False
+        name=t(locale, "lobby.players", count=len(table.seats), maximum=MAX_PLAYERS),
+        value=seated,
+        inline=False,
     )
     embed.set_footer(text=_footer(table, locale))
     return embed
@@ -72,7 +74,9 @@ def board_embed(table: Table) -> discord.Embed:
     embed = discord.Embed(title=t(locale, "board.title"), colour=COLOUR_PLAYING)
     lines = [pile_line(locale, pile, table.markers.get(pile.name)) for pile in game.piles]
     embed.description = "\n".join(lines)
-    embed.add_field(name=t(locale, "board.draw_pile"), value=t(locale, "board.cards", count=game.draw_pile_count))
+    embed.add_field(
+        name=t(locale, "board.draw_pile"), value=t(locale, "board.cards", count=game.draw_pile_count)
+    )
     if game.status is Status.CHOOSING_FIRST:
         turn = t(locale, "board.choose_first")
     else:
@@ -90,7 +94,7 @@ def board_embed(table: Table) -> discord.Embed:
         )
     embed.add_field(name=t(locale, "board.turn_title", number=game.turn_number), value=turn)
     players = []
-    for index, seat in enumerate(table.seats):
+    for index in range(len(table.seats)):
         marker = "▶ " if game.current_player == index and game.status is Status.PLAYING else ""
         count = len(game.hand(index))
         players.append(f"{marker}{_seat_name(table, index)} — {t(locale, 'board.cards', count=count)}")
@@ -150,9 +154,15 @@ def summary_embed(table: Table) -> discord.Embed:
     embed.add_field(name=t(locale, "summary.cards_left"), value=str(game.cards_left))
     embed.add_field(name=t(locale, "summary.turns"), value=str(game.turn_number))
     if table.started_at is not None and table.ended_at is not None:
-        embed.add_field(name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale))
-    embed.add_field(name=t(locale, "board.players"), value=", ".join(seat.name for seat in table.seats), inline=False)
-    embed.add_field(name=t(locale, "summary.piles"), value="\n".join(pile_line(locale, pile) for pile in game.piles))
+        embed.add_field(
+            name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale)
+        )
+    embed.add_field(
+        name=t(locale, "board.players"), value=", ".join(seat.name for seat in table.seats), inline=False
+    )
+    embed.add_field(
+        name=t(locale, "summary.piles"), value="\n".join(pile_line(locale, pile) for pile in game.piles)
+    )
     violations = sum(table.violations.values())
     hints = sum(table.hints.values())
     extras = [t(locale, "summary.violations", count=violations)]

@@ -138,14 +138,22 @@ class CardButton(
     """A card of the player's private hand: choosing it shows the piles it can go on."""
 
     def __init__(
-        self, table_id: int, card: int, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False, row: int | None = None,
+        self,
+        table_id: int,
+        card: int,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
     ) -> None:
         self.table_id = table_id
         self.card = card
         super().__init__(
             discord.ui.Button(
-                label=str(card), style=style, disabled=disabled, row=row,
+                label=str(card),
+                style=style,
+                disabled=disabled,
+                row=row,
                 custom_id=f"{PREFIX}:card:{table_id}:{card}",
             )
         )
@@ -167,8 +175,16 @@ class PlayButton(
     """Play the chosen card on a pile; `confirmed` skips the warning for a play that would end the game."""
 
     def __init__(
-        self, table_id: int, card: int, pile: str, confirmed: bool, *, label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.success, disabled: bool = False, row: int | None = None,
+        self,
+        table_id: int,
+        card: int,
+        pile: str,
+        confirmed: bool,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.success,
+        disabled: bool = False,
+        row: int | None = None,
     ) -> None:
         self.table_id = table_id
         self.card = card
@@ -176,7 +192,10 @@ class PlayButton(
         self.confirmed = confirmed
         super().__init__(
             discord.ui.Button(
-                label=label or pile, style=style, disabled=disabled, row=row,
+                label=label or pile,
+                style=style,
+                disabled=disabled,
+                row=row,
                 custom_id=f"{PREFIX}:play:{table_id}:{card}:{pile}:{int(confirmed)}",
             )
         )
@@ -205,8 +224,11 @@ class MarkerButton(
         emoji = MARKER_EMOJI.get(current or "", "💬")
         super().__init__(
             discord.ui.Button(
-                label=pile, emoji=emoji, style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:mark:{table_id}:{pile}", row=1,
+                label=pile,
+                emoji=emoji,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:mark:{table_id}:{pile}",
+                row=1,
             )
         )
 

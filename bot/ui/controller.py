@@ -7,14 +7,16 @@ schedules the public updates. A `GameError` becomes one private sentence in the 
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 
-from bot.engine import Status, Variant, deal_code_to_seed, random_seed
+from bot.engine import SEED_LIMIT, Status, Variant, deal_code_to_seed, random_seed
 from bot.service.errors import GameError
 from bot.service.games import Change
 from bot.service.table import Seat, Table, TableStatus
@@ -59,10 +61,16 @@ def answering(handler: Handler[P]) -> Handler[P]:
             await handler(self, interaction, *args, **kwargs)
         except GameError as error:
             await send_private(interaction, t(interaction.locale, error.key, **error.params))
-        except Exception as error:  # noqa: BLE001 - the one place that turns any failure into an answer
+        except Exception as error:  # the one place that turns any failure into an answer
             await apologise(interaction, error)
 
     return wrapper
+
+
+def daily_seed(guild_id: int, day: str) -> int:
+    """The same deal for every team of a server on a given day, and a different one in each server."""
+    digest = hashlib.sha256(f"daily:{guild_id}:{day}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % SEED_LIMIT
 
 
 def _seat_for(interaction: discord.Interaction[Any]) -> Seat:
@@ -91,12 +99,18 @@ class TableController:
         higher_minimum: bool = False,
         smaller_hand: bool = False,
         deal: str | None = None,
-        seed: int | None = None,
-        daily: str | None = None,
+        daily: bool = False,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise GameError("error.guild_only")
-        if deal:
+        seed: int | None = None
+        day: str | None = None
+        if daily:
+            if deal:
+                raise GameError("error.daily_and_deal")
+            day = datetime.now(UTC).date().isoformat()
+            seed = daily_seed(interaction.guild_id, day)
+        elif deal:
             try:
                 seed = deal_code_to_seed(deal)
             except ValueError:
@@ -108,7 +122,7 @@ class TableController:
             variant=Variant(higher_minimum=higher_minimum, smaller_hand=smaller_hand),
             seed=seed if seed is not None else random_seed(),
             locale=str(interaction.guild_locale or interaction.locale),
-            daily=daily,
+            daily=day,
         )
         response = await interaction.response.send_message(**self.display.render_board(table))
         message_id = getattr(response, "message_id", None)
@@ -179,7 +193,7 @@ class TableController:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         await self._send_hand(interaction, table)
-        self._after(change, actor=interaction.user.id)
+        self.after_change(change, actor=interaction.user.id)
 
     # -- the private hand ----------------------------------------------------------------------------------
     def _seat(self, table: Table, interaction: discord.Interaction[Any]) -> int:
@@ -200,10 +214,10 @@ class TableController:
         notice: str | None = None,
         selected: int | None = None,
         confirm: tuple[int, str] | None = None,
+        hints: bool = True,
     ) -> dict[str, Any]:
         game = table.require_game()
         ending = hand.ending_plays(game) if game.current_player == seat and not game.is_over else set()
-        hints = bool(getattr(self.bot, "hints_available", False))
         return {
             "embed": hand.hand_embed(table, seat, locale, notice=notice, ending=ending),
             "view": hand.hand_view(
@@ -216,7 +230,8 @@ class TableController:
     ) -> None:
         """Show the player's hand privately: edit the hand message they clicked, or send a new one."""
         seat = self._seat(table, interaction)
-        content = self._hand_content(table, seat, str(interaction.locale), **options)
+        hints = (await self.bot.guild_settings.get(table.guild_id)).hints_enabled
+        content = self._hand_content(table, seat, str(interaction.locale), hints=hints, **options)
         if edit and not interaction.response.is_done():
             await interaction.response.edit_message(**content)
             self.display.remember_hand_message(table.id, interaction.user.id, interaction.token)
@@ -229,10 +244,16 @@ class TableController:
 
     @answering
     async def show_hand(
-        self, interaction: discord.Interaction[Any], table_id: int | None = None, *, from_hand_message: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int | None = None,
+        *,
+        from_hand_message: bool = False,
     ) -> None:
-        table = self.games.require(table_id) if table_id is not None else self.games.require_in_channel(
-            interaction.channel_id or 0
+        table = (
+            self.games.require(table_id)
+            if table_id is not None
+            else self.games.require_in_channel(interaction.channel_id or 0)
         )
         await self._send_hand(interaction, table, edit=from_hand_message)
 
@@ -259,8 +280,10 @@ class TableController:
         confirmed: bool = False,
         from_hand_message: bool = False,
     ) -> None:
-        table = self.games.require(table_id) if table_id is not None else self.games.require_in_channel(
-            interaction.channel_id or 0
+        table = (
+            self.games.require(table_id)
+            if table_id is not None
+            else self.games.require_in_channel(interaction.channel_id or 0)
         )
         pile = self._pile_for(table, interaction, card, pile)
         change = await self.games.play(table.id, interaction.user.id, card, pile, confirmed=confirmed)
@@ -268,16 +291,27 @@ class TableController:
         if change.needs_confirmation:
             notice = t(locale, "hand.confirm", card=card, pile=pile)
             await self._send_hand(
-                interaction, change.table, edit=from_hand_message, notice=notice, selected=card, confirm=(card, pile)
+                interaction,
+                change.table,
+                edit=from_hand_message,
+                notice=notice,
+                selected=card,
+                confirm=(card, pile),
             )
             return
         played = next(event for event in change.events if type(event).__name__ == "CardPlayed")
-        notice = t(locale, "hand.played_backwards" if getattr(played, "backwards", False) else "hand.played",
-                   card=card, pile=pile)
+        notice = t(
+            locale,
+            "hand.played_backwards" if getattr(played, "backwards", False) else "hand.played",
+            card=card,
+            pile=pile,
+        )
         await self._send_hand(interaction, change.table, edit=from_hand_message, notice=notice)
-        self._after(change, actor=interaction.user.id)
+        self.after_change(change, actor=interaction.user.id)
 
-    def _pile_for(self, table: Table, interaction: discord.Interaction[Any], card: int, pile: str | None) -> str:
+    def _pile_for(
+        self, table: Table, interaction: discord.Interaction[Any], card: int, pile: str | None
+    ) -> str:
         """The pile to play on: the one given, or the only legal one when the player left it out."""
         if pile:
             if pile.upper() not in ("A", "B", "C", "D"):
@@ -298,19 +332,27 @@ class TableController:
 
     @answering
     async def end_turn(
-        self, interaction: discord.Interaction[Any], table_id: int | None = None, *, from_hand_message: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int | None = None,
+        *,
+        from_hand_message: bool = False,
     ) -> None:
-        table = self.games.require(table_id) if table_id is not None else self.games.require_in_channel(
-            interaction.channel_id or 0
+        table = (
+            self.games.require(table_id)
+            if table_id is not None
+            else self.games.require_in_channel(interaction.channel_id or 0)
         )
         change = await self.games.end_turn(table.id, interaction.user.id)
         drawn = change.table.last_drawn.get(interaction.user.id, [])
         locale = str(interaction.locale)
-        notice = t(locale, "hand.turn_ended", count=len(drawn)) if drawn else t(locale, "hand.turn_ended_no_draw")
+        notice = (
+            t(locale, "hand.turn_ended", count=len(drawn)) if drawn else t(locale, "hand.turn_ended_no_draw")
+        )
         await self._send_hand(interaction, change.table, edit=from_hand_message, notice=notice)
-        self._after(change, actor=interaction.user.id)
+        self.after_change(change, actor=interaction.user.id)
 
-    def _after(self, change: Change, *, actor: int | None = None) -> None:
+    def after_change(self, change: Change, *, actor: int | None = None) -> None:
         """Public updates once the player has their answer: board, turn ping, other players' hands, AI turns."""
         table = change.table
         if not table.status.is_active:
@@ -322,9 +364,7 @@ class TableController:
         if change.turn_passed:
             self.display.announce_turn(table)
             self.display.update_hands(table, except_user=actor)
-        ai_turns = getattr(self.bot, "ai_turns", None)
-        if ai_turns is not None:
-            ai_turns.schedule(table)
+        self.bot.ai_turns.schedule(table)
 
     # -- ending early, votes, markers, hints ---------------------------------------------------------------
     @answering
@@ -333,7 +373,7 @@ class TableController:
         permissions = interaction.permissions
         change = await self.games.stop(table_id, interaction.user.id, can_manage=permissions.manage_messages)
         await send_private(interaction, t(interaction.locale, "game.stopped"))
-        self._after(change)
+        self.after_change(change)
 
     @answering
     async def vote_end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -342,7 +382,7 @@ class TableController:
             await send_private(interaction, t(interaction.locale, "vote.counted", votes=votes, needed=needed))
         else:
             await send_private(interaction, t(interaction.locale, "vote.passed"))
-            self._after(change)
+            self.after_change(change)
 
     @answering
     async def cycle_marker(self, interaction: discord.Interaction[Any], table_id: int, pile: str) -> None:
@@ -359,10 +399,24 @@ class TableController:
 
     @answering
     async def hint(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
-        hints = getattr(self.bot, "hints", None)
-        if hints is None:
-            raise GameError("error.hints_unavailable")
-        await hints.give(interaction, table_id)
+        """The play sequence the strong strategy would choose, privately, with its reason in one line."""
+        table = (
+            self.games.require(table_id)
+            if table_id is not None
+            else self.games.require_in_channel(interaction.channel_id or 0)
+        )
+        seat = self._seat(table, interaction)
+        game = table.require_game()
+        if game.current_player != seat or game.status is not Status.PLAYING:
+            raise GameError("engine.not_your_turn")
+        if not (await self.bot.guild_settings.get(table.guild_id)).hints_enabled:
+            raise GameError("error.hints_disabled")
+        plan = self.bot.ai_turns.plan(game, seat, table.markers)
+        await self.games.record_hint(table.id, interaction.user.id)
+        locale = str(interaction.locale)
+        plays = " → ".join(f"{card} {pile}" for card, pile in plan.plays) or t(locale, "hint.end_turn")
+        reason = t(locale, f"hint.reason.{plan.reason}", pile=plan.reason_pile or "")
+        await send_private(interaction, t(locale, "hint.line", plays=plays, reason=reason))
 
     @answering
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:

@@ -7,6 +7,7 @@ on the next change, it never loses a move. Board edits are coalesced per table, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from bot.ui.i18n import t
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
+    from bot.storage.settings import SettingsStore
 
 log = logging.getLogger(__name__)
 
@@ -36,14 +38,16 @@ class HandMessage:
     created_at: float
     message_id: int | None = None  # None: the interaction's original response
 
+
 # Discord lets an interaction token edit its messages for 15 minutes; keep a margin.
 HAND_MESSAGE_LIFETIME = 14 * 60
 
 
 class TableDisplay:
-    def __init__(self, client: discord.Client, games: GameService) -> None:
+    def __init__(self, client: discord.Client, games: GameService, settings: SettingsStore) -> None:
         self._client = client
         self._games = games
+        self._settings = settings
         self._dirty: dict[int, Table] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -122,7 +126,9 @@ class TableDisplay:
             mention=seat.name if seat.is_ai else f"<@{seat.user_id}>",
             minimum=game.turn_minimum,
         )
-        self.spawn(self._replace_ping(table, text, discord.AllowedMentions(users=True, everyone=False, roles=False)))
+        self.spawn(
+            self._replace_ping(table, text, discord.AllowedMentions(users=True, everyone=False, roles=False))
+        )
 
     async def _replace_ping(self, table: Table, text: str, mentions: discord.AllowedMentions) -> None:
         channel = self._channel(table.channel_id)
@@ -153,7 +159,10 @@ class TableDisplay:
         game = table.game
         if table.status is TableStatus.FINISHED and game is not None:
             text = t(
-                table.locale, "end.line", cards=game.cards_left, rating=t(table.locale, f"rating.{game.rating.value}")
+                table.locale,
+                "end.line",
+                cards=game.cards_left,
+                rating=t(table.locale, f"rating.{game.rating.value}"),
             )
         elif table.status is TableStatus.ABANDONED:
             text = t(table.locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
@@ -210,9 +219,12 @@ class TableDisplay:
             return
         webhook = discord.Webhook.partial(application_id, stored.token, client=self._client)
         message_id: Any = stored.message_id if stored.message_id is not None else "@original"
+        hints = (await self._settings.get(table.guild_id)).hints_enabled
         try:
             await webhook.edit_message(
-                message_id, embed=hand.hand_embed(table, seat, locale), view=hand.hand_view(table, seat, locale)
+                message_id,
+                embed=hand.hand_embed(table, seat, locale),
+                view=hand.hand_view(table, seat, locale, hints_enabled=hints),
             )
         except discord.HTTPException as error:
             log.info("Could not update a private hand message in table %s: %s", table.id, error.status)
@@ -226,10 +238,8 @@ class TableDisplay:
 
     @staticmethod
     async def _delete(channel: discord.TextChannel | discord.Thread, message_id: int) -> None:
-        try:
+        with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()
-        except discord.HTTPException:
-            pass
 
     def spawn(self, coroutine: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.create_task(coroutine)

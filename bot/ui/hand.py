@@ -24,7 +24,12 @@ def _plays_by_card(game: Game) -> dict[int, list[Play]]:
 
 
 def hand_embed(
-    table: Table, seat: int, locale: str, *, notice: str | None = None, ending: set[tuple[int, str]] | None = None
+    table: Table,
+    seat: int,
+    locale: str,
+    *,
+    notice: str | None = None,
+    ending: set[tuple[int, str]] | None = None,
 ) -> discord.Embed:
     game = table.require_game()
     hand = game.hand(seat)
@@ -109,8 +114,13 @@ def hand_view(
             value, pile = confirm
             view.add_item(
                 components.PlayButton(
-                    table.id, value, pile, True, label=t(locale, "button.play_anyway"),
-                    style=discord.ButtonStyle.danger, row=2,
+                    table.id,
+                    value,
+                    pile,
+                    True,
+                    label=t(locale, "button.play_anyway"),
+                    style=discord.ButtonStyle.danger,
+                    row=2,
                 )
             )
         elif selected is not None and selected in game.hand(seat):
@@ -121,7 +131,13 @@ def hand_view(
                 risky = play is not None and (selected, pile.name) in ending
                 view.add_item(
                     components.PlayButton(
-                        table.id, selected, pile.name, False, label=label, disabled=play is None, row=2,
+                        table.id,
+                        selected,
+                        pile.name,
+                        False,
+                        label=label,
+                        disabled=play is None,
+                        row=2,
                         style=discord.ButtonStyle.danger if risky else discord.ButtonStyle.success,
                     )
                 )

@@ -31,7 +31,11 @@ def load_catalog_files(prefix: str) -> dict[str, str]:
         entry.name
         for entry in folder.iterdir()
         if entry.name == f"{prefix}.json"
-        or (entry.name.startswith(f"{prefix}.") and entry.name.endswith(".json") and entry.name.count(".") == prefix.count(".") + 2)
+        or (
+            entry.name.startswith(f"{prefix}.")
+            and entry.name.endswith(".json")
+            and entry.name.count(".") == prefix.count(".") + 2
+        )
     )
     for name in names:
         data: dict[str, str] = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))

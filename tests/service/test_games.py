@@ -1,0 +1,250 @@
+"""The game service: locks, saving before acknowledging, and refusing bad input without changing anything."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Status, Variant
+from bot.service.errors import GameError
+from bot.service.games import GameService
+from bot.service.table import Seat, TableStatus
+from bot.storage.db import open_database
+from bot.storage.tables import TableStore
+
+ALICE, BOB, CAROL, MALLORY = 101, 102, 103, 666
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def store(tmp_path: Path):
+    connection = await open_database(tmp_path / "games.sqlite3")
+    yield TableStore(connection)
+    await connection.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def service(store: TableStore, clock: Clock) -> GameService:
+    return GameService(store, lobby_timeout=60, turn_reminder=30, clock=clock)
+
+
+async def open_table(service: GameService, players: int = 3, seed: int = 12345) -> int:
+    table = await service.create(
+        guild_id=1, channel_id=10, host=Seat(ALICE, "Alice"), variant=Variant(), seed=seed, locale="en-US"
+    )
+    for user, name in [(BOB, "Bob"), (CAROL, "Carol")][: players - 1]:
+        await service.join(table.id, Seat(user, name))
+    return table.id
+
+
+async def started_table(service: GameService, players: int = 3) -> int:
+    table_id = await open_table(service, players)
+    await service.start(table_id, ALICE)
+    await service.choose_first(table_id, ALICE)
+    return table_id
+
+
+def first_legal(service: GameService, table_id: int) -> tuple[int, str]:
+    game = service.require(table_id).require_game()
+    play = game.legal_plays()[0]
+    return play.card, play.pile
+
+
+async def test_one_table_per_channel(service: GameService) -> None:
+    await open_table(service)
+    with pytest.raises(GameError) as refused:
+        await service.create(
+            guild_id=1, channel_id=10, host=Seat(BOB, "Bob"), variant=Variant(), seed=1, locale="en-US"
+        )
+    assert refused.value.key == "error.already_running"
+
+
+async def test_lobby_rules(service: GameService) -> None:
+    table_id = await open_table(service, players=1)
+    with pytest.raises(GameError, match="error.already_seated"):
+        await service.join(table_id, Seat(ALICE, "Alice"))
+    for user in range(200, 204):
+        await service.join(table_id, Seat(user, f"P{user}"))
+    with pytest.raises(GameError, match="error.table_full"):
+        await service.join(table_id, Seat(300, "Sixth"))
+    with pytest.raises(GameError, match="error.not_seated"):
+        await service.start(table_id, MALLORY)
+    await service.start(table_id, ALICE)
+    with pytest.raises(GameError, match="error.already_started"):
+        await service.join(table_id, Seat(MALLORY, "Late"))
+
+
+async def test_last_player_leaving_closes_the_lobby(service: GameService) -> None:
+    table_id = await open_table(service, players=1)
+    change = await service.leave(table_id, ALICE)
+    assert change.table.status is TableStatus.EXPIRED
+    assert service.in_channel(10) is None
+
+
+async def test_a_whole_turn_is_saved_and_survives_a_restart(service: GameService, store: TableStore) -> None:
+    table_id = await started_table(service)
+    game = service.require(table_id).require_game()
+    player = game.current_player
+    assert player == 0
+    for _ in range(game.turn_minimum):
+        card, pile = first_legal(service, table_id)
+        await service.play(table_id, ALICE, card, pile, confirmed=True)
+    change = await service.end_turn(table_id, ALICE)
+    assert change.turn_passed
+    # A fresh service on the same database (a restarted bot) sees exactly the same game.
+    restarted = GameService(store)
+    await restarted.restore()
+    assert restarted.require(table_id).require_game() == service.require(table_id).require_game()
+    assert restarted.in_channel(10) is not None
+
+
+async def test_wrong_player_and_bad_cards_change_nothing(service: GameService) -> None:
+    table_id = await started_table(service)
+    before = service.require(table_id).to_dict()
+    card, pile = first_legal(service, table_id)
+    with pytest.raises(GameError, match="engine.not_your_turn"):
+        await service.play(table_id, BOB, card, pile, confirmed=True)
+    with pytest.raises(GameError, match="error.not_seated"):
+        await service.play(table_id, MALLORY, card, pile, confirmed=True)
+    game = service.require(table_id).require_game()
+    not_in_hand = next(value for value in range(2, 100) if value not in game.hand(0))
+    with pytest.raises(GameError, match="engine.card_not_in_hand"):
+        await service.play(table_id, ALICE, not_in_hand, "A", confirmed=True)
+    with pytest.raises(GameError, match="engine.below_minimum"):
+        await service.end_turn(table_id, ALICE)
+    assert service.require(table_id).to_dict() == before
+
+
+async def test_two_clicks_at_once_play_the_card_once(service: GameService) -> None:
+    table_id = await started_table(service)
+    card, pile = first_legal(service, table_id)
+    results = await asyncio.gather(
+        service.play(table_id, ALICE, card, pile, confirmed=True),
+        service.play(table_id, ALICE, card, pile, confirmed=True),
+        return_exceptions=True,
+    )
+    errors = [result for result in results if isinstance(result, GameError)]
+    assert len(errors) == 1 and errors[0].key == "engine.card_not_in_hand"
+    assert service.require(table_id).require_game().played_this_turn == 1
+
+
+async def test_a_failed_save_keeps_the_last_saved_state(service: GameService, store: TableStore) -> None:
+    table_id = await started_table(service)
+    before = service.require(table_id).to_dict()
+    card, pile = first_legal(service, table_id)
+
+    async def broken_save(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    store.save = broken_save  # type: ignore[method-assign]
+    with pytest.raises(OSError):
+        await service.play(table_id, ALICE, card, pile, confirmed=True)
+    assert service.require(table_id).to_dict() == before
+
+
+async def test_stop_is_for_players_or_moderators(service: GameService) -> None:
+    table_id = await started_table(service)
+    with pytest.raises(GameError, match="error.stop_not_allowed"):
+        await service.stop(table_id, MALLORY, can_manage=False)
+    change = await service.stop(table_id, MALLORY, can_manage=True)
+    assert change.table.status is TableStatus.ABANDONED
+    with pytest.raises(GameError, match="error.table_gone"):
+        await service.play(table_id, ALICE, 50, "A", confirmed=True)
+
+
+async def test_lobby_expires_and_idle_player_is_reminded_once(service: GameService, clock: Clock) -> None:
+    lobby_id = await open_table(service)
+    clock.now += 61
+    fired = await service.tick()
+    assert [(event.kind, event.table.id) for event in fired] == [("lobby_expired", lobby_id)]
+    assert service.get(lobby_id) is None
+
+    service_table = await service.create(
+        guild_id=1, channel_id=11, host=Seat(ALICE, "Alice"), variant=Variant(), seed=7, locale="en-US"
+    )
+    await service.join(service_table.id, Seat(BOB, "Bob"))
+    await service.start(service_table.id, ALICE)
+    await service.choose_first(service_table.id, BOB)
+    with pytest.raises(GameError, match="error.vote_not_open"):
+        await service.vote_end(service_table.id, ALICE)
+    clock.now += 31
+    fired = await service.tick()
+    assert [event.kind for event in fired] == ["turn_reminder"]
+    assert await service.tick() == []  # reminded once only
+    change, votes, needed = await service.vote_end(service_table.id, ALICE)
+    assert (votes, needed) == (1, 2) and change.table.status is TableStatus.PLAYING
+    change, votes, needed = await service.vote_end(service_table.id, BOB)
+    assert change.table.status is TableStatus.ABANDONED
+
+
+async def test_a_play_that_would_end_the_game_asks_first(service: GameService) -> None:
+    """Play solo games until some play would leave the player short of the minimum: it must ask first."""
+    for seed in range(100):
+        table = await service.create(
+            guild_id=1,
+            channel_id=1000 + seed,
+            host=Seat(ALICE, "Alice"),
+            variant=Variant(),
+            seed=seed,
+            locale="en",
+        )
+        await service.start(table.id, ALICE)
+        await service.choose_first(table.id, ALICE)
+        while service.get(table.id) is not None:
+            game = service.require(table.id).require_game()
+            if game.played_this_turn >= game.turn_minimum:
+                await service.end_turn(table.id, ALICE)
+                continue
+            plays = game.legal_plays()
+            risky = [play for play in plays if not game.can_complete_minimum_after(play.card, play.pile)]
+            if risky and len(risky) < len(plays):
+                before = service.require(table.id).to_dict()
+                change = await service.play(table.id, ALICE, risky[0].card, risky[0].pile, confirmed=False)
+                assert change.needs_confirmation
+                assert service.require(table.id).to_dict() == before
+                change = await service.play(table.id, ALICE, risky[0].card, risky[0].pile, confirmed=True)
+                assert change.table.require_game().is_over
+                return
+            await service.play(table.id, ALICE, plays[0].card, plays[0].pile, confirmed=True)
+    raise AssertionError("no game offered a risky play")
+
+
+async def test_finished_game_is_recorded(service: GameService, store: TableStore) -> None:
+    table_id = await started_table(service, players=2)
+    # Play the smallest legal card until the game ends.
+    for _ in range(500):
+        table = service.get(table_id)
+        if table is None:
+            break
+        game = table.require_game()
+        user = table.seats[game.current_player or 0].user_id
+        if game.played_this_turn >= game.turn_minimum or not game.legal_plays():
+            await service.end_turn(table_id, user)
+        else:
+            play = game.legal_plays()[0]
+            await service.play(table_id, user, play.card, play.pile, confirmed=True)
+    saved = await store.load(table_id)
+    assert saved is not None and saved.status is TableStatus.FINISHED
+    assert saved.require_game().status in (Status.WON, Status.LOST)
+    async with store._db.execute(
+        "SELECT outcome, cards_left, team_key FROM games WHERE id = ?", (table_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    assert row[0] == saved.require_game().status.value
+    assert row[1] == saved.require_game().cards_left
+    assert row[2] == f"{ALICE},{BOB}"
