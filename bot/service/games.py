@@ -7,6 +7,7 @@ on disk. A failed save puts the table back as it was on disk and re-raises.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -53,6 +54,10 @@ class Change:
 class TimerEvent:
     kind: str  # "lobby_expired" | "turn_reminder"
     table: Table
+
+
+def _play(game: Game, *, seat: int, card: int, pile: str) -> list[Event]:
+    return game.play(seat, card, pile)
 
 
 class GameService:
@@ -255,10 +260,8 @@ class GameService:
             decision = plan(game, seat, table.markers)
             events: list[Event] = []
             for card, pile in decision.plays:
-                events += self._apply(
-                    table, lambda game, card=card, pile=pile: game.play(seat, card, pile)
-                ).events
-                if game.is_over:
+                events += self._apply(table, functools.partial(_play, seat=seat, card=card, pile=pile)).events
+                if table.status is not TableStatus.PLAYING:
                     return Change(table, events)
             for pile, kind in decision.markers.items():
                 if kind is None:

@@ -20,7 +20,7 @@ PREFIX = "tg"
 
 
 def _controller(interaction: discord.Interaction[Any]) -> TableController:
-    return cast("TableController", interaction.client.controller)  # type: ignore[attr-defined]
+    return cast("TableController", interaction.client.controller)
 
 
 class _TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"$^"):
@@ -51,7 +51,7 @@ class _TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"$^
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> _TableButton:
         return cls(int(match["table"]))
 
@@ -160,7 +160,7 @@ class CardButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> CardButton:
         return cls(int(match["table"]), int(match["card"]))
 
@@ -202,7 +202,7 @@ class PlayButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PlayButton:
         return cls(int(match["table"]), int(match["card"]), match["pile"], match["confirmed"] == "1")
 
@@ -234,7 +234,7 @@ class MarkerButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MarkerButton:
         return cls(int(match["table"]), match["pile"])
 

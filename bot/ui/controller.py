@@ -25,6 +25,8 @@ from bot.ui.i18n import t
 
 if TYPE_CHECKING:
     from bot.app import TheGameBot
+    from bot.service.games import GameService
+    from bot.ui.display import TableDisplay
 
 log = logging.getLogger(__name__)
 
@@ -64,13 +66,13 @@ def answering(handler: Handler[P]) -> Handler[P]:
         except Exception as error:  # the one place that turns any failure into an answer
             await apologise(interaction, error)
 
-    return wrapper
+    return wrapper  # type: ignore[return-value]
 
 
 def daily_seed(guild_id: int, day: str) -> int:
     """The same deal for every team of a server on a given day, and a different one in each server."""
     digest = hashlib.sha256(f"daily:{guild_id}:{day}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % SEED_LIMIT
+    return int(int.from_bytes(digest[:8], "big") % SEED_LIMIT)
 
 
 def _seat_for(interaction: discord.Interaction[Any]) -> Seat:
@@ -83,11 +85,11 @@ class TableController:
         self.bot = bot
 
     @property
-    def games(self) -> Any:
+    def games(self) -> GameService:
         return self.bot.games
 
     @property
-    def display(self) -> Any:
+    def display(self) -> TableDisplay:
         return self.bot.display
 
     # -- lobby ---------------------------------------------------------------------------------------------
@@ -133,7 +135,8 @@ class TableController:
     def _table_here(self, interaction: discord.Interaction[Any]) -> int:
         if interaction.channel_id is None:
             raise GameError("error.no_table_here")
-        return int(self.games.require_in_channel(interaction.channel_id).id)
+        table: Table = self.games.require_in_channel(interaction.channel_id)
+        return table.id
 
     async def _answer_lobby(self, interaction: discord.Interaction[Any], change: Change, key: str) -> None:
         """Update the lobby in place when the click came from it; otherwise confirm privately."""

@@ -111,12 +111,12 @@ def hand_view(
                 )
             )
         if confirm is not None:
-            value, pile = confirm
+            confirm_card, confirm_pile = confirm
             view.add_item(
                 components.PlayButton(
                     table.id,
-                    value,
-                    pile,
+                    confirm_card,
+                    confirm_pile,
                     True,
                     label=t(locale, "button.play_anyway"),
                     style=discord.ButtonStyle.danger,
