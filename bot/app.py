@@ -30,6 +30,7 @@ EXTENSIONS = (
     "cogs.play",
     "cogs.info",
     "cogs.timers",
+    "cogs.chat_rule",
 )
 
 

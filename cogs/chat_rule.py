@@ -1,0 +1,75 @@
+"""The no-numbers rule at the table: flag messages from players that give a number, including edited ones."""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+
+import discord
+from discord.ext import commands
+
+from bot.app import TheGameBot
+from bot.chat import contains_number
+from bot.service.table import TableStatus
+from bot.storage.settings import ChatRuleMode
+from bot.ui.i18n import t
+
+log = logging.getLogger(__name__)
+
+WARNING_EMOJI = "🤫"
+DELETE_NOTICE_SECONDS = 8.0
+REMEMBERED_MESSAGES = 2048
+
+
+class ChatRule(commands.Cog):
+    def __init__(self, bot: TheGameBot) -> None:
+        self.bot = bot
+        # Messages already flagged, so an edit of a flagged message is not counted twice (bounded).
+        self._flagged: OrderedDict[int, None] = OrderedDict()
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        await self.check(message)
+
+    @commands.Cog.listener()
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        if "content" in payload.data:
+            await self.check(payload.message)
+
+    async def check(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is None or message.id in self._flagged:
+            return
+        table = self.bot.games.in_channel(message.channel.id)
+        if table is None or table.status is not TableStatus.PLAYING:
+            return
+        settings = await self.bot.guild_settings.get(message.guild.id)
+        if settings.chat_rule_mode is ChatRuleMode.OFF:
+            return
+        if not settings.chat_rule_everyone and not table.is_seated(message.author.id):
+            return
+        if not contains_number(message.content):
+            return
+        self._remember(message.id)
+        await self.bot.games.record_violation(table.id, message.author.id)
+        log.info("Table %s: a message broke the no-numbers rule", table.id)
+        reminder = t(table.locale, "chat.reminder", name=message.author.display_name)
+        try:
+            if settings.chat_rule_mode is ChatRuleMode.DELETE:
+                await message.delete()
+                await message.channel.send(
+                    reminder, delete_after=DELETE_NOTICE_SECONDS, allowed_mentions=discord.AllowedMentions.none()
+                )
+            else:
+                await message.add_reaction(WARNING_EMOJI)
+                await message.reply(reminder, mention_author=False, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("Could not flag a message in table %s: %s", table.id, error)
+
+    def _remember(self, message_id: int) -> None:
+        self._flagged[message_id] = None
+        while len(self._flagged) > REMEMBERED_MESSAGES:
+            self._flagged.popitem(last=False)
+
+
+async def setup(bot: TheGameBot) -> None:
+    await bot.add_cog(ChatRule(bot))
