@@ -1,0 +1,405 @@
+"""The no-numbers rule: does a chat message state a number?
+
+`find_numbers` returns every finding, `contains_number` stops at the first one; both run the same scan, so
+their verdicts always agree. The scan, cheapest steps first:
+
+1. Discord markup with ids and links is removed (`normalize.strip_discord`).
+2. Keycap shortcodes typed as text (":seven:"), keycap emoji and numeric characters (①, ❼, ², Ⅻ).
+3. Decimal digits of any script.
+4. Words, on the NFKC-folded, lowercased, accent-free text: number words looked up in the lexicon, glued
+   ("thirtyseven"), with "-ish", roman numerals, then the ambiguous words decided by their neighbours, compounds
+   grouped and valued by text2num ("soixante et onze", "thirty-seventh"), and last numbers split into fragments
+   ("t h i r t y", "t.h.i.r.t.y", "thi||rty||").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from bot.chat import lexicon as lx
+from bot.chat import normalize as nz
+from bot.chat.lexicon import Entry, Role
+
+
+@dataclass(frozen=True, slots=True)
+class NumberFinding:
+    """One number found in a message."""
+
+    kind: str  # "digit" | "keycap" | "enclosed" | "word" | "roman" | "quantity"
+    text: str  # the offending fragment as it appeared (after removing markup), for logs and tests only
+
+
+class _Occurrence(Protocol):
+    """A number text2num found in a token sequence: tokens start..end (excluded)."""
+
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+class _Found(Exception):
+    """Raised by the scan in first-only mode as soon as one finding is made."""
+
+
+# Entries for words that are not in the lexicon but are numbers all the same.
+_GLUED: Final = Entry(Role.CARDINAL, -1, "both", "")
+# Roles of words that can be part of a compound number ("quatre-vingt-dix-neuf", "twenty-one", "first one").
+_COMPOUNDABLE: Final = frozenset(
+    {Role.CARDINAL, Role.ORDINAL, Role.ONE, Role.DEUX, Role.NEUF, Role.SEIZE, Role.CENT, Role.BIG}
+)
+# Roles whose meaning depends on the words around them: a split spelling of one of these ("u n e") counts only
+# when spelled letter by letter.
+_AMBIGUOUS: Final = frozenset(
+    {Role.ONE, Role.DEUX, Role.NEUF, Role.SEIZE, Role.CENT, Role.BIG, Role.TENS, Role.SCORE, Role.QUARANTAINE}
+)
+_MAX_SPLIT_PIECES: Final = 24
+_MAX_SPLIT_GAP: Final = 4
+_ROMAN_LETTERS: Final = frozenset("ivxl")
+# Characters allowed between the words of one compound number: spaces and hyphens (and markup around them).
+_COMPOUND_GAP: Final = frozenset(" \t\n-‐‑–*_~|")
+
+
+class _Token:
+    """A word as seen by text2num (its Token protocol)."""
+
+    __slots__ = ("word",)
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+
+    def text(self) -> str:
+        return self.word
+
+    def nt_separated(self, previous: object) -> bool:
+        return False
+
+    def not_a_number_part(self) -> bool:
+        return False
+
+
+# text2num ships no type information: its find_numbers, typed here (tokens, language, threshold).
+_t2n_find_numbers: Final[Callable[[Sequence[_Token], str, float], list[_Occurrence]]] = (
+    importlib.import_module("text_to_num").find_numbers
+)
+
+
+def _entry(key: str) -> Entry | None:
+    """What a folded word is, or None if it is no number word."""
+    entry = lx.LEXICON.get(key)
+    if entry is not None:
+        return entry
+    if len(key) >= 6 and key[:2] in lx.GLUED_STARTS and lx.GLUED_RE.fullmatch(key):
+        return _GLUED
+    if len(key) > 3 and key.endswith("ish"):  # "tenish", "thirtyish", "twelveish"
+        stem = key[:-3]
+        stem_entry = lx.LEXICON.get(stem) or lx.LEXICON.get(stem + "e")
+        if stem_entry is not None and stem_entry.role in (Role.CARDINAL, Role.ONE, Role.SEIZE, Role.NEUF):
+            return _GLUED
+        if len(stem) >= 6 and lx.GLUED_RE.fullmatch(stem):
+            return _GLUED
+    return None
+
+
+class _Scan:
+    """The word step of one message."""
+
+    __slots__ = ("display", "ends", "findings", "first_only", "key", "keys", "lang_en", "starts", "used")
+
+    def __init__(self, display: str, key: str, first_only: bool, findings: list[NumberFinding]) -> None:
+        self.display = display
+        self.key = key
+        self.first_only = first_only
+        self.findings = findings
+        self.keys: list[str] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for match in nz.WORD_RE.finditer(key):
+            self.keys.append(match.group())
+            self.starts.append(match.start())
+            self.ends.append(match.end())
+        self.used = [False] * len(self.keys)
+        self.lang_en: bool | None = None
+
+    # ----------------------------------------------------------------- helpers
+
+    def add(self, kind: str, first: int, last: int) -> None:
+        for index in range(first, last + 1):
+            self.used[index] = True
+        self.findings.append(NumberFinding(kind, self.display[self.starts[first] : self.ends[last]]))
+        if self.first_only:
+            raise _Found
+
+    def word(self, index: int) -> str:
+        return self.keys[index] if 0 <= index < len(self.keys) else ""
+
+    def gap(self, index: int) -> str:
+        """The text between word index-1 and word index."""
+        return self.key[self.ends[index - 1] : self.starts[index]]
+
+    def is_english(self) -> bool:
+        """Does the message read as English rather than French (more English function words)?"""
+        if self.lang_en is None:
+            english = sum(1 for k in self.keys if k in lx.EN_WORDS)
+            french = sum(1 for k in self.keys if k in lx.FR_WORDS)
+            self.lang_en = english > french
+        return self.lang_en
+
+    # ----------------------------------------------------------------- the scan
+
+    def run(self) -> None:
+        keys = self.keys
+        count = len(keys)
+        entries: list[Entry | None] = [None] * count
+        any_entry = False
+        for index, key in enumerate(keys):
+            entry = _entry(key)
+            if entry is not None:
+                entries[index] = entry
+                any_entry = True
+            elif (
+                key[0] in _ROMAN_LETTERS
+                and len(key) >= 2
+                and lx.ROMAN_RE.fullmatch(key)
+                and self._roman(index)
+            ):
+                self.add("roman", index, index)
+        if any_entry:
+            self._words(entries)
+        self._splits(entries)
+
+    def _roman(self, index: int) -> bool:
+        """Is this word (made of I, V, X, L) written as a roman numeral rather than as a word?"""
+        shown = self.display[self.starts[index] : self.ends[index]]
+        if not any(c.islower() for c in shown):  # "XIV", "LX", "II"
+            return True
+        if not shown.islower():  # "Liv", "Xi": a name
+            return False
+        return len(shown) >= 3 or self.keys[index] not in lx.ROMAN_LOWER_WORDS  # "xiv", "ix"; not "xx", "vi"
+
+    def _words(self, entries: Sequence[Entry | None]) -> None:
+        count = len(entries)
+        index = 0
+        while index < count:
+            entry = entries[index]
+            if entry is None:
+                index += 1
+                continue
+            last = index
+            if entry.role in _COMPOUNDABLE:
+                last = self._compound_end(entries, index)
+            if last > index:
+                self._compound(entries, index, last)
+            else:
+                self._single(entry, index)
+            index = last + 1
+
+    def _compound_end(self, entries: Sequence[Entry | None], first: int) -> int:
+        """The last word of the run of number words starting at `first` ("and"/"et" allowed inside)."""
+        last = first
+        index = first + 1
+        count = len(entries)
+        while index < count:
+            if not set(self.gap(index)) <= _COMPOUND_GAP:
+                break
+            entry = entries[index]
+            if entry is not None and entry.role in _COMPOUNDABLE:
+                last = index
+                index += 1
+            elif (
+                self.keys[index] in lx.CONNECTORS
+                and index + 1 < count
+                and set(self.gap(index + 1)) <= _COMPOUND_GAP
+                and (follower := entries[index + 1]) is not None
+                and follower.role in _COMPOUNDABLE
+            ):
+                index += 1
+            else:
+                break
+        return last
+
+    def _compound(self, entries: Sequence[Entry | None], first: int, last: int) -> None:
+        """Several number words in a row: text2num says which of them make one number ("vingt et un" = 21,
+        "thirty-seventh" = 37th); those are flagged, the others are judged one by one ("the first one")."""
+        words = [entries[i] for i in range(first, last + 1)]
+        covered = [False] * len(words)
+        if all(w is None or w.canon for w in words):
+            lang = "fr" if any(w is not None and w.lang == "fr" for w in words) else "en"
+            tokens = [_Token(self._canon(w, self.keys[first + i], lang)) for i, w in enumerate(words)]
+            for occurrence in _t2n_find_numbers(tokens, lang, 0):
+                if occurrence.end - occurrence.start >= 2:
+                    for i in range(occurrence.start, occurrence.end):
+                        covered[i] = True
+                    self.add("word", first + occurrence.start, first + occurrence.end - 1)
+        for offset, word in enumerate(words):
+            if word is not None and not covered[offset]:
+                self._single(word, first + offset)
+
+    @staticmethod
+    def _canon(entry: Entry | None, key: str, lang: str) -> str:
+        if entry is None:
+            return key  # a connector
+        if entry.canon == "zero" and lang == "fr":
+            return "zéro"
+        return entry.canon
+
+    def _single(self, entry: Entry, index: int) -> None:
+        """One number word on its own: flag it unless its role and neighbours say it is no number."""
+        if self._is_number(entry, index):
+            self.add(
+                "quantity" if entry.role in (Role.QUANTITY, Role.SCORE, Role.QUARANTAINE) else "word",
+                index,
+                index,
+            )
+
+    def _is_number(self, entry: Entry, index: int) -> bool:
+        role = entry.role
+        if role is Role.CARDINAL:
+            return (self.word(index), self.word(index + 1)) not in lx.IDIOMS
+        if role is Role.ORDINAL:
+            return entry.value > 4
+        if role is Role.QUANTITY:
+            return True
+        before = self.word(index - 1)
+        after = self.word(index + 1)
+        if role is Role.ONE:
+            return self._one_is_number(index, before, after)
+        if role is Role.DEUX:
+            return before not in lx.DEUX_BOTH_BEFORE
+        if role is Role.NEUF:
+            if before in lx.NEUF_NEW_BEFORE:
+                return False
+            return not (before == "a" and self.word(index - 2).startswith(lx.NEUF_A_VERBS))
+        if role is Role.SEIZE:
+            return after not in lx.SEIZE_EN_AFTER and not self.is_english()
+        if role is Role.CENT:
+            if before in ("per", "a", "one", "every", "single") or self.is_english():
+                return False
+            return not self._big_idiom(index, before, after)
+        if role is Role.BIG:
+            return not self._big_idiom(index, before, after)
+        if role is Role.TENS:
+            return after != "of"
+        if role is Role.SCORE:
+            return before == "a" and after == "of"
+        # Role.QUARANTAINE
+        return before == "une"
+
+    def _one_is_number(self, index: int, before: str, after: str) -> bool:
+        """one / un / une: a pronoun or an article ("a low one", "une carte") unless the context makes it the
+        number 1 ("exactly one", "plus one", "one less", "off by one", "numéro un", "à un près", "un d'écart")."""
+        if before in lx.ONE_NUMBER_BEFORE:
+            return True
+        if before == "by":
+            return self.word(index - 2) in lx.ONE_BY_BEFORE
+        key = self.keys[index]
+        if key == "one":
+            if after in lx.ONE_NUMBER_AFTER:
+                return not (after == "off" and before in ("a", "the"))  # "a one-off"
+            return after == "more" and self.word(index + 2) == "than"
+        if after == "pres":
+            return before == "a"  # "à un près"
+        return after == "d" and self.word(index + 2) == "ecart"  # "un d'écart"
+
+    def _big_idiom(self, index: int, before: str, after: str) -> bool:
+        """A big number as a figure of speech: "mille mercis", "cent fois", "a hundred percent",
+        "thanks a million", "one in a million"."""
+        if after in lx.BIG_IDIOM_AFTER:
+            return True
+        return before == "a" and self.word(index - 2) in lx.BIG_IDIOM_BEFORE_A
+
+    # ----------------------------------------------------------------- split words
+
+    def _splits(self, entries: Sequence[Entry | None]) -> None:
+        """Numbers written in fragments: "t h i r t y", "t.h.i.r.t.y", "thir ty", "t**hirt**y", "o n e"."""
+        keys = self.keys
+        count = len(keys)
+        index = 0
+        while index < count - 1:
+            if self.used[index] or keys[index] not in lx.MERGE_STARTS:
+                index += 1
+                continue
+            merged = keys[index]
+            best = -1
+            best_entry: Entry | None = None
+            stop = min(count, index + _MAX_SPLIT_PIECES)
+            for nxt in range(index + 1, stop):
+                gap = self.gap(nxt)
+                if self.used[nxt] or len(gap) > _MAX_SPLIT_GAP or not nz.APOSTROPHES.isdisjoint(gap):
+                    break
+                merged += keys[nxt]
+                if not lx.PARTIAL_RE.fullmatch(merged):
+                    break
+                entry = _entry(merged)
+                if entry is not None:
+                    best, best_entry = nxt, entry
+            if best_entry is not None and self._split_counts(entries, index, best, best_entry):
+                self.add("word", index, best)
+                index = best + 1
+            else:
+                index += 1
+
+    def _split_counts(self, entries: Sequence[Entry | None], first: int, last: int, entry: Entry) -> bool:
+        """Is this run of fragments a hidden number rather than ordinary words that happen to spell one?"""
+        pieces = tuple(self.keys[first : last + 1])
+        if all(entries[i] is not None for i in range(first, last + 1)):
+            return False  # every piece is a number word already judged on its own ("twenty seven")
+        if pieces in lx.BENIGN_SPLITS:
+            return False
+        if entry.role is Role.ORDINAL and entry.value <= 4:
+            return False
+        if entry.role in _AMBIGUOUS:
+            return all(len(piece) == 1 for piece in pieces)  # "o n e", "u.n.e": spelled letter by letter
+        return True
+
+
+def _scan(text: str, first_only: bool) -> list[NumberFinding]:
+    findings: list[NumberFinding] = []
+    with contextlib.suppress(_Found):
+        _scan_into(text, first_only, findings)
+    return findings
+
+
+def _scan_into(text: str, first_only: bool, findings: list[NumberFinding]) -> None:
+    text = nz.strip_discord(text)
+    if ":" in text:
+        for match in nz.SHORTCODE_RE.finditer(text):
+            findings.append(NumberFinding("keycap", match.group()))
+            if first_only:
+                return
+        if findings:
+            text = nz.SHORTCODE_RE.sub(" ", text)
+        text = nz.REGIONAL_SHORTCODE_RE.sub(r"\1", text)
+    is_ascii = text.isascii()
+    if not is_ascii:
+        found = False
+        for match in nz.SPECIAL_RE.finditer(text):
+            findings.append(NumberFinding(nz.special_kind(match.group()), match.group()))
+            if first_only:
+                return
+            found = True
+        if found:
+            text = nz.SPECIAL_RE.sub(" ", text)
+    for match in nz.DIGITS_RE.finditer(text):
+        findings.append(NumberFinding("digit", match.group()))
+        if first_only:
+            return
+    if is_ascii:
+        display, key = text, text.lower()
+    else:
+        display, key = nz.fold(text)
+    _Scan(display, key, first_only, findings).run()
+
+
+def find_numbers(text: str) -> list[NumberFinding]:
+    """Every number stated in a chat message; an empty list if the message keeps the rule."""
+    return _scan(text, first_only=False)
+
+
+def contains_number(text: str) -> bool:
+    """Does the message state a number? Same verdict as bool(find_numbers(text)), faster: stops at the first."""
+    return bool(_scan(text, first_only=True))
