@@ -1,0 +1,74 @@
+"""pytest fixtures for end-to-end tests against the emulator (registered for the whole suite by tests/conftest.py).
+
+- ``emulator``: a running :class:`Emulator` with an empty world, discord.py pointed at it, stopped at teardown
+  (teardown fails the test if Discord rules were broken and nobody reported it).
+- ``start_client``: ``running = await start_client(make_bot)``; every client still running at teardown is stopped
+  and checked.
+- ``run_client``: the :func:`tests.emulator.run_client` context manager bound to the ``emulator`` fixture:
+  ``async with run_client(make_bot) as running:``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+import discord
+import pytest
+import pytest_asyncio
+
+from tests.emulator.emulator import Emulator
+from tests.emulator.runner import RunningClient
+from tests.emulator.runner import run_client as _run_client
+from tests.emulator.runner import start_client as _start_client
+
+StartClient = Callable[..., Any]
+
+
+@pytest_asyncio.fixture
+async def emulator() -> AsyncIterator[Emulator]:
+    emu = Emulator()
+    await emu.start()
+    try:
+        with emu.patch_discord():
+            yield emu
+    finally:
+        await emu.stop()
+    leftover = emu.pending_violations()
+    for v in leftover:
+        v.reported = True
+    if leftover:
+        pytest.fail("Discord rules broken:\n  - " + "\n  - ".join(str(v) for v in leftover), pytrace=False)
+
+
+@pytest_asyncio.fixture
+async def start_client(emulator: Emulator) -> AsyncIterator[StartClient]:
+    started: list[RunningClient[Any]] = []
+
+    async def start(factory: Callable[[], discord.Client], **options: Any) -> RunningClient[Any]:
+        running = await _start_client(emulator, factory, **options)
+        started.append(running)
+        return running
+
+    yield start
+    failures: list[str] = []
+    for running in started:
+        if running.stopped:
+            continue
+        try:
+            await running.stop()
+        except AssertionError as exc:
+            failures.append(str(exc))
+    if failures:
+        pytest.fail("\n".join(failures), pytrace=False)
+
+
+@pytest.fixture
+def run_client(emulator: Emulator) -> Callable[..., AbstractAsyncContextManager[RunningClient[Any]]]:
+    def bound(
+        factory: Callable[[], discord.Client], **options: Any
+    ) -> AbstractAsyncContextManager[RunningClient[Any]]:
+        return _run_client(emulator, factory, **options)
+
+    return bound
