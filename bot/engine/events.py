@@ -52,3 +52,16 @@ class GameEnded:
 
 
 Event = FirstPlayerChosen | CardPlayed | TurnEnded | PlayerSkipped | TurnStarted | GameEnded
+
+
+_new_event = object.__new__
+_set_player = TurnEnded.__dict__["player"].__set__  # the slot descriptors
+_set_drawn = TurnEnded.__dict__["drawn"].__set__
+
+
+def turn_ended(player: int, drawn: tuple[int, ...]) -> TurnEnded:
+    """TurnEnded(player, drawn), built without the frozen dataclass's slower __init__ (once per turn)."""
+    event: TurnEnded = _new_event(TurnEnded)
+    _set_player(event, player)
+    _set_drawn(event, drawn)
+    return event

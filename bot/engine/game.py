@@ -9,7 +9,7 @@ it was.
 
 from __future__ import annotations
 
-import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,7 +35,7 @@ from bot.engine.cards import (
     Direction,
     Pile,
 )
-from bot.engine.deal import SEED_LIMIT, seed_to_deal_code
+from bot.engine.deal import SEED_LIMIT, seed_to_deal_code, shuffled_deck
 from bot.engine.errors import ErrorCode, IllegalAction
 from bot.engine.events import (
     ALL_CARDS_PLAYED,
@@ -46,10 +46,10 @@ from bot.engine.events import (
     FirstPlayerChosen,
     GameEnded,
     PlayerSkipped,
-    TurnEnded,
     TurnStarted,
+    turn_ended,
 )
-from bot.engine.search import can_play_sequence, count_fitting_cards
+from bot.engine.search import can_play_sequence
 from bot.engine.status import Rating, Status, rating_for
 from bot.engine.variant import MAX_PLAYERS, STANDARD, Variant, check_players
 
@@ -71,14 +71,27 @@ _BACKWARDS_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(card, name, True) for card in range(_TABLE_SIZE)) for name in PILE_NAMES
 )
 
-# Actions and events are immutable, so the engine reuses them; built lazily, indexed by plain ints.
-_play_actions: list[PlayCard | None] = [None] * (MAX_PLAYERS * _PILE_COUNT * _TABLE_SIZE)
-_card_events: list[CardPlayed | None] = [None] * (MAX_PLAYERS * _PILE_COUNT * _TABLE_SIZE * 2)
+_VIEWS_A, _VIEWS_B, _VIEWS_C, _VIEWS_D = PILE_VIEWS
+
+# Actions and events are immutable, so the engine reuses them. A play's action and event, built lazily:
+# _played[((player * 4 + pile) * 101 + card) * 2 + backwards] = (PlayCard, CardPlayed).
+_played: list[tuple[PlayCard, CardPlayed] | None] = [None] * (MAX_PLAYERS * _PILE_COUNT * _TABLE_SIZE * 2)
 _END_TURNS: tuple[EndTurn, ...] = tuple(EndTurn(player) for player in range(MAX_PLAYERS))
 _SKIPPED: tuple[PlayerSkipped, ...] = tuple(PlayerSkipped(player) for player in range(MAX_PLAYERS))
-_TURN_STARTED: dict[tuple[int, int], TurnStarted] = {
-    (player, minimum): TurnStarted(player, minimum) for player in range(MAX_PLAYERS) for minimum in (1, 2, 3)
-}
+# _TURN_STARTED[player * 4 + minimum]
+_TURN_STARTED: tuple[TurnStarted, ...] = tuple(
+    TurnStarted(index >> 2, index & 3) for index in range(MAX_PLAYERS * 4)
+)
+
+
+def _any_card_fits(hand: list[int], tops: list[int]) -> bool:
+    """Whether a card of the sorted `hand` fits some pile now."""
+    if not hand:
+        return False
+    a, b, c, d = tops
+    if hand[0] < (c if c > d else d) or hand[-1] > (a if a < b else b):
+        return True
+    return (a - _STEP) in hand or (b - _STEP) in hand or (c + _STEP) in hand or (d + _STEP) in hand
 
 
 def _card_word(count: int) -> str:
@@ -89,18 +102,19 @@ class Game:
     """One game of The Game, from the deal to the end. Create it with `Game.new` or `Game.from_deck`."""
 
     __slots__ = (
+        "_actor",
         "_cards_left",
         "_current",
         "_deck",
         "_draw_pos",
         "_end_reason",
         "_first",
+        "_full_minimum",
         "_hand_size",
         "_hands",
         "_log",
         "_minimum",
         "_pile_cards",
-        "_pile_views",
         "_played",
         "_players",
         "_seed",
@@ -119,9 +133,10 @@ class Game:
     _draw_pos: int
     _tops: list[int]
     _pile_cards: list[list[int]]
-    _pile_views: list[Pile]
+    _full_minimum: int
     _status: Status
     _current: int | None
+    _actor: int | None  # the current player while the game is being played, else None
     _first: int | None
     _played: int
     _minimum: int
@@ -141,9 +156,7 @@ class Game:
         if type(seed) is not int:
             raise TypeError(f"The seed must be an int, not {type(seed).__name__}.")
         check_players(players)
-        deck = list(ALL_CARDS)
-        random.Random(seed).shuffle(deck)
-        return cls._deal(players, tuple(deck), variant, seed)
+        return cls._deal(players, shuffled_deck(seed), variant, seed)
 
     @classmethod
     def from_deck(cls, players: int, deck: Sequence[int], variant: Variant = STANDARD) -> Game:
@@ -173,11 +186,12 @@ class Game:
         game._draw_pos = players * size
         game._tops = list(PILE_BASES)
         game._pile_cards = [[] for _ in PILE_NAMES]
-        game._pile_views = [PILE_VIEWS[index][top] for index, top in enumerate(PILE_BASES)]
         game._status = _CHOOSING
         game._current = None
+        game._actor = None
         game._first = None
         game._played = 0
+        game._full_minimum = variant.minimum(False)
         game._minimum = variant.minimum(game._draw_pos >= CARD_COUNT)
         game._turn = 0
         game._log = []
@@ -197,9 +211,10 @@ class Game:
         game._draw_pos = self._draw_pos
         game._tops = list(self._tops)
         game._pile_cards = [list(cards) for cards in self._pile_cards]
-        game._pile_views = list(self._pile_views)
+        game._full_minimum = self._full_minimum
         game._status = self._status
         game._current = self._current
+        game._actor = self._actor
         game._first = self._first
         game._played = self._played
         game._minimum = self._minimum
@@ -264,14 +279,15 @@ class Game:
     @property
     def piles(self) -> tuple[Pile, ...]:
         """The four piles, A, B (ascending) then C, D (descending)."""
-        return tuple(self._pile_views)
+        a, b, c, d = self._tops
+        return (_VIEWS_A[a], _VIEWS_B[b], _VIEWS_C[c], _VIEWS_D[d])
 
     def pile(self, name: str) -> Pile:
         """The pile called `name` ("A".."D"); ValueError for another name."""
         index = PILE_INDEX.get(name)
         if index is None:
             raise ValueError(f"There is no pile {name!r}; the piles are {', '.join(PILE_NAMES)}.")
-        return self._pile_views[index]
+        return PILE_VIEWS[index][self._tops[index]]
 
     def pile_cards(self, name: str) -> tuple[int, ...]:
         """The cards played on pile `name`, in the order they were played (the base card not included)."""
@@ -435,11 +451,15 @@ class Game:
     def play(self, player: int, card: int, pile: str) -> list[Event]:
         """`player` puts `card` on `pile`. Ends the game when it was the 98th card (won) or when the player is
         still below the minimum and no card of their hand fits any pile any more (lost)."""
-        if self._status is not _PLAYING or player != self._current:
+        if player != self._actor:
             raise self._turn_error(player)
-        index = PILE_INDEX.get(pile, -1)
         hand = self._hands[player]
-        if index < 0 or card not in hand or type(card) is not int:
+        try:
+            index = PILE_INDEX[pile]
+            position = hand.index(card)
+        except (KeyError, ValueError, TypeError):
+            raise self._play_error_for(player, card, pile) from None
+        if type(card) is not int:
             raise self._play_error_for(player, card, pile)
         tops = self._tops
         top = tops[index]
@@ -458,32 +478,28 @@ class Game:
             raise self._play_error_for(player, card, pile)
 
         # Valid: change the state.
-        hand.remove(card)
+        del hand[position]
         tops[index] = card
         self._pile_cards[index].append(card)
-        self._pile_views[index] = PILE_VIEWS[index][card]
-        self._played += 1
-        self._cards_left -= 1
-        key = (player * _PILE_COUNT + index) * _TABLE_SIZE + card
-        action = _play_actions[key]
-        if action is None:
-            action = _play_actions[key] = PlayCard(player, card, PILE_NAMES[index])
-        self._log.append(action)
-        event_key = key * 2 + backwards
-        event = _card_events[event_key]
-        if event is None:
-            event = _card_events[event_key] = CardPlayed(player, card, PILE_NAMES[index], backwards)
-        events: list[Event] = [event]
-        if self._cards_left == 0:
+        played = self._played = self._played + 1
+        left = self._cards_left = self._cards_left - 1
+        key = (((player << 2) + index) * _TABLE_SIZE + card) * 2 + backwards
+        cached = _played[key]
+        if cached is None:
+            name = PILE_NAMES[index]
+            cached = _played[key] = (PlayCard(player, card, name), CardPlayed(player, card, name, backwards))
+        self._log.append(cached[0])
+        events: list[Event] = [cached[1]]
+        if left == 0:
             self._finish(True, ALL_CARDS_PLAYED, events)
-        elif self._played < self._minimum and count_fitting_cards(hand, tops, 1) == 0:
+        elif played < self._minimum and not _any_card_fits(hand, tops):
             self._finish(False, STUCK_MID_TURN, events)
         return events
 
     def end_turn(self, player: int) -> list[Event]:
         """`player` ends their turn (only once the minimum is reached): they refill their hand from the draw
         pile as far as it allows, then the next seat with cards starts (empty hands are skipped)."""
-        if self._status is not _PLAYING or player != self._current:
+        if player != self._actor:
             raise self._turn_error(player)
         if self._played < self._minimum:
             minimum = self._minimum
@@ -508,7 +524,7 @@ class Game:
         else:
             drawn = ()
         self._log.append(_END_TURNS[player])
-        events: list[Event] = [TurnEnded(player, drawn)]
+        events: list[Event] = [turn_ended(player, drawn)]
         players = self._players
         following = player
         for _ in range(players):
@@ -518,22 +534,42 @@ class Game:
             if hands[following]:
                 break
             events.append(_SKIPPED[following])
-        self._start_turn(following, events)
+
+        # The next turn starts (as in _start_turn, inlined: this runs once per turn).
+        self._current = self._actor = following
+        self._played = 0
+        self._turn += 1
+        minimum = self._minimum = self._full_minimum if self._draw_pos < CARD_COUNT else 1
+        events.append(_TURN_STARTED[(following << 2) + minimum])
+        hand = hands[following]
+        a, b, c, d = tops = self._tops
+        # Fast path on the sorted hand, as in _start_turn.
+        if bisect_left(hand, c if c > d else d) + len(hand) - bisect_right(
+            hand, a if a < b else b
+        ) < minimum and not can_play_sequence(hand, tops, minimum):
+            self._finish(False, STUCK_AT_TURN_START, events)
         return events
 
     # ------------------------------------------------------------------ internals
 
     def _start_turn(self, player: int, events: list[Event]) -> None:
-        self._current = player
+        self._current = self._actor = player
         self._played = 0
         self._turn += 1
-        minimum = self._minimum = self._variant.minimum(self._draw_pos >= CARD_COUNT)
-        events.append(_TURN_STARTED[player, minimum])
-        if not can_play_sequence(self._hands[player], self._tops, minimum):
+        minimum = self._minimum = self._full_minimum if self._draw_pos < CARD_COUNT else 1
+        events.append(_TURN_STARTED[(player << 2) + minimum])
+        hand = self._hands[player]
+        a, b, c, d = self._tops
+        # Fast path on the sorted hand: the cards above the lower ascending top and those below the higher
+        # descending top all fit now; if there are enough of them they can all be played (see search.py).
+        below = bisect_left(hand, c if c > d else d)
+        above = len(hand) - bisect_right(hand, a if a < b else b)
+        if below + above < minimum and not can_play_sequence(hand, self._tops, minimum):
             self._finish(False, STUCK_AT_TURN_START, events)
 
     def _finish(self, won: bool, reason: str, events: list[Event]) -> None:
         self._status = _WON if won else _LOST
+        self._actor = None
         self._end_reason = reason
         events.append(GameEnded(won, self._cards_left, reason))
 
