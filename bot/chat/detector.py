@@ -108,7 +108,7 @@ def _entry(key: str) -> Entry | None:
 class _Scan:
     """The word step of one message."""
 
-    __slots__ = ("display", "ends", "findings", "first_only", "key", "keys", "lang_en", "starts", "used")
+    __slots__ = ("display", "ends", "findings", "first_only", "key", "keys", "lang_score", "starts", "used")
 
     def __init__(self, display: str, key: str, first_only: bool, findings: list[NumberFinding]) -> None:
         self.display = display
@@ -123,7 +123,7 @@ class _Scan:
             self.starts.append(match.start())
             self.ends.append(match.end())
         self.used = [False] * len(self.keys)
-        self.lang_en: bool | None = None
+        self.lang_score: int | None = None
 
     # ----------------------------------------------------------------- helpers
 
@@ -141,13 +141,19 @@ class _Scan:
         """The text between word index-1 and word index."""
         return self.key[self.ends[index - 1] : self.starts[index]]
 
-    def is_english(self) -> bool:
-        """Does the message read as English rather than French (more English function words)?"""
-        if self.lang_en is None:
+    def _language(self) -> int:
+        """English function words minus French ones: > 0 reads as English, < 0 as French, 0 undecided."""
+        if self.lang_score is None:
             english = sum(1 for k in self.keys if k in lx.EN_WORDS)
             french = sum(1 for k in self.keys if k in lx.FR_WORDS)
-            self.lang_en = english > french
-        return self.lang_en
+            self.lang_score = english - french
+        return self.lang_score
+
+    def is_english(self) -> bool:
+        return self._language() > 0
+
+    def is_french(self) -> bool:
+        return self._language() < 0
 
     # ----------------------------------------------------------------- the scan
 
@@ -277,8 +283,10 @@ class _Scan:
         if role is Role.SEIZE:
             return after not in lx.SEIZE_EN_AFTER and not self.is_english()
         if role is Role.CENT:
-            if before in ("per", "a", "one", "every", "single") or self.is_english():
+            if before == "per" or self.is_english():  # "per cent", "not a cent"
                 return False
+            if before in ("a", "every", "each", "one", "no", "single") and not self.is_french():
+                return False  # "every cent counts"
             return not self._big_idiom(index, before, after)
         if role is Role.BIG:
             return not self._big_idiom(index, before, after)
@@ -310,6 +318,8 @@ class _Scan:
         "thanks a million", "one in a million"."""
         if after in lx.BIG_IDIOM_AFTER:
             return True
+        if before == "pour":  # the second "cent" of "cent pour cent"
+            return self.word(index - 2) == "cent"
         return before == "a" and self.word(index - 2) in lx.BIG_IDIOM_BEFORE_A
 
     # ----------------------------------------------------------------- split words
@@ -320,7 +330,11 @@ class _Scan:
         count = len(keys)
         index = 0
         while index < count - 1:
-            if self.used[index] or keys[index] not in lx.MERGE_STARTS:
+            if (
+                self.used[index]
+                or keys[index] not in lx.MERGE_STARTS
+                or (index and not nz.APOSTROPHES.isdisjoint(self.gap(index)))  # "it's even", "don't en"
+            ):
                 index += 1
                 continue
             merged = keys[index]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -276,39 +277,55 @@ LEXICON: Final[dict[str, Entry]] = _build()
 
 # --------------------------------------------------------------------------- glued and split words
 
-# Cardinal pieces a glued or split number is made of ("thirtyseven", "quatrevingtdixneuf", "t h i r t y").
-CARDINAL_MORPHEMES: Final[frozenset[str]] = frozenset(
-    [*_EN_UNITS, *_EN_TENS, *_EN_BIG, *_FR_CARDINALS, "un", "une"]
-)
+# The pieces a glued or split number is made of ("thirtyseven", "quatrevingtdixneuf", "t h i r t y"), per
+# language: a glued word mixes no languages ("fourmille", French for "swarms", is not "four" + "mille").
+_EN_CARDINAL_MORPHEMES: Final = frozenset([*_EN_UNITS, *_EN_TENS, *_EN_BIG])
+_FR_CARDINAL_MORPHEMES: Final = frozenset([*_FR_CARDINALS, "un", "une"])
+CARDINAL_MORPHEMES: Final[frozenset[str]] = _EN_CARDINAL_MORPHEMES | _FR_CARDINAL_MORPHEMES
 ORDINAL_MORPHEMES: Final[frozenset[str]] = frozenset([*_EN_ORDINALS, *_FR_ORDINALS])
 CONNECTORS: Final[frozenset[str]] = frozenset({"and", "et"})
 
 
 def _alternation(words: frozenset[str] | set[str]) -> str:
-    return "|".join(sorted(words, key=lambda w: (-len(w), w)))
+    return "(?:" + "|".join(sorted(words, key=lambda w: (-len(w), w))) + ")"
 
 
-_CARD = f"(?:{_alternation(CARDINAL_MORPHEMES)})"
-_ORD = f"(?:{_alternation(ORDINAL_MORPHEMES)})"
-_CONN = f"(?:{_alternation(CONNECTORS)})"
+def _prefixes(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(w[:i] for w in words for i in range(1, len(w) + 1))
+
+
+def _glued(cardinals: frozenset[str], ordinals: Iterable[str], connector: str) -> str:
+    card, ordinal = _alternation(cardinals), _alternation(frozenset(ordinals))
+    return rf"{card}(?:(?:{connector})?{card})*(?:{connector})?(?:{card}|{ordinal})"
+
+
+def _partial(cardinals: frozenset[str], ordinals: Iterable[str], connector: str) -> str:
+    words = cardinals | frozenset(ordinals) | {connector}
+    return rf"(?:(?:{connector})?{_alternation(cardinals)})*{_alternation(set(_prefixes(words)))}?"
+
 
 # At least two pieces glued together, optionally ending with an ordinal: "thirtyseven", "vingtetun",
 # "thirtyseventh". A single piece is a plain lexicon word, not "glued".
-GLUED_RE: Final = re.compile(rf"{_CARD}(?:{_CONN}?{_CARD})*{_CONN}?(?:{_CARD}|{_ORD})")
-
+GLUED_RE: Final = re.compile(
+    _glued(_EN_CARDINAL_MORPHEMES, _EN_ORDINALS, "and")
+    + "|"
+    + _glued(_FR_CARDINAL_MORPHEMES, _FR_ORDINALS, "et")
+)
 # A string that could still grow into a number when more pieces are appended: complete pieces followed by the
 # beginning of one. Used to stop merging split fragments as soon as they cannot make a number.
-_PREFIXES: Final = frozenset(
-    w[:i] for w in CARDINAL_MORPHEMES | ORDINAL_MORPHEMES | CONNECTORS for i in range(1, len(w) + 1)
+PARTIAL_RE: Final = re.compile(
+    _partial(_EN_CARDINAL_MORPHEMES, _EN_ORDINALS, "and")
+    + "|"
+    + _partial(_FR_CARDINAL_MORPHEMES, _FR_ORDINALS, "et")
 )
-PARTIAL_RE: Final = re.compile(rf"(?:{_CONN}?{_CARD})*(?:{_alternation(set(_PREFIXES))})?")
 # First two letters of every glued number: a cheap test before running GLUED_RE on a word.
 GLUED_STARTS: Final[frozenset[str]] = frozenset(w[:2] for w in CARDINAL_MORPHEMES)
-# Words a split-number merge may start from (any beginning of a piece).
-MERGE_STARTS: Final[frozenset[str]] = _PREFIXES - CONNECTORS - {"an", "a"}
+# Words a split-number merge may start from (any beginning of a piece but "a" and "an").
+MERGE_STARTS: Final[frozenset[str]] = _prefixes(CARDINAL_MORPHEMES | ORDINAL_MORPHEMES) - {"a", "an"}
 
-# Splits of a number word into real words, which are ordinary text, not a hidden number: "thou sand",
-# "ni ne", "va-t-en" ("t" + "en"), "for ty". Generated from English and French word lists, then reviewed.
+# Splits of number words into real words, which are ordinary text, not a hidden number: "thou sand", "ni ne",
+# "va-t-en" ("t" + "en"), "for ty". Found by splitting every lexicon word against English and French word
+# lists, keeping the splits made of words a chat could contain.
 BENIGN_SPLITS: Final[frozenset[tuple[str, ...]]] = frozenset(
     {
         ("thou", "sand"),
@@ -317,17 +334,19 @@ BENIGN_SPLITS: Final[frozenset[tuple[str, ...]]] = frozenset(
         ("ni", "ne"),
         ("t", "en"),
         ("si", "x"),
-        ("on", "e"),
         ("de", "ux"),
         ("ne", "uf"),
         ("se", "pt"),
         ("ce", "nt"),
         ("mil", "le"),
+        ("t", "rente"),
+        ("t", "rois"),
+        ("fou", "r"),
+        ("el", "even"),
+        ("non", "ante"),
+        ("dixie", "me"),
+        ("millie", "me"),
     }
-)
-# Short words that are ordinary text when standing alone, so a split made only of them is not a hidden number.
-COMMON_PIECES: Final[frozenset[str]] = frozenset(
-    {"a", "i", "y", "o", "t", "s", "l", "d", "j", "n", "c", "m", "qu"}
 )
 
 # --------------------------------------------------------------------------- roman numerals
@@ -339,38 +358,18 @@ ROMAN_RE: Final = re.compile(r"(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})")
 # (the editor), "xi" and "li" (names).
 ROMAN_LOWER_WORDS: Final[frozenset[str]] = frozenset({"xx", "xl", "vi", "xi", "li"})
 
-# --------------------------------------------------------------------------- keycap shortcodes
-
-KEYCAP_SHORTCODES: Final[frozenset[str]] = frozenset(
-    {
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "keycap_ten",
-        "100",
-        "1234",
-    }
-)
-
 # --------------------------------------------------------------------------- language guess
 
 # Frequent function words, to tell an English message from a French one where a word means something in each
 # ("seize", "cent"). Words common to both ("on", "a", "pile", "six") are left out.
 _EN_WORDS_TEXT: Final = """the and i you he she it we they is are was be to of in at my your our this that can do don t have
-has will please play just not no yes what if with for so me us let go get got its it's card cards
+has will please play just not no yes what if with for so me us let go get got its card cards
 take hand turn would could should think know want need wait good nice oh ok okay but or any all more
 any try"""
 EN_WORDS: Final[frozenset[str]] = frozenset(_EN_WORDS_TEXT.split())
 _FR_WORDS_TEXT: Final = """le la les de des du je tu il elle nous vous et est pas sur un une que qui ne j c d l n qu avec pour
 mais ou moi toi peux peut vais joue jouer carte cartes mon ma mes ton ta tes ce cette ca oui non si
-en y au aux tres bien fait faire attends sais veux dois j'ai suis es as ai alors donc quoi rien tout
+en y au aux tres bien fait faire attends sais veux dois suis es as ai alors donc quoi rien tout
 ici"""
 FR_WORDS: Final[frozenset[str]] = frozenset(_FR_WORDS_TEXT.split())
 
