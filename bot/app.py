@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -100,8 +101,10 @@ class TheGameBot(commands.Bot):
         try:
             if hasattr(self, "ai_turns"):
                 await self.ai_turns.close()
-            if hasattr(self, "display"):
-                await self.display.flush()
+            if hasattr(self, "controller"):
+                # Let the answers in progress and their public updates go out before the connection closes.
+                with contextlib.suppress(TimeoutError):
+                    await self.controller.settle(timeout=5.0)
             await super().close()
         finally:
             if hasattr(self, "db"):

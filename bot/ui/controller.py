@@ -6,6 +6,7 @@ schedules the public updates. A `GameError` becomes one private sentence in the 
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import logging
@@ -59,12 +60,18 @@ def answering(handler: Handler[P]) -> Handler[P]:
     async def wrapper(
         self: TableController, interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs
     ) -> None:
+        self.in_flight += 1
+        self.idle.clear()
         try:
             await handler(self, interaction, *args, **kwargs)
         except GameError as error:
             await send_private(interaction, t(interaction.locale, error.key, **error.params))
         except Exception as error:  # the one place that turns any failure into an answer
             await apologise(interaction, error)
+        finally:
+            self.in_flight -= 1
+            if self.in_flight == 0:
+                self.idle.set()
 
     return wrapper  # type: ignore[return-value]
 
@@ -83,6 +90,20 @@ def _seat_for(interaction: discord.Interaction[Any]) -> Seat:
 class TableController:
     def __init__(self, bot: TheGameBot) -> None:
         self.bot = bot
+        # Handlers still running, so a shutdown (or a test) can wait until every answer went out.
+        self.in_flight = 0
+        self.idle = asyncio.Event()
+        self.idle.set()
+
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Wait until no handler is running and every public update went out."""
+        async with asyncio.timeout(timeout):
+            while True:
+                await self.idle.wait()
+                await self.display.flush()
+                await asyncio.sleep(0)
+                if self.idle.is_set() and self.display.is_idle():
+                    return
 
     @property
     def games(self) -> GameService:

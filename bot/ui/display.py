@@ -241,6 +241,9 @@ class TableDisplay:
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()
 
+    def is_idle(self) -> bool:
+        return all(task.done() for task in self._tasks)
+
     def spawn(self, coroutine: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.create_task(coroutine)
         self._tasks.add(task)
@@ -249,5 +252,9 @@ class TableDisplay:
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
+        if task.cancelled() or task.exception() is None:
+            return
+        if self._client.is_closed():
+            log.info("A display update was dropped at shutdown: %s", task.exception())
+        else:
             log.error("Display update failed", exc_info=task.exception())

@@ -1,0 +1,106 @@
+"""Acting like the players: commands, clicks, and reading what the bot posted, through the emulator."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.app import TheGameBot
+from bot.engine import Game
+from bot.service.table import Table
+from tests.emulator import Emulator, RunningClient
+from tests.emulator.world import Callback, Channel, Message, User
+
+
+class TableDriver:
+    def __init__(self, emulator: Emulator, channel: Channel, running: RunningClient[TheGameBot]) -> None:
+        self.emulator = emulator
+        self.channel = channel
+        self.running = running
+
+    @property
+    def bot(self) -> TheGameBot:
+        return self.running.client
+
+    async def restart(self) -> None:
+        await self.settle()
+        self.running = await self.running.restart()
+
+    # -- reading -------------------------------------------------------------------------------------------
+    def table(self) -> Table:
+        table = self.bot.games.in_channel(self.channel.id)
+        assert table is not None, "no table in the channel"
+        return table
+
+    def game(self) -> Game:
+        return self.table().require_game()
+
+    def message(self, message_id: int) -> Message:
+        for message in self.channel.messages:
+            if message.id == message_id:
+                return message
+        raise AssertionError(f"message {message_id} is not in #{self.channel.name}")
+
+    def board(self) -> Message:
+        board_id = self.table().board_message_id
+        assert board_id is not None
+        return self.message(board_id)
+
+    def public_messages(self) -> list[Message]:
+        return [message for message in self.channel.messages if not message.ephemeral]
+
+    @staticmethod
+    def text(message: Message | Callback) -> str:
+        if isinstance(message, Callback):
+            return json.dumps({"content": message.content, "embeds": message.embeds})
+        return message.text
+
+    async def settle(self) -> None:
+        """Wait until every handler finished and the bot has sent every public update it scheduled."""
+        await self.bot.controller.settle()
+
+    # -- acting --------------------------------------------------------------------------------------------
+    async def command(self, user: User, name: str, **options: Any) -> Callback:
+        result = await self.emulator.slash(user, self.channel, name, options)
+        response = await result.response()
+        await self.settle()
+        return response
+
+    async def command_result(self, user: User, name: str, **options: Any) -> Any:
+        result = await self.emulator.slash(user, self.channel, name, options)
+        await result.response()
+        await self.settle()
+        return result
+
+    async def click(self, user: User, message: Message, custom_id: str) -> Callback:
+        result = await self.emulator.click(user, message, custom_id)
+        response = await result.response()
+        await self.settle()
+        return response
+
+    async def click_result(self, user: User, message: Message, custom_id: str) -> Any:
+        result = await self.emulator.click(user, message, custom_id)
+        await result.response()
+        await self.settle()
+        return result
+
+    async def open_hand(self, user: User) -> Message:
+        """Press **My hand** on the board; returns the private hand message."""
+        table = self.table()
+        result = await self.click_result(user, self.board(), f"tg:hand:{table.id}")
+        message = result.original or (result.followups[-1] if result.followups else None)
+        assert message is not None, "the bot did not show the hand"
+        assert message.ephemeral and message.visible_to(user)
+        return message
+
+    async def play_with_buttons(self, user: User, hand: Message, card: int, pile: str) -> Callback:
+        table_id = self.table().id
+        chosen = await self.click(user, hand, f"tg:card:{table_id}:{card}")
+        assert chosen.type == 7, chosen
+        return await self.click(user, hand, f"tg:play:{table_id}:{card}:{pile}:0")
+
+    def hand_cards(self, user: User) -> tuple[int, ...]:
+        table = self.table()
+        seat = table.seat_of(user.id)
+        assert seat is not None
+        return table.require_game().hand(seat)

@@ -1,0 +1,105 @@
+"""A whole game in a channel, from /game new to the summary, through the real bot and the emulator."""
+
+from __future__ import annotations
+
+import re
+
+from bot.engine import seed_to_deal_code
+from tests.e2e.conftest import World
+from tests.e2e.driver import TableDriver
+
+DEAL = seed_to_deal_code(424242)
+CARD = re.compile(r"`(\d+)`")
+
+
+async def open_three_player_table(driver: TableDriver, world: World) -> int:
+    lobby = await driver.command(world.alice, "game new", deal=DEAL)
+    assert not lobby.ephemeral
+    assert "Join" in str(lobby.components)
+    table_id = driver.table().id
+    # Bob joins with the button, Carol with the command.
+    joined = await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    assert joined.type == 7  # the lobby is updated in place
+    answer = await driver.command(world.carol, "game join")
+    assert answer.ephemeral
+    assert [seat.name for seat in driver.table().seats] == ["Alice", "Bob", "Carol"]
+    assert "Carol" in driver.board().text
+    return table_id
+
+
+def assert_no_public_hand(driver: TableDriver) -> None:
+    """No public (non-ephemeral) message shows a card that is in someone's hand right now."""
+    table = driver.bot.games.in_channel(driver.channel.id)
+    if table is None or table.game is None:
+        return
+    in_hands = {card for seat in range(len(table.seats)) for card in table.game.hand(seat)}
+    for message in driver.public_messages():
+        shown = {int(value) for value in CARD.findall(message.text)}
+        assert not shown & in_hands, f"a public message shows a card in a hand: {message.text}"
+
+
+async def test_a_whole_three_player_game(driver: TableDriver, world: World) -> None:
+    table_id = await open_three_player_table(driver, world)
+    started = await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    assert started.type == 7
+    board_id = driver.board().id
+    users = {user.id: user for user in (world.alice, world.bob, world.carol)}
+    hands = {user_id: await driver.open_hand(user) for user_id, user in users.items()}
+    for user_id, message in hands.items():
+        assert message.visible_to(users[user_id])
+        assert not message.visible_to(world.mallory)
+        assert all(f"`{card}`" in message.text for card in driver.hand_cards(users[user_id]))
+    first = await driver.click_result(world.bob, driver.board(), f"tg:first:{table_id}")
+    assert driver.game().current_player == 1
+    hands[world.bob.id] = first.followups[-1]  # the starting player gets their hand, ready to play
+    assert "Choisis une carte" in hands[world.bob.id].text  # Bob's Discord is in French
+    assert_no_public_hand(driver)
+    turn = 0
+    while driver.bot.games.get(table_id) is not None:
+        game = driver.game()
+        user = users[driver.table().seats[game.current_player or 0].user_id]
+        turn += 1
+        by_buttons = turn % 2 == 1
+        while driver.bot.games.get(table_id) is not None:
+            game = driver.game()
+            if game.played_this_turn >= game.turn_minimum:
+                break
+            options = [o for o in game.legal_plays() if game.can_complete_minimum_after(o.card, o.pile)]
+            option = min(options or game.legal_plays(), key=lambda o: abs(o.card - game.pile(o.pile).top))
+            if by_buttons:
+                response = await driver.play_with_buttons(user, hands[user.id], option.card, option.pile)
+                assert response.type == 7  # the hand message itself shows the new hand
+            else:
+                response = await driver.command(user, "play", card=option.card, pile=option.pile)
+                assert response.ephemeral
+                assert response.message is not None
+                hands[user.id] = response.message
+            assert_no_public_hand(driver)
+        if driver.bot.games.get(table_id) is None:
+            break
+        if by_buttons:
+            ended = await driver.click(user, hands[user.id], f"tg:end:{table_id}")
+            assert ended.type == 7
+        else:
+            ended = await driver.command(user, "endturn")
+            assert ended.ephemeral
+            assert ended.message is not None
+            hands[user.id] = ended.message
+        assert_no_public_hand(driver)
+        if driver.bot.games.get(table_id) is not None:
+            # The next player is mentioned in the channel.
+            nxt = driver.table().current_seat
+            assert nxt is not None
+            assert any(f"<@{nxt.user_id}>" in message.content for message in driver.public_messages())
+    await driver.settle()
+    summary = driver.message(board_id)
+    assert "Cards left" in summary.text
+    assert "Turns" in summary.text
+    async with driver.bot.db.execute(
+        "SELECT outcome, cards_left, turns FROM games WHERE id = ?", (table_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    assert row[0] in ("won", "lost")
+    assert str(row[1]) in summary.text
+    assert turn >= 10
