@@ -104,7 +104,7 @@ class TheGameBot(commands.Bot):
             if hasattr(self, "controller"):
                 # Let the answers in progress and their public updates go out before the connection closes.
                 with contextlib.suppress(TimeoutError):
-                    await self.controller.settle(timeout=5.0)
+                    await self.controller.settle(limit=5.0)
             await super().close()
         finally:
             if hasattr(self, "db"):

@@ -95,9 +95,9 @@ class TableController:
         self.idle = asyncio.Event()
         self.idle.set()
 
-    async def settle(self, timeout: float = 10.0) -> None:
+    async def settle(self, limit: float = 10.0) -> None:
         """Wait until no handler is running and every public update went out."""
-        async with asyncio.timeout(timeout):
+        async with asyncio.timeout(limit):
             while True:
                 await self.idle.wait()
                 await self.display.flush()
