@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from urllib.parse import unquote
 
 import yarl
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from tests.emulator.faults import Faults, RouteSpec, route_matches
 from tests.emulator.gateway import Gateway, GatewaySession
@@ -228,9 +228,9 @@ class Emulator:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, 0)
         await site.start()
-        server = site._server
+        server: Any = site._server
         assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = server.sockets[0].getsockname()[1]
         self.world.cdn_base = self.http_base
         return self
 
@@ -333,11 +333,12 @@ class Emulator:
 
     # -- violations ----------------------------------------------------------------------------------------------
 
-    def _violation(self, kind: str, message: str, record: RequestRecord | None = None) -> None:
+    def _violation(self, kind: str, message: str, record: RequestRecord | None = None) -> Violation:
         violation = Violation(kind, message, record)
         self.violations.append(violation)
         log.warning("Discord rule broken: %s", violation)
         self._notify()
+        return violation
 
     def allow_violations(self, *kinds: str) -> None:
         """Let this test break the given rules (all of them if no kind is given) without failing."""
@@ -358,19 +359,25 @@ class Emulator:
             return []
         return [v for v in self.violations if not v.reported and v.kind not in self.allowed_violations]
 
-    def check_acknowledgements(self) -> None:
-        """Record a ``not_acknowledged`` violation for delivered interactions past the deadline with no answer."""
+    def check_acknowledgements(self) -> list[Violation]:
+        """Record (and return) a ``not_acknowledged`` violation for each delivered interaction past the deadline
+        with no answer."""
+        found: list[Violation] = []
         now = self._monotonic()
         for it in self.world.interactions.values():
-            if it.id in self._flagged_unacked or it.acknowledged or not it.delivered:
+            # (a rejected callback, e.g. a late one, is already a violation of its own)
+            if it.id in self._flagged_unacked or it.callbacks or not it.delivered:
                 continue
             if now - it.dispatched_at > self.rules.ack_deadline:
                 self._flagged_unacked.add(it.id)
-                self._violation(
-                    "not_acknowledged",
-                    f"interaction {it.id} ({it.command_name or it.data.get('custom_id') or it.type}) "
-                    f"was never acknowledged",
+                found.append(
+                    self._violation(
+                        "not_acknowledged",
+                        f"interaction {it.id} ({it.command_name or it.data.get('custom_id') or it.type}) "
+                        f"was never acknowledged",
+                    )
                 )
+        return found
 
     # -- HTTP handling -------------------------------------------------------------------------------------------
 
@@ -390,15 +397,15 @@ class Emulator:
                 part = await reader.next()
                 if part is None:
                     break
-                if not hasattr(part, "read"):
+                if not isinstance(part, BodyPartReader):
                     continue
-                name = part.name or ""  # type: ignore[union-attr]
-                data = await part.read(decode=False)  # type: ignore[union-attr]
+                name = part.name or ""
+                data = await part.read(decode=False)
                 if name == "payload_json":
                     record.json = json.loads(bytes(data).decode())
                 else:
-                    filename = part.filename or name  # type: ignore[union-attr]
-                    ctype = part.headers.get("Content-Type")  # type: ignore[union-attr]
+                    filename = part.filename or name
+                    ctype = part.headers.get("Content-Type")
                     record.files.append(UploadedFile(name, filename, ctype, bytes(data)))
         elif request.can_read_body:
             raw = await request.read()
@@ -544,7 +551,7 @@ class Emulator:
     ) -> list[Attachment]:
         by_index: dict[int, UploadedFile] = {}
         for pos, upload in enumerate(files):
-            m = re.fullmatch(r"files\[(\d+)\]", upload.field)
+            m = re.fullmatch(r"files\[(\d+)\]", upload.form_name)
             by_index[int(m.group(1)) if m else pos] = upload
         specs = body.get("attachments")
         result: list[Attachment] = []
@@ -562,12 +569,12 @@ class Emulator:
                 if old not in result:
                     result.append(old)
                 continue
-            upload = by_index.get(sid)
-            if upload is None or sid in used:
+            new_file = by_index.get(sid)
+            if new_file is None or sid in used:
                 continue
             used.add(sid)
             result.append(
-                self._new_attachment(channel, upload, spec.get("filename"), spec.get("description"))
+                self._new_attachment(channel, new_file, spec.get("filename"), spec.get("description"))
             )
         return result
 

@@ -123,6 +123,7 @@ class GatewayConnection:
     close_code: int | None = None
     received: list[dict[str, Any]] = field(default_factory=list)
     zlib_ctx: Any = None
+    server_close_code: int | None = None  # set when the emulator closed the socket
 
 
 @dataclass
@@ -204,6 +205,8 @@ class Gateway:
         while True:
             item = await conn.queue.get()
             if isinstance(item, tuple):
+                if conn.close_code is None and conn.server_close_code is None:
+                    conn.server_close_code = item[1]
                 with contextlib.suppress(Exception):
                     await ws.close(code=item[1])
                 return
@@ -243,7 +246,8 @@ class Gateway:
                 elif msg.type == WSMsgType.ERROR:
                     break
         finally:
-            conn.close_code = ws.close_code if ws.close_code is not None else 1006
+            code = conn.server_close_code or ws.close_code
+            conn.close_code = code if code is not None else 1006
             session = conn.session
             if session is not None and session.connection is conn:
                 session.connection = None

@@ -8,7 +8,7 @@ from typing import Any
 
 @dataclass(eq=False)
 class UploadedFile:
-    field: str  # "files[0]"
+    form_name: str  # "files[0]"
     filename: str
     content_type: str | None
     data: bytes = field(repr=False)

@@ -46,7 +46,7 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"c
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> CounterButton:
         return cls(int(match["count"]))
 
@@ -114,9 +114,10 @@ CARDS = [str(n) for n in range(2, 100)]
 
 
 class SampleBot(commands.Bot):
-    def __init__(self, *, message_content: bool = True, **options: Any) -> None:
+    def __init__(self, *, message_content: bool = True, members: bool = False, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.message_content = message_content
+        intents.members = members
         super().__init__(command_prefix="!", intents=intents, **options)
         self.received: list[discord.Message] = []
         self.edits: list[tuple[str, str]] = []
