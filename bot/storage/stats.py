@@ -1,0 +1,452 @@
+"""Read finished games for the leaderboard, player stats and history screens; forget a player; erase a server.
+
+The only place with the SQL for these screens. Every query is scoped to one server (`guild_id`): no screen of one
+server can ever show another server's games. The indexes they rely on are in migrations/0002_leaderboard_indexes.sql.
+
+Rules (see docs/leaderboard.md):
+- a team is the exact set of players of a game (`games.team_key`); teams with AI seats are ranked apart;
+- only won and lost games count in the figures (best, wins, games, average, last played); abandoned games show in
+  history and in a player's stats as "abandoned", never in a ranking;
+- ranking: fewest cards left in the best game, then most wins, then whoever reached that best result first.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+PAGE_SIZE = 10
+VARIANTS = ("standard", "expert")
+RECENT_RESULTS = 20
+FAVOURITE_TEAMMATES = 3
+HISTORY_LIMIT = 25
+
+# Orders (best result, time it was reached) in one number: cards left (0..98) times 10^10, plus the unix time
+# (< 10^10 seconds until the year 2286). Exact enough in a double for any two games a second apart.
+_BEST_SCALE = 10_000_000_000.0
+
+# team_key elements that stand for a forgotten player start with this (never a digit, never "ai").
+FORGOTTEN_PREFIX = "~"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardFilters:
+    players: int | None = None  # number of seats (AI seats included)
+    variant: str | None = None  # "standard" | "expert"
+    daily: str | None = None  # "YYYY-MM-DD": only the games of that day's deal
+    ai: bool = False  # False: all-human teams; True: teams with AI seats
+
+    def __post_init__(self) -> None:
+        if self.variant is not None and self.variant not in VARIANTS:
+            raise ValueError(f"variant must be one of {VARIANTS}, not {self.variant!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat of a stored game. A forgotten player has no user id and an empty name."""
+
+    user_id: int | None
+    name: str
+    is_ai: bool
+    violations: int = 0
+    hints: int = 0
+
+    @property
+    def is_forgotten(self) -> bool:
+        return not self.is_ai and self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStanding:
+    position: int  # 1-based rank in the filtered leaderboard
+    team_key: str
+    best: int  # fewest cards left in one game
+    best_at: float  # when the team first reached that result
+    wins: int
+    played: int  # won and lost games
+    average: float
+    last_played: float
+    seats: tuple[SeatRecord, ...]  # as in the team's latest ranked game
+
+    def includes(self, user_id: int) -> bool:
+        return str(user_id) in self.team_key.split(",")
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    filters: LeaderboardFilters
+    page: int  # 0-based, clamped to the last page
+    page_size: int
+    total_teams: int
+    teams: tuple[TeamStanding, ...]
+    viewer_best: TeamStanding | None  # the viewer's best-ranked team, on this page or not
+
+    @property
+    def page_count(self) -> int:
+        return max(1, -(-self.total_teams // self.page_size))
+
+
+@dataclass(frozen=True, slots=True)
+class RecentResult:
+    game_id: int
+    cards_left: int
+    won: bool
+    ended_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Teammate:
+    user_id: int
+    name: str  # as stored with their latest game together
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    user_id: int
+    name: str | None  # the name stored with their latest game, None without games
+    games: int  # every game, abandoned ones included
+    wins: int
+    losses: int
+    abandoned: int
+    best: int | None  # over won and lost games
+    average: float | None
+    violations: int
+    hints: int
+    first_played: float | None
+    last_played: float | None
+    recent: tuple[RecentResult, ...]  # won and lost games, oldest first
+    teammates: tuple[Teammate, ...]  # most games together first
+
+    @property
+    def finished(self) -> int:
+        return self.wins + self.losses
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    channel_id: int
+    player_count: int
+    variant: str
+    expert_minimum: bool
+    expert_hand: bool
+    deal_code: str
+    daily: str | None
+    outcome: str  # "won" | "lost" | "abandoned"
+    cards_left: int
+    turns: int
+    started_at: float
+    ended_at: float
+    has_ai: bool
+    violations: int
+    hints: int
+    seats: tuple[SeatRecord, ...]
+
+
+def _seat(row: aiosqlite.Row) -> SeatRecord:
+    return SeatRecord(
+        user_id=row["user_id"],
+        name=row["display_name"],
+        is_ai=bool(row["is_ai"]),
+        violations=row["violations"],
+        hints=row["hints"],
+    )
+
+
+def _filter_clause(guild_id: int, filters: LeaderboardFilters) -> tuple[str, list[Any]]:
+    """The WHERE clause of a leaderboard; its terms match the partial indexes of migration 0002."""
+    terms = ["guild_id = ?"]
+    params: list[Any] = [guild_id]
+    if filters.daily is not None:
+        terms.append("daily = ?")
+        params.append(filters.daily)
+    terms += ["has_ai = ?", "outcome <> 'abandoned'"]
+    params.append(int(filters.ai))
+    if filters.players is not None:
+        terms.append("player_count = ?")
+        params.append(filters.players)
+    if filters.variant is not None:
+        terms.append("variant = ?")
+        params.append(filters.variant)
+    return " AND ".join(terms), params
+
+
+class StatsStore:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    # -- the leaderboard -----------------------------------------------------------------------------------
+    async def leaderboard(
+        self,
+        guild_id: int,
+        filters: LeaderboardFilters = LeaderboardFilters(),
+        *,
+        page: int = 0,
+        page_size: int = PAGE_SIZE,
+        viewer_id: int | None = None,
+    ) -> LeaderboardPage:
+        """One page of the server's teams, ranked; a page past the end shows the last page."""
+        page = max(0, page)
+        rows = await self._ranked(guild_id, filters, page, page_size, viewer_id)
+        total = rows[0]["total"] if rows else 0
+        last_page = max(0, -(-total // page_size) - 1)
+        if page > last_page:
+            page = last_page
+            rows = await self._ranked(guild_id, filters, page, page_size, viewer_id)
+        seats = await self._seats_of(row["last_game_id"] for row in rows)
+        standings = [
+            TeamStanding(
+                position=row["position"],
+                team_key=row["team_key"],
+                best=row["best"],
+                best_at=row["best_key"] - row["best"] * _BEST_SCALE,
+                wins=row["wins"],
+                played=row["played"],
+                average=row["average"],
+                last_played=row["last_played"],
+                seats=seats.get(row["last_game_id"], ()),
+            )
+            for row in rows
+        ]
+        first, stop = page * page_size, (page + 1) * page_size
+        on_page = tuple(team for team in standings if first < team.position <= stop)
+        viewer_best = None
+        if viewer_id is not None:
+            viewer_best = min(
+                (team for team in standings if team.includes(viewer_id)),
+                key=lambda team: team.position,
+                default=None,
+            )
+        return LeaderboardPage(filters, page, page_size, total, on_page, viewer_best)
+
+    async def _ranked(
+        self, guild_id: int, filters: LeaderboardFilters, page: int, page_size: int, viewer_id: int | None
+    ) -> list[aiosqlite.Row]:
+        """The page's teams, plus the viewer's best-ranked team wherever it is."""
+        where, params = _filter_clause(guild_id, filters)
+        sql = f"""
+            WITH teams AS (
+                SELECT team_key,
+                       MIN(cards_left) AS best,
+                       SUM(outcome = 'won') AS wins,
+                       COUNT(*) AS played,
+                       AVG(cards_left) AS average,
+                       MAX(ended_at) AS last_played,
+                       MIN(cards_left * {_BEST_SCALE} + ended_at) AS best_key,
+                       MAX(id) AS last_game_id
+                FROM games
+                WHERE {where}
+                GROUP BY team_key
+            ),
+            ranked AS MATERIALIZED (
+                SELECT *,
+                       ROW_NUMBER() OVER (ORDER BY best, wins DESC, best_key, team_key) AS position,
+                       COUNT(*) OVER () AS total
+                FROM teams
+            )
+            SELECT * FROM ranked
+            WHERE position > ? AND position <= ?
+               OR position = (SELECT MIN(position) FROM ranked WHERE instr(',' || team_key || ',', ?) > 0)
+            ORDER BY position
+        """
+        needle = f",{viewer_id}," if viewer_id is not None else ","
+        params = [*params, page * page_size, (page + 1) * page_size, needle]
+        async with self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _seats_of(self, game_ids: Iterable[int]) -> dict[int, tuple[SeatRecord, ...]]:
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        async with self._db.execute(
+            "SELECT game_id, seat, user_id, display_name, is_ai, violations, hints FROM game_players"
+            f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+            ids,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        seats: dict[int, list[SeatRecord]] = {}
+        for row in rows:
+            seats.setdefault(row["game_id"], []).append(_seat(row))
+        return {game_id: tuple(found) for game_id, found in seats.items()}
+
+    # -- a player's stats ----------------------------------------------------------------------------------
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        """A player's record in this server. Their games are a few hundred rows even in a busy server, so they are
+        read once (starting from the player's seats: CROSS JOIN keeps that order) and counted here."""
+        async with self._db.execute(
+            """
+            SELECT g.id, g.outcome, g.cards_left, g.ended_at, g.team_key, p.violations, p.hints
+            FROM game_players AS p CROSS JOIN games AS g ON g.id = p.game_id
+            WHERE p.user_id = ? AND g.guild_id = ?
+            ORDER BY g.ended_at DESC, g.id DESC
+            """,
+            (user_id, guild_id),
+        ) as cursor:
+            games = await cursor.fetchall()
+        if not games:
+            return PlayerStats(user_id, None, 0, 0, 0, 0, None, None, 0, 0, None, None, (), ())
+        ranked = [row for row in games if row["outcome"] != "abandoned"]
+        me = str(user_id)
+        together: Counter[int] = Counter()
+        latest_together: dict[int, int] = {}
+        for row in games:
+            for part in row["team_key"].split(","):
+                if part.isdigit() and part != me:
+                    together[int(part)] += 1
+                    latest_together.setdefault(int(part), row["id"])
+        favourites = sorted(together, key=lambda other: (-together[other], -latest_together[other]))
+        favourites = favourites[:FAVOURITE_TEAMMATES]
+        names = await self._names_at(
+            {(games[0]["id"], user_id)} | {(latest_together[o], o) for o in favourites}
+        )
+        return PlayerStats(
+            user_id=user_id,
+            name=names.get((games[0]["id"], user_id)),
+            games=len(games),
+            wins=sum(row["outcome"] == "won" for row in ranked),
+            losses=sum(row["outcome"] == "lost" for row in ranked),
+            abandoned=len(games) - len(ranked),
+            best=min((row["cards_left"] for row in ranked), default=None),
+            average=sum(row["cards_left"] for row in ranked) / len(ranked) if ranked else None,
+            violations=sum(row["violations"] for row in games),
+            hints=sum(row["hints"] for row in games),
+            first_played=games[-1]["ended_at"],
+            last_played=games[0]["ended_at"],
+            recent=tuple(
+                RecentResult(row["id"], row["cards_left"], row["outcome"] == "won", row["ended_at"])
+                for row in reversed(ranked[:RECENT_RESULTS])
+            ),
+            teammates=tuple(
+                Teammate(other, names.get((latest_together[other], other), ""), together[other])
+                for other in favourites
+            ),
+        )
+
+    async def _names_at(self, seats: set[tuple[int, int]]) -> dict[tuple[int, int], str]:
+        """The names stored for (game id, user id) pairs."""
+        if not seats:
+            return {}
+        game_ids = sorted({game_id for game_id, _ in seats})
+        marks = ", ".join("?" * len(game_ids))
+        async with self._db.execute(
+            f"SELECT game_id, user_id, display_name FROM game_players WHERE game_id IN ({marks})", game_ids
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {
+            (row["game_id"], row["user_id"]): row["display_name"]
+            for row in rows
+            if (row["game_id"], row["user_id"]) in seats
+        }
+
+    # -- history -------------------------------------------------------------------------------------------
+    async def history(
+        self, guild_id: int, *, channel_id: int | None = None, limit: int = HISTORY_LIMIT
+    ) -> list[GameRecord]:
+        """The last finished games of a server, or of one of its channels, newest first."""
+        if channel_id is None:
+            sql = "SELECT * FROM games WHERE guild_id = ? ORDER BY ended_at DESC, id DESC LIMIT ?"
+            params: Sequence[Any] = (guild_id, limit)
+        else:
+            sql = "SELECT * FROM games WHERE guild_id = ? AND channel_id = ? ORDER BY ended_at DESC, id DESC LIMIT ?"
+            params = (guild_id, channel_id, limit)
+        async with self._db.execute(sql, params) as cursor:
+            rows = await cursor.fetchall()
+        seats = await self._seats_of(row["id"] for row in rows)
+        return [self._record(row, seats.get(row["id"], ())) for row in rows]
+
+    async def game(self, guild_id: int, game_id: int) -> GameRecord | None:
+        """One finished game of this server (None if it is another server's, or erased)."""
+        async with self._db.execute(
+            "SELECT * FROM games WHERE id = ? AND guild_id = ?", (game_id, guild_id)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        seats = await self._seats_of([game_id])
+        return self._record(row, seats.get(game_id, ()))
+
+    @staticmethod
+    def _record(row: aiosqlite.Row, seats: tuple[SeatRecord, ...]) -> GameRecord:
+        return GameRecord(
+            id=row["id"],
+            channel_id=row["channel_id"],
+            player_count=row["player_count"],
+            variant=row["variant"],
+            expert_minimum=bool(row["expert_minimum"]),
+            expert_hand=bool(row["expert_hand"]),
+            deal_code=row["deal_code"],
+            daily=row["daily"],
+            outcome=row["outcome"],
+            cards_left=row["cards_left"],
+            turns=row["turns"],
+            started_at=row["started_at"],
+            ended_at=row["ended_at"],
+            has_ai=bool(row["has_ai"]),
+            violations=row["violations"],
+            hints=row["hints"],
+            seats=seats,
+        )
+
+    async def count_games(self, guild_id: int) -> int:
+        async with self._db.execute("SELECT COUNT(*) FROM games WHERE guild_id = ?", (guild_id,)) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    # -- forgetting ----------------------------------------------------------------------------------------
+    async def forget_player(self, guild_id: int, user_id: int) -> int:
+        """Anonymise a player's games in this server; returns how many games they were in.
+
+        Their seats lose the user id and the name. In each team key their id becomes one random token (the same in
+        all their games here), so their teams stay together on the leaderboard, as anonymous teammates.
+        """
+        async with self._db.execute(
+            "SELECT g.id, g.team_key FROM game_players AS p JOIN games AS g ON g.id = p.game_id"
+            " WHERE p.user_id = ? AND g.guild_id = ?",
+            (user_id, guild_id),
+        ) as cursor:
+            games = await cursor.fetchall()
+        if not games:
+            return 0
+        token = FORGOTTEN_PREFIX + secrets.token_hex(6)
+        mine = str(user_id)
+        rekeyed = [
+            (",".join(token if part == mine else part for part in row["team_key"].split(",")), row["id"])
+            for row in games
+        ]
+        try:
+            await self._db.executemany(
+                "UPDATE games SET team_key = ? WHERE id = ? AND guild_id = ?",
+                [(key, game_id, guild_id) for key, game_id in rekeyed],
+            )
+            await self._db.execute(
+                "UPDATE game_players SET user_id = NULL, display_name = ''"
+                " WHERE user_id = ? AND game_id IN (SELECT id FROM games WHERE guild_id = ?)",
+                (user_id, guild_id),
+            )
+        except BaseException:
+            await self._db.rollback()
+            raise
+        await self._db.commit()
+        return len(games)
+
+    async def erase_guild(self, guild_id: int) -> int:
+        """Delete every finished game of this server; returns how many."""
+        try:
+            await self._db.execute(
+                "DELETE FROM game_players WHERE game_id IN (SELECT id FROM games WHERE guild_id = ?)",
+                (guild_id,),
+            )
+            cursor = await self._db.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
+            erased = cursor.rowcount
+        except BaseException:
+            await self._db.rollback()
+            raise
+        await self._db.commit()
+        return erased
