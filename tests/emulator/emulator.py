@@ -39,6 +39,7 @@ from tests.emulator.world import (
     Role,
     User,
     World,
+    name_matches,
 )
 
 log = logging.getLogger(__name__)
@@ -1004,7 +1005,7 @@ class Emulator:
         definitions: list[dict[str, Any]] = list(cmd.payload.get("options") or [])
         chain: list[dict[str, Any]] = []
         for part in parts[1:]:
-            sub = next((o for o in definitions if o.get("type") in (1, 2) and o.get("name") == part), None)
+            sub = next((o for o in definitions if o.get("type") in (1, 2) and name_matches(o, part)), None)
             if sub is None:
                 subs = [o.get("name") for o in definitions if o.get("type") in (1, 2)]
                 raise ValueError(f"/{qualified}: no subcommand {part!r} (has {subs})")
@@ -1017,20 +1018,25 @@ class Emulator:
         by_name = {o["name"]: o for o in definitions}
         resolved: dict[str, dict[str, Any]] = {}
         leaf: list[dict[str, Any]] = []
-        for name, value in values.items():
-            definition = by_name.get(name)
+        provided: set[str] = set()
+        for given, value in values.items():
+            definition = next((o for o in definitions if name_matches(o, given)), None)
             if definition is None:
-                raise ValueError(f"/{qualified} has no option {name!r} (has {sorted(by_name)})")
+                raise ValueError(f"/{qualified} has no option {given!r} (has {sorted(by_name)})")
+            name = definition["name"]
+            provided.add(name)
+            if focused == given:
+                focused = name
             leaf.append(
                 self._resolve_option(
                     definition, value, resolved, guild, channel, focused=name == focused, qualified=qualified
                 )
             )
         if focused is None:
-            missing = [o["name"] for o in definitions if o.get("required") and o["name"] not in values]
+            missing = [o["name"] for o in definitions if o.get("required") and o["name"] not in provided]
             if missing:
                 raise ValueError(f"/{qualified} requires options {missing}")
-        elif focused not in values:
+        elif focused not in provided:
             raise ValueError(f"the focused option {focused!r} needs a value (what the user typed so far)")
         elif not by_name[focused].get("autocomplete"):
             raise ValueError(f"option {focused!r} of /{qualified} has no autocomplete")

@@ -113,6 +113,20 @@ class FeedbackModal(discord.ui.Modal, title="Feedback"):
 CARDS = [str(n) for n in range(2, 100)]
 
 
+class FrenchTranslator(app_commands.Translator):
+    """Gives /ping a French name, to exercise localized command sync."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is discord.Locale.french and str(string) == "ping":
+            return "tennis"
+        return None
+
+
 class SampleBot(commands.Bot):
     def __init__(self, *, message_content: bool = True, members: bool = False, **options: Any) -> None:
         intents = discord.Intents.default()
@@ -132,6 +146,7 @@ class SampleBot(commands.Bot):
         self.setup_done = False
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(FrenchTranslator())
         register_commands(self)
         self.add_dynamic_items(CounterButton)
         await self.tree.sync()
@@ -173,6 +188,11 @@ def register_commands(bot: SampleBot) -> None:
     @tree.command(description="Replies pong")
     async def ping(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("pong")
+
+    @tree.command(description="Sends a direct message")
+    async def dm(interaction: discord.Interaction) -> None:
+        await interaction.user.send("psst")
+        await interaction.response.send_message("sent", ephemeral=True)
 
     @tree.command(description="An ephemeral reply")
     async def secret(interaction: discord.Interaction) -> None:

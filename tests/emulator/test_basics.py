@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import discord
 import pytest
 
 from tests.emulator import Emulator, MessageFlag, RunningClient
@@ -175,8 +176,6 @@ async def test_member_join_and_leave_are_dispatched(scene: Scene, bot: RunningCl
 async def test_member_events_with_members_intent(
     scene: Scene, emulator: Emulator, start_client: StartClient
 ) -> None:
-    import discord
-
     running: RunningClient[SampleBot] = await start_client(lambda: SampleBot(members=True))
     carol = emulator.world.add_user("carol")
     scene.guild.add_member(carol, nick="Caz")
@@ -189,3 +188,28 @@ async def test_member_events_with_members_intent(
     scene.guild.remove_member(carol)
     await emulator.wait_for(lambda: carol.id in running.client.members_left)
     assert dguild.get_member(carol.id) is None
+
+
+async def test_localized_names_and_dms(scene: Scene, bot: RunningClient[SampleBot]) -> None:
+    emu = scene.emu
+    ping = emu.world.find_command("ping", scene.guild)
+    assert ping is not None and ping.payload["name_localizations"] == {"fr": "tennis"}
+    result = await emu.slash(scene.alice, scene.general, "tennis")  # what a French user types
+    assert result.interaction.data["name"] == "ping"
+    assert (await result.response()).content == "pong"
+    await (await emu.slash(scene.bob, scene.general, "dm")).response()
+    dm = emu.world.dm_channel(scene.bob)
+    assert [m.content for m in dm.messages] == ["psst"]
+
+
+async def test_guild_and_channel_created_while_connected(scene: Scene, bot: RunningClient[SampleBot]) -> None:
+    emu = scene.emu
+    other = emu.world.add_guild("Other", locale="de")
+    await emu.wait_for(lambda: bot.client.get_guild(other.id))
+    lobby = other.add_text_channel("lobby")
+    await emu.wait_for(lambda: bot.client.get_channel(lobby.id))
+    fetched = await bot.client.fetch_channel(lobby.id)
+    assert isinstance(fetched, discord.TextChannel) and fetched.name == "lobby"
+    dave = emu.world.add_user("dave")
+    other.add_member(dave)
+    assert (await (await emu.slash(dave, lobby, "ping")).response()).content == "pong"

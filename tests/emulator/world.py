@@ -356,6 +356,13 @@ class Message:
         return self.world.bot_user.id in self.reactions.get(emoji, [])
 
 
+def name_matches(definition: dict[str, Any], name: str) -> bool:
+    """A command/option definition is called ``name``, or has it as a localized name."""
+    if definition.get("name") == name:
+        return True
+    return name in (definition.get("name_localizations") or {}).values()
+
+
 def _walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     for comp in components:
         yield comp
@@ -813,10 +820,11 @@ class World:
         return [c for c in self.commands.values() if c.guild_id == gid]
 
     def find_command(self, name: str, guild: Guild | None, type: int = 1) -> ApplicationCommand | None:
-        """The command a user in ``guild`` would get for ``name``: guild commands shadow global ones."""
+        """The command a user in ``guild`` would get for ``name`` (or one of its localized names): guild commands
+        shadow global ones."""
         candidates = (self.guild_commands(guild) if guild is not None else []) + self.global_commands()
         for cmd in candidates:
-            if cmd.name == name and cmd.type == type:
+            if cmd.type == type and name_matches(cmd.payload, name):
                 return cmd
         return None
 
