@@ -1199,15 +1199,16 @@ class Emulator:
     async def submit_modal(
         self,
         user: User,
+        channel: Channel | None,
         custom_id: str,
         fields: Mapping[str, str | list[str]],
         *,
-        channel: Channel | None = None,
         origin: InteractionResult | None = None,
     ) -> InteractionResult:
-        """``user`` fills in and submits the modal ``custom_id`` the bot showed them (``fields``: text input
-        custom_id -> text, or select custom_id -> values). The submission mirrors the modal's layout (action rows
-        or labels)."""
+        """``user`` fills in and submits the modal ``custom_id`` the bot showed them (the latest one, or the one
+        answering ``origin``); ``fields``: text input custom_id -> text, or select custom_id -> values. The
+        submission mirrors the modal's layout (action rows or labels). ``channel`` defaults to where the modal was
+        opened."""
         it, modal = self._find_modal(user, custom_id, origin)
         remaining = dict(fields)
 

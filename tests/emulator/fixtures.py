@@ -26,9 +26,15 @@ from tests.emulator.runner import start_client as _start_client
 StartClient = Callable[..., Any]
 
 
+@pytest.fixture
+def emulator_options() -> dict[str, Any]:
+    """Keyword arguments for :class:`Emulator` (override this fixture to inject a ``clock`` or a ``world``)."""
+    return {}
+
+
 @pytest_asyncio.fixture
-async def emulator() -> AsyncIterator[Emulator]:
-    emu = Emulator()
+async def emulator(emulator_options: dict[str, Any]) -> AsyncIterator[Emulator]:
+    emu = Emulator(**emulator_options)
     await emu.start()
     try:
         with emu.patch_discord():
@@ -66,9 +72,15 @@ async def start_client(emulator: Emulator) -> AsyncIterator[StartClient]:
 
 @pytest.fixture
 def run_client(emulator: Emulator) -> Callable[..., AbstractAsyncContextManager[RunningClient[Any]]]:
-    def bound(
-        factory: Callable[[], discord.Client], **options: Any
-    ) -> AbstractAsyncContextManager[RunningClient[Any]]:
-        return _run_client(emulator, factory, **options)
+    """``async with run_client(make_bot) as running:`` (or ``run_client(emulator, make_bot)``, like the function)."""
+
+    def bound(*args: Any, **options: Any) -> AbstractAsyncContextManager[RunningClient[Any]]:
+        if len(args) == 2:
+            emu, factory = args
+        elif len(args) == 1:
+            emu, factory = emulator, args[0]
+        else:
+            raise TypeError("run_client(factory) or run_client(emulator, factory)")
+        return _run_client(emu, factory, **options)
 
     return bound

@@ -78,10 +78,12 @@ async def test_modal(scene: Scene, bot: RunningClient[SampleBot]) -> None:
     assert modal["title"] == "Feedback" and modal["custom_id"] == "feedback"
     assert result.original is None
     with pytest.raises(ValueError, match="is required"):
-        await emu.submit_modal(scene.alice, "feedback", {"body": "no subject"})
+        await emu.submit_modal(scene.alice, scene.general, "feedback", {"body": "no subject"})
     with pytest.raises(ValueError, match="did not show"):
-        await emu.submit_modal(scene.bob, "feedback", {"subject": "hi"})
-    submitted = await emu.submit_modal(scene.alice, "feedback", {"subject": "Rules", "body": "Great game"})
+        await emu.submit_modal(scene.bob, scene.general, "feedback", {"subject": "hi"})
+    submitted = await emu.submit_modal(
+        scene.alice, scene.general, "feedback", {"subject": "Rules", "body": "Great game"}
+    )
     reply = await submitted.original_message()
     assert reply.content == "Thanks for 'Rules': Great game"
     assert submitted.interaction.type == 5
