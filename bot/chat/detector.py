@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -60,8 +61,10 @@ _AMBIGUOUS: Final = frozenset(
 _MAX_SPLIT_PIECES: Final = 24
 _MAX_SPLIT_GAP: Final = 4
 _ROMAN_LETTERS: Final = frozenset("ivxl")
-# Characters allowed between the words of one compound number: spaces and hyphens (and markup around them).
-_COMPOUND_GAP: Final = frozenset(" \t\n-‐‑–*_~|")
+_ROMAN_CANDIDATE_RE: Final = re.compile(r"\b[ivxlc]{2,}\b")
+# Characters allowed between the words of one compound number: spaces and hyphens (and markup around them),
+# not line breaks.
+_COMPOUND_GAP: Final = frozenset(" \t-‐‑–*_~|")
 
 
 class _Token:
@@ -105,24 +108,59 @@ def _entry(key: str) -> Entry | None:
     return None
 
 
+def _merge_possible(keys: list[str]) -> bool:
+    """Could two neighbouring words be the start of a number split in fragments ("thir ty", "t h i r t y")?"""
+    previous = ""
+    for word in keys:
+        if previous in lx.MERGE_STARTS:
+            merged = previous + word
+            if (len(merged) < 4 or merged[:4] in lx.MERGE_HEADS) and lx.PARTIAL_RE.fullmatch(merged):
+                return True
+        previous = word
+    return False
+
+
+def _word_step(display: str, key: str, first_only: bool, findings: list[NumberFinding]) -> None:
+    """Number words. Cheap set tests first: most table talk has no word that could be part of a number and
+    never reaches the full scan (`_Scan`)."""
+    keys = nz.WORD_RE.findall(key)
+    if not keys:
+        return
+    if first_only and not lx.ALWAYS_NUMBERS.isdisjoint(keys):
+        findings.append(NumberFinding("word", next(k for k in keys if k in lx.ALWAYS_NUMBERS)))
+        return
+    merges = _merge_possible(keys)
+    if (
+        merges
+        or not lx.LEXICON_WORDS.isdisjoint(keys)
+        or _ROMAN_CANDIDATE_RE.search(key)
+        or any(len(word) >= 6 and _entry(word) is not None for word in keys)  # glued, "-ish"
+    ):
+        _Scan(display, key, keys, first_only, findings).run(merges)
+
+
 class _Scan:
     """The word step of one message."""
 
     __slots__ = ("display", "ends", "findings", "first_only", "key", "keys", "lang_score", "starts", "used")
 
-    def __init__(self, display: str, key: str, first_only: bool, findings: list[NumberFinding]) -> None:
+    def __init__(
+        self, display: str, key: str, keys: list[str], first_only: bool, findings: list[NumberFinding]
+    ) -> None:
         self.display = display
         self.key = key
+        self.keys = keys
         self.first_only = first_only
         self.findings = findings
-        self.keys: list[str] = []
         self.starts: list[int] = []
         self.ends: list[int] = []
-        for match in nz.WORD_RE.finditer(key):
-            self.keys.append(match.group())
-            self.starts.append(match.start())
-            self.ends.append(match.end())
-        self.used = [False] * len(self.keys)
+        position = 0
+        for word in keys:  # where each word is: str.find is much cheaper than a second regex pass
+            position = key.find(word, position)
+            self.starts.append(position)
+            position += len(word)
+            self.ends.append(position)
+        self.used = [False] * len(keys)
         self.lang_score: int | None = None
 
     # ----------------------------------------------------------------- helpers
@@ -157,7 +195,7 @@ class _Scan:
 
     # ----------------------------------------------------------------- the scan
 
-    def run(self) -> None:
+    def run(self, merges: bool) -> None:
         keys = self.keys
         count = len(keys)
         entries: list[Entry | None] = [None] * count
@@ -176,7 +214,8 @@ class _Scan:
                 self.add("roman", index, index)
         if any_entry:
             self._words(entries)
-        self._splits(entries)
+        if merges:
+            self._splits(entries)
 
     def _roman(self, index: int) -> bool:
         """Is this word (made of I, V, X, L) written as a roman numeral rather than as a word?"""
@@ -327,31 +366,34 @@ class _Scan:
     def _splits(self, entries: Sequence[Entry | None]) -> None:
         """Numbers written in fragments: "t h i r t y", "t.h.i.r.t.y", "thir ty", "t**hirt**y", "o n e"."""
         keys = self.keys
+        used = self.used
         count = len(keys)
         index = 0
         while index < count - 1:
-            if (
-                self.used[index]
-                or keys[index] not in lx.MERGE_STARTS
-                or (index and not nz.APOSTROPHES.isdisjoint(self.gap(index)))  # "it's even", "don't en"
-            ):
+            if used[index] or keys[index] not in lx.MERGE_STARTS:
                 index += 1
                 continue
             merged = keys[index]
             best = -1
             best_entry: Entry | None = None
-            stop = min(count, index + _MAX_SPLIT_PIECES)
-            for nxt in range(index + 1, stop):
+            for nxt in range(index + 1, min(count, index + _MAX_SPLIT_PIECES)):
+                candidate = merged + keys[nxt]
+                if used[nxt] or (len(candidate) >= 4 and candidate[:4] not in lx.MERGE_HEADS):
+                    break
                 gap = self.gap(nxt)
-                if self.used[nxt] or len(gap) > _MAX_SPLIT_GAP or not nz.APOSTROPHES.isdisjoint(gap):
+                if len(gap) > _MAX_SPLIT_GAP or not nz.APOSTROPHES.isdisjoint(gap):
                     break
-                merged += keys[nxt]
-                if not lx.PARTIAL_RE.fullmatch(merged):
+                if not lx.PARTIAL_RE.fullmatch(candidate):
                     break
+                merged = candidate
                 entry = _entry(merged)
                 if entry is not None:
                     best, best_entry = nxt, entry
-            if best_entry is not None and self._split_counts(entries, index, best, best_entry):
+            if (
+                best_entry is not None
+                and (index == 0 or nz.APOSTROPHES.isdisjoint(self.gap(index)))  # not "it's even", "don't en"
+                and self._split_counts(entries, index, best, best_entry)
+            ):
                 self.add("word", index, best)
                 index = best + 1
             else:
@@ -406,7 +448,7 @@ def _scan_into(text: str, first_only: bool, findings: list[NumberFinding]) -> No
         display, key = text, text.lower()
     else:
         display, key = nz.fold(text)
-    _Scan(display, key, first_only, findings).run()
+    _word_step(display, key, first_only, findings)
 
 
 def find_numbers(text: str) -> list[NumberFinding]:

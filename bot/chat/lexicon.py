@@ -243,8 +243,10 @@ def _build() -> dict[str, Entry]:
     for word, value in _EN_PLURALS.items():
         lex[word] = Entry(Role.CARDINAL, value, "en", "")
     for word, (value, canon) in _FR_CARDINALS.items():
-        lang = "both" if word in lex else "fr"
-        lex[word] = Entry(Role.CARDINAL, value, lang, canon)
+        if word in lex:  # "zero", "six", "million": the English spelling; the detector re-accents "zéro"
+            lex[word] = Entry(lex[word].role, value, "both", lex[word].canon)
+        else:
+            lex[word] = Entry(Role.CARDINAL, value, "fr", canon)
     for word, (value, canon) in _FR_ORDINALS.items():
         lex[word] = Entry(Role.ORDINAL, value, "fr", canon)
         if not word.endswith("s"):
@@ -286,8 +288,25 @@ ORDINAL_MORPHEMES: Final[frozenset[str]] = frozenset([*_EN_ORDINALS, *_FR_ORDINA
 CONNECTORS: Final[frozenset[str]] = frozenset({"and", "et"})
 
 
-def _alternation(words: frozenset[str] | set[str]) -> str:
-    return "(?:" + "|".join(sorted(words, key=lambda w: (-len(w), w))) + ")"
+def _trie_regex(words: Iterable[str], *, prefixes: bool = False) -> str:
+    """A regex matching exactly these words (or, with `prefixes`, any non-empty beginning of one), factored as
+    a trie: Python's regex engine tries alternatives one by one, so "t(?:en|wo|h(?:ree|irty))" is much faster
+    than "ten|two|three|thirty" on the many words that are none of them."""
+    trie: dict[str, dict[str, object]] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})  # type: ignore[assignment]
+        node[""] = {}
+
+    def build(node: dict[str, dict[str, object]]) -> str:
+        branches = [re.escape(char) + build(child) for char, child in sorted(node.items()) if char]  # type: ignore[arg-type]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if prefixes or "" in node else body
+
+    return "(?:" + build(trie) + ")"
 
 
 def _prefixes(words: frozenset[str]) -> frozenset[str]:
@@ -295,13 +314,13 @@ def _prefixes(words: frozenset[str]) -> frozenset[str]:
 
 
 def _glued(cardinals: frozenset[str], ordinals: Iterable[str], connector: str) -> str:
-    card, ordinal = _alternation(cardinals), _alternation(frozenset(ordinals))
+    card, ordinal = _trie_regex(cardinals), _trie_regex(ordinals)
     return rf"{card}(?:(?:{connector})?{card})*(?:{connector})?(?:{card}|{ordinal})"
 
 
 def _partial(cardinals: frozenset[str], ordinals: Iterable[str], connector: str) -> str:
-    words = cardinals | frozenset(ordinals) | {connector}
-    return rf"(?:(?:{connector})?{_alternation(cardinals)})*{_alternation(set(_prefixes(words)))}?"
+    beginnings = _trie_regex([*cardinals, *ordinals, connector], prefixes=True)
+    return rf"(?:(?:{connector})?{_trie_regex(cardinals)})*{beginnings}"
 
 
 # At least two pieces glued together, optionally ending with an ordinal: "thirtyseven", "vingtetun",
@@ -322,6 +341,37 @@ PARTIAL_RE: Final = re.compile(
 GLUED_STARTS: Final[frozenset[str]] = frozenset(w[:2] for w in CARDINAL_MORPHEMES)
 # Words a split-number merge may start from (any beginning of a piece but "a" and "an").
 MERGE_STARTS: Final[frozenset[str]] = _prefixes(CARDINAL_MORPHEMES | ORDINAL_MORPHEMES) - {"a", "an"}
+
+
+def _merge_heads() -> frozenset[str]:
+    """The first four letters of every string PARTIAL_RE accepts that has four letters or more: a piece, a
+    connector and the start of the next piece ("unet", "thir", "quat"). Two fragments whose concatenation does
+    not start with one of these cannot be the start of a number, whatever follows."""
+    heads: set[str] = set()
+    for cardinals, ordinals, connector in (
+        (_EN_CARDINAL_MORPHEMES, frozenset(_EN_ORDINALS), "and"),
+        (_FR_CARDINAL_MORPHEMES, frozenset(_FR_ORDINALS), "et"),
+    ):
+        followers = cardinals | ordinals | {connector}
+        for first in cardinals | ordinals | {connector}:
+            heads.add(first[:4])
+            if first in cardinals:
+                for glue in ("", connector):
+                    heads.update((first + glue + nxt)[:4] for nxt in followers)
+    return frozenset(head for head in heads if len(head) == 4)
+
+
+MERGE_HEADS: Final[frozenset[str]] = _merge_heads()
+# Every word that is a number word, or may be one depending on its neighbours.
+LEXICON_WORDS: Final[frozenset[str]] = frozenset(LEXICON)
+# Words that are a number whatever surrounds them (a shortcut for contains_number). Not "two": "my two cents".
+ALWAYS_NUMBERS: Final[frozenset[str]] = frozenset(
+    word
+    for word, entry in LEXICON.items()
+    if (entry.role is Role.CARDINAL and word != "two")
+    or (entry.role is Role.ORDINAL and entry.value > 4)
+    or entry.role is Role.QUANTITY
+)
 
 # Splits of number words into real words, which are ordinary text, not a hidden number: "thou sand", "ni ne",
 # "va-t-en" ("t" + "en"), "for ty". Found by splitting every lexicon word against English and French word
