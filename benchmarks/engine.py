@@ -6,10 +6,13 @@ C, D); plays beyond the minimum only for gaps of 2 or less; seat 0 starts. Every
 seeds with the same shuffle, so all must leave exactly the same cards: the benchmark checks that.
 
 Runs:
-- engine: the bot's way: read `hand()` and `piles`, act with `play()` / `end_turn()` (validated, logged,
-  events), follow the events; the engine detects the end itself. The targets apply to this run.
+- engine: the bot's way: read `hand()` and `tops` (the piles' top cards), act with `play()` /
+  `end_turn()` (validated, logged, events), follow the events; the engine detects the end itself. The
+  targets apply to this run.
 - engine, choosing via legal_plays(): the same, picking among the `Play` objects of `legal_plays()`.
 - baseline: plain lists and ints, no validation, no log, no events (its own end detection).
+
+Times are CPU time of this process (one core), so other processes on the machine disturb them less.
 
     .venv/bin/python benchmarks/engine.py [--players 3] [--games 2000] [--repeat 5] [--expert]
 """
@@ -39,7 +42,7 @@ EXTRA_PLAY_MAX_GAP = 2
 def engine_game(players: int, seed: int, variant: Variant) -> int:
     """Play one game through the engine; returns the cards left.
 
-    Driven the way the bot drives it: it reads the public views (`hand`, `piles`) like the AI does, picks the
+    Driven the way the bot drives it: it reads the public views (`hand`, `tops`) like the AI does, picks the
     play, acts with `play` / `end_turn` (validated, logged), and follows the returned events (whose turn it
     is, the turn's minimum, the end of the game, which the engine detects itself).
     """
@@ -56,11 +59,7 @@ def engine_game(players: int, seed: int, variant: Variant) -> int:
         minimum = last.minimum
         played = 0
         while True:
-            pile_a, pile_b, pile_c, pile_d = game.piles
-            a = pile_a.top
-            b = pile_b.top
-            c = pile_c.top
-            d = pile_d.top
+            a, b, c, d = game.tops
             best_gap = 1000
             best_card = 0
             best_pile = -1
@@ -215,11 +214,11 @@ def baseline_game(players: int, seed: int, variant: Variant) -> int:
 def _time_games(
     play: Callable[[int, int, Variant], int], players: int, seeds: Sequence[int], variant: Variant
 ) -> tuple[float, int]:
-    start = time.perf_counter()
+    start = time.process_time()
     left = 0
     for seed in seeds:
         left += play(players, seed, variant)
-    return time.perf_counter() - start, left
+    return time.process_time() - start, left
 
 
 def main(argv: Sequence[str] | None = None) -> int:

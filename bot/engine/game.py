@@ -94,6 +94,18 @@ def _any_card_fits(hand: list[int], tops: list[int]) -> bool:
     return (a - _STEP) in hand or (b - _STEP) in hand or (c + _STEP) in hand or (d + _STEP) in hand
 
 
+def _can_play(hand: list[int], tops: list[int], count: int) -> bool:
+    """Whether `count` cards of the sorted `hand` can be played in a row (the start-of-turn check)."""
+    a, b, c, d = tops
+    # Fast path: the cards below the higher descending top (a prefix of the sorted hand) and those above the
+    # lower ascending top (a suffix) all fit now, and cards that all fit now can all be played (search.py).
+    size = len(hand)
+    fitting = bisect_left(hand, c if c > d else d) + size - bisect_right(hand, a if a < b else b)
+    if fitting >= count and size >= count:
+        return True
+    return can_play_sequence(hand, tops, count)
+
+
 def _card_word(count: int) -> str:
     return "card" if count == 1 else "cards"
 
@@ -282,6 +294,12 @@ class Game:
         a, b, c, d = self._tops
         return (_VIEWS_A[a], _VIEWS_B[b], _VIEWS_C[c], _VIEWS_D[d])
 
+    @property
+    def tops(self) -> tuple[int, int, int, int]:
+        """The four top cards, A, B, C, D (1 / 100 for an empty pile): `piles` without the objects."""
+        a, b, c, d = self._tops
+        return (a, b, c, d)
+
     def pile(self, name: str) -> Pile:
         """The pile called `name` ("A".."D"); ValueError for another name."""
         index = PILE_INDEX.get(name)
@@ -303,9 +321,10 @@ class Game:
 
     def hand(self, player: int) -> tuple[int, ...]:
         """The cards in `player`'s hand, sorted ascending; ValueError for a seat that is not in the game."""
-        if type(player) is not int or not 0 <= player < self._players:
-            raise ValueError(f"There is no player {player!r} in this game.")
-        return tuple(self._hands[player])
+        hands = self._hands
+        if type(player) is int and 0 <= player < len(hands):
+            return tuple(hands[player])
+        raise ValueError(f"There is no player {player!r} in this game.")
 
     @property
     def hand_size(self) -> int:
@@ -526,28 +545,17 @@ class Game:
         self._log.append(_END_TURNS[player])
         events: list[Event] = [turn_ended(player, drawn)]
         players = self._players
-        following = player
-        for _ in range(players):
-            following += 1
-            if following == players:
-                following = 0
-            if hands[following]:
-                break
-            events.append(_SKIPPED[following])
+        following = player + 1
+        if following == players:
+            following = 0
+        if not hands[following]:  # skip the seats without cards (there is always one with cards left)
+            while not hands[following]:
+                events.append(_SKIPPED[following])
+                following += 1
+                if following == players:
+                    following = 0
 
-        # The next turn starts (as in _start_turn, inlined: this runs once per turn).
-        self._current = self._actor = following
-        self._played = 0
-        self._turn += 1
-        minimum = self._minimum = self._full_minimum if self._draw_pos < CARD_COUNT else 1
-        events.append(_TURN_STARTED[(following << 2) + minimum])
-        hand = hands[following]
-        a, b, c, d = tops = self._tops
-        # Fast path on the sorted hand, as in _start_turn.
-        if bisect_left(hand, c if c > d else d) + len(hand) - bisect_right(
-            hand, a if a < b else b
-        ) < minimum and not can_play_sequence(hand, tops, minimum):
-            self._finish(False, STUCK_AT_TURN_START, events)
+        self._start_turn(following, events)
         return events
 
     # ------------------------------------------------------------------ internals
@@ -558,13 +566,7 @@ class Game:
         self._turn += 1
         minimum = self._minimum = self._full_minimum if self._draw_pos < CARD_COUNT else 1
         events.append(_TURN_STARTED[(player << 2) + minimum])
-        hand = self._hands[player]
-        a, b, c, d = self._tops
-        # Fast path on the sorted hand: the cards above the lower ascending top and those below the higher
-        # descending top all fit now; if there are enough of them they can all be played (see search.py).
-        below = bisect_left(hand, c if c > d else d)
-        above = len(hand) - bisect_right(hand, a if a < b else b)
-        if below + above < minimum and not can_play_sequence(hand, self._tops, minimum):
+        if not _can_play(self._hands[player], self._tops, minimum):
             self._finish(False, STUCK_AT_TURN_START, events)
 
     def _finish(self, won: bool, reason: str, events: list[Event]) -> None:

@@ -57,3 +57,13 @@ def test_matches_brute_force_when_piles_are_crowded(
     # Cards and tops in a narrow band: many backwards moves and blocked cards, the search's hard cases.
     hand = sorted(card for card in hand if card not in tops)
     assert can_play_sequence(hand, list(tops), length) == brute_force_sequence(hand, tops, length)
+
+
+def test_start_of_turn_fast_path_counts_each_card_once() -> None:
+    from bot.engine.game import _can_play
+
+    # 50 fits both an ascending and a descending pile, but it is one card: no sequence of two.
+    assert not _can_play([50], [10, 10, 90, 90], 2)
+    assert _can_play([50, 60], [10, 10, 90, 90], 2)
+    assert _can_play([40, 45], [50, 98, 3, 4], 2)
+    assert not _can_play([40, 25], [50, 98, 3, 4], 2)
