@@ -120,10 +120,12 @@ def _merge_possible(keys: list[str]) -> bool:
     return False
 
 
-def _word_step(display: str, key: str, first_only: bool, findings: list[NumberFinding]) -> None:
+def _word_step(
+    display: str, key: str, word_re: re.Pattern[str], first_only: bool, findings: list[NumberFinding]
+) -> None:
     """Number words. Cheap set tests first: most table talk has no word that could be part of a number and
     never reaches the full scan (`_Scan`)."""
-    keys = nz.WORD_RE.findall(key)
+    keys = word_re.findall(key)
     if not keys:
         return
     if first_only and not lx.ALWAYS_NUMBERS.isdisjoint(keys):
@@ -431,7 +433,7 @@ def _scan_into(text: str, first_only: bool, findings: list[NumberFinding]) -> No
             text = nz.SHORTCODE_RE.sub(" ", text)
         text = nz.REGIONAL_SHORTCODE_RE.sub(r"\1", text)
     is_ascii = text.isascii()
-    if not is_ascii:
+    if not is_ascii and nz.has_special(text):
         found = False
         for match in nz.SPECIAL_RE.finditer(text):
             findings.append(NumberFinding(nz.special_kind(match.group()), match.group()))
@@ -445,10 +447,10 @@ def _scan_into(text: str, first_only: bool, findings: list[NumberFinding]) -> No
         if first_only:
             return
     if is_ascii:
-        display, key = text, text.lower()
+        _word_step(text, text.lower(), nz.ASCII_WORD_RE, first_only, findings)
     else:
         display, key = nz.fold(text)
-    _word_step(display, key, first_only, findings)
+        _word_step(display, key, nz.WORD_RE, first_only, findings)
 
 
 def find_numbers(text: str) -> list[NumberFinding]:

@@ -35,7 +35,6 @@ _DISCORD_RE: Final = re.compile(
     """,
     re.VERBOSE | re.IGNORECASE,
 )
-_MARKUP_HINTS: Final = ("<", "http", "www.", "discord", "dsc.gg", "](")
 
 
 def _discord_repl(match: re.Match[str]) -> str:
@@ -45,7 +44,16 @@ def _discord_repl(match: re.Match[str]) -> str:
 
 def strip_discord(text: str) -> str:
     """Remove mentions, emoji ids, timestamps, command mentions and links; keep emoji names and link texts."""
-    if any(hint in text for hint in _MARKUP_HINTS):
+    if (
+        "<" in text
+        or "://" in text
+        or "](" in text
+        or "iscord" in text
+        or "ISCORD" in text
+        or "www" in text
+        or "WWW" in text
+        or "dsc.gg" in text
+    ):  # plain substring tests first: much cheaper than the regex on the many messages without any
         return _DISCORD_RE.sub(_discord_repl, text)
     return text
 
@@ -109,6 +117,15 @@ KEYCAP_TEN: Final = "\U0001f51f"
 SPECIAL_RE: Final = re.compile(rf"[0-9]\ufe0f?\u20e3|{KEYCAP_TEN}|{_char_class(list(_NUMERIC_KINDS))}")
 
 
+_SPECIAL_CHARS: Final = frozenset([*_NUMERIC_KINDS, "\u20e3", KEYCAP_TEN])
+
+
+def has_special(text: str) -> bool:
+    """Cheap test before SPECIAL_RE: does the text hold a numeric character or a keycap? (A regex class of a
+    thousand code points is slow in Python's engine; a set test is not.)"""
+    return not _SPECIAL_CHARS.isdisjoint(text)
+
+
 def special_kind(fragment: str) -> str:
     """The finding kind of a SPECIAL_RE match."""
     if len(fragment) > 1 or fragment == KEYCAP_TEN:
@@ -122,11 +139,32 @@ DIGITS_RE: Final = re.compile(r"\d+")
 # --------------------------------------------------------------------------- folding
 
 # Invisible characters and combining marks left after NFKC: zero-width spaces and joiners, soft hyphen, bidi
-# controls, variation selectors, combining diacritics and overlays ("t̶e̶n̶" is "ten").
+# controls, variation selectors, combining diacritics and overlays ("t̶e̶n̶" is "ten"), tag characters.
+_INVISIBLE_RANGES: Final = (
+    (0x00AD, 0x00AD),
+    (0x0300, 0x036F),
+    (0x034F, 0x034F),
+    (0x0483, 0x0489),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x1AB0, 0x1AFF),
+    (0x1DC0, 0x1DFF),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x20D0, 0x20FF),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFE20, 0xFE2F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xE0000, 0xE0FFF),
+)
+_INVISIBLE_CHARS: Final = frozenset(chr(c) for start, end in _INVISIBLE_RANGES for c in range(start, end + 1))
 _INVISIBLE_RE: Final = re.compile(
-    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
-    "\u3164\ufe00-\ufe0f\ufeff\uffa0\u0300-\u036f\u0483-\u0489\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff"
-    "\ufe20-\ufe2f\U000e0000-\U000e0fff]+"
+    "[" + "".join(f"{re.escape(chr(start))}-{re.escape(chr(end))}" for start, end in _INVISIBLE_RANGES) + "]+"
 )
 
 # Letters that look like Latin ones (Cyrillic, Greek), emoji letters (regional indicators 🇹🇪🇳, negative
@@ -157,18 +195,37 @@ def _fold_table() -> dict[int, str]:
 _FOLD: Final = _fold_table()
 
 
+_FOLD_CHARS: Final = {chr(code): latin for code, latin in _FOLD.items() if code > 0x7F}
+_NON_ASCII_RE: Final = re.compile(r"[^\x00-\x7f]")
+
+
+def _fold_char(match: re.Match[str]) -> str:
+    char = match.group()
+    folded = _FOLD_CHARS.get(char)
+    if folded is not None:
+        return folded
+    lower = char.lower()
+    return lower if len(lower) == 1 else char
+
+
 def fold(text: str) -> tuple[str, str]:
     """(display, key) for a text that is not ASCII: display is NFKC without invisible characters, key is display
-    lowercased with accents and look-alikes folded, of the same length."""
-    display = _INVISIBLE_RE.sub("", unicodedata.normalize("NFKC", text))
-    key = display.translate(_FOLD).lower()
-    if len(key) != len(display):  # a rare letter whose lowercase is longer ("İ" is folded already)
-        key = "".join(c.lower()[0] for c in display.translate(_FOLD))
+    lowercased with accents and look-alikes folded, of the same length (only the non-ASCII characters go
+    through the fold table: str.translate with a table is slow on the ASCII majority)."""
+    display = unicodedata.normalize("NFKC", text)
+    if not _INVISIBLE_CHARS.isdisjoint(display):
+        display = _INVISIBLE_RE.sub("", display)
+    key = _NON_ASCII_RE.sub(_fold_char, display).lower()
+    if len(key) != len(
+        display
+    ):  # a letter whose lowercase is longer: cannot happen after _fold_char; a guard
+        key = "".join(_FOLD_CHARS.get(c, c).lower()[:1] or c for c in display)
     return display, key
 
 
 # Letters only: a word is a run of letters; digits, underscores, punctuation and markup split words.
 WORD_RE: Final = re.compile(r"[^\W\d_]+")
+ASCII_WORD_RE: Final = re.compile(r"[a-z]+")  # the same on lowercase ASCII text, and cheaper
 
 # Characters that never join two fragments of a split word: apostrophes ("t'en" is not "ten").
 APOSTROPHES: Final = frozenset("'’‘ʼ`´′")
