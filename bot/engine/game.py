@@ -74,8 +74,8 @@ _BACKWARDS_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
 _VIEWS_A, _VIEWS_B, _VIEWS_C, _VIEWS_D = PILE_VIEWS
 
 # Actions and events are immutable, so the engine reuses them. A play's action and event, built lazily:
-# _played[((player * 4 + pile) * 101 + card) * 2 + backwards] = (PlayCard, CardPlayed).
-_played: list[tuple[PlayCard, CardPlayed] | None] = [None] * (MAX_PLAYERS * _PILE_COUNT * _TABLE_SIZE * 2)
+# _PLAY_CACHE[((player * 4 + pile) * 101 + card) * 2 + backwards] = (PlayCard, CardPlayed).
+_PLAY_CACHE: list[tuple[PlayCard, CardPlayed] | None] = [None] * (MAX_PLAYERS * _PILE_COUNT * _TABLE_SIZE * 2)
 _END_TURNS: tuple[EndTurn, ...] = tuple(EndTurn(player) for player in range(MAX_PLAYERS))
 _SKIPPED: tuple[PlayerSkipped, ...] = tuple(PlayerSkipped(player) for player in range(MAX_PLAYERS))
 # _TURN_STARTED[player * 4 + minimum]
@@ -470,7 +470,7 @@ class Game:
     def play(self, player: int, card: int, pile: str) -> list[Event]:
         """`player` puts `card` on `pile`. Ends the game when it was the 98th card (won) or when the player is
         still below the minimum and no card of their hand fits any pile any more (lost)."""
-        if player != self._actor:
+        if player != self._actor or type(player) is not int:
             raise self._turn_error(player)
         hand = self._hands[player]
         try:
@@ -503,10 +503,13 @@ class Game:
         played = self._played = self._played + 1
         left = self._cards_left = self._cards_left - 1
         key = (((player << 2) + index) * _TABLE_SIZE + card) * 2 + backwards
-        cached = _played[key]
+        cached = _PLAY_CACHE[key]
         if cached is None:
             name = PILE_NAMES[index]
-            cached = _played[key] = (PlayCard(player, card, name), CardPlayed(player, card, name, backwards))
+            cached = _PLAY_CACHE[key] = (
+                PlayCard(player, card, name),
+                CardPlayed(player, card, name, backwards),
+            )
         self._log.append(cached[0])
         events: list[Event] = [cached[1]]
         if left == 0:
@@ -518,7 +521,7 @@ class Game:
     def end_turn(self, player: int) -> list[Event]:
         """`player` ends their turn (only once the minimum is reached): they refill their hand from the draw
         pile as far as it allows, then the next seat with cards starts (empty hands are skipped)."""
-        if player != self._actor:
+        if player != self._actor or type(player) is not int:
             raise self._turn_error(player)
         if self._played < self._minimum:
             minimum = self._minimum

@@ -95,6 +95,9 @@ CASES: list[tuple[str, Callable[[], Game], Callable[[Game], object], str]] = [
     ("play as an unknown player", started, lambda game: game.play(7, 10, "A"), "unknown_player"),
     ("play as a negative player", started, lambda game: game.play(-1, 11, "A"), "unknown_player"),
     ("end turn as an unknown player", started, lambda game: game.end_turn(3), "unknown_player"),
+    ("play as a bool player", started, lambda game: game.play(False, 11, "A"), "unknown_player"),
+    ("play as a float player", started, lambda game: game.play(0.0, 11, "A"), "unknown_player"),  # type: ignore[arg-type]
+    ("end turn as a str player", started, lambda game: game.end_turn("0"), "unknown_player"),  # type: ignore[arg-type]
     ("play out of turn", started, lambda game: game.play(1, 60, "C"), "not_your_turn"),
     ("end turn out of turn", started, lambda game: game.end_turn(2), "not_your_turn"),
     ("play on an unknown pile", started, lambda game: game.play(0, 11, "E"), "unknown_pile"),
