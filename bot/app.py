@@ -32,6 +32,10 @@ EXTENSIONS = (
     "cogs.info",
     "cogs.timers",
     "cogs.chat_rule",
+    "cogs.leaderboard",
+    "cogs.stats",
+    "cogs.history",
+    "cogs.settings",
 )
 
 

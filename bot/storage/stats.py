@@ -399,6 +399,15 @@ class StatsStore:
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
 
+    async def count_player_games(self, guild_id: int, user_id: int) -> int:
+        async with self._db.execute(
+            "SELECT COUNT(*) FROM game_players AS p CROSS JOIN games AS g ON g.id = p.game_id"
+            " WHERE p.user_id = ? AND g.guild_id = ?",
+            (user_id, guild_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
     # -- forgetting ----------------------------------------------------------------------------------------
     async def forget_player(self, guild_id: int, user_id: int) -> int:
         """Anonymise a player's games in this server; returns how many games they were in.

@@ -1,0 +1,142 @@
+"""/stats player [member]: a player's record in this server, with a chart; /stats forget: anonymise your own games."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import TheGameBot
+from bot.service.errors import GameError
+from bot.storage.stats import StatsStore
+from bot.ui.chart import results_chart
+from bot.ui.i18n import t
+from bot.ui.leaderboard import (
+    CHART_FILE,
+    answering,
+    forget_prompt,
+    member_names,
+    plural,
+    public_locale,
+    require_guild,
+    stats_embed,
+    stats_names_needed,
+)
+
+
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tg:forget:(?P<guild>\d+):(?P<user>\d+):(?P<choice>yes|no)",
+):
+    """The confirmation of /stats forget: only the player who asked can press it."""
+
+    def __init__(self, guild_id: int, user_id: int, confirm: bool, *, label: str | None = None) -> None:
+        self.guild_id = guild_id
+        self.user_id = user_id
+        self.confirm = confirm
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
+                custom_id=f"tg:forget:{guild_id}:{user_id}:{'yes' if confirm else 'no'}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> ForgetButton:
+        return cls(int(match["guild"]), int(match["user"]), match["choice"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog(Stats.__cog_name__)
+        await cog.confirm_forget(interaction, self.guild_id, self.user_id, self.confirm)
+
+
+class Stats(commands.Cog):
+    stats = app_commands.Group(name="stats", description="Players' records in this server", guild_only=True)
+
+    def __init__(self, bot: TheGameBot) -> None:
+        self.bot = bot
+        self.store = StatsStore(bot.db)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ForgetButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ForgetButton)
+
+    @stats.command(
+        name="player", description="A player's record here: games, best result, teammates, a chart"
+    )
+    @app_commands.describe(
+        member="Whose record (yours if you leave it out)", private="Only you see the answer"
+    )
+    async def player(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | None = None,
+        private: bool = False,
+    ) -> None:
+        await self.show(interaction, member or interaction.user, private=private)
+
+    @stats.command(name="forget", description="Erase your own stats in this server (you confirm first)")
+    async def forget(self, interaction: discord.Interaction[Any]) -> None:
+        await self.ask_forget(interaction)
+
+    @answering
+    async def show(
+        self, interaction: discord.Interaction[Any], member: discord.abc.User, *, private: bool
+    ) -> None:
+        guild = require_guild(interaction)
+        stats = await self.store.player_stats(guild.id, member.id)
+        names = member_names(self.bot)
+        names.remember(member)
+        resolved = await names.resolve(guild, stats_names_needed(stats))
+        locale = str(interaction.locale) if private else public_locale(interaction)
+        chart = [result.cards_left for result in stats.recent]
+        embed = stats_embed(stats, resolved, locale, name=member.display_name, with_chart=bool(chart))
+        if not chart:
+            await interaction.response.send_message(embed=embed, ephemeral=private)
+            return
+        png = await asyncio.to_thread(results_chart, chart)
+        await interaction.response.send_message(
+            embed=embed, file=discord.File(io.BytesIO(png), filename=CHART_FILE), ephemeral=private
+        )
+
+    @answering
+    async def ask_forget(self, interaction: discord.Interaction[Any]) -> None:
+        guild = require_guild(interaction)
+        user = interaction.user
+        locale = str(interaction.locale)
+        games = await self.store.count_player_games(guild.id, user.id)
+        if not games:
+            await interaction.response.send_message(t(locale, "stats.forget_nothing"), ephemeral=True)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(ForgetButton(guild.id, user.id, True, label=t(locale, "stats.forget_button")))
+        view.add_item(ForgetButton(guild.id, user.id, False, label=t(locale, "stats.keep_button")))
+        await interaction.response.send_message(forget_prompt(locale, games), view=view, ephemeral=True)
+
+    @answering
+    async def confirm_forget(
+        self, interaction: discord.Interaction[Any], guild_id: int, user_id: int, confirm: bool
+    ) -> None:
+        guild = require_guild(interaction, guild_id)
+        if interaction.user.id != user_id:
+            raise GameError("stats.forget_not_yours")
+        locale = str(interaction.locale)
+        if not confirm:
+            await interaction.response.edit_message(content=t(locale, "stats.kept"), view=None)
+            return
+        games = await self.store.forget_player(guild.id, user_id)
+        await interaction.response.edit_message(content=plural(locale, "stats.forgotten", games), view=None)
+
+
+async def setup(bot: TheGameBot) -> None:
+    await bot.add_cog(Stats(bot))
