@@ -254,8 +254,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return "OK" if ok else "MISSED"
 
     kind = " (expert variants)" if args.expert else ""
+    seats = f"{args.players} player{'s' if args.players > 1 else ''}{kind}"
     print(
-        f"The Game engine benchmark: {args.players} players{kind}, {args.games} games, median of {args.repeat}"
+        f"The Game engine benchmark: {seats}, {args.games} games, median of {args.repeat} "
+        "(CPU time, one core)"
     )
     print(
         f"  cards left per game: {left['baseline'] / args.games:.1f}, plays per game: {plays / args.games:.1f}"
@@ -267,12 +269,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"  ratio engine/baseline: {ratio:.2f}  (target >= {TARGET_RATIO:.2f}: {verdict(ratio >= TARGET_RATIO)})"
     )
-    scope = "" if args.players == 3 else "  (the target is for 3 players)"
-    engine_ok = speed["engine"] >= TARGET_GAMES_PER_SECOND
-    print(
-        f"  engine games/s: {speed['engine']:,.0f}  "
-        f"(target >= {TARGET_GAMES_PER_SECOND:,}: {verdict(engine_ok)}){scope}"
-    )
+    if args.players == 3 and not args.expert:
+        target = (
+            f"target >= {TARGET_GAMES_PER_SECOND:,}: {verdict(speed['engine'] >= TARGET_GAMES_PER_SECOND)}"
+        )
+    else:
+        target = f"the >= {TARGET_GAMES_PER_SECOND:,} target is for standard 3-player games: not checked"
+    print(f"  engine games/s: {speed['engine']:,.0f}  ({target})")
     same = len(set(left.values())) == 1
     totals = ", ".join(f"{name} {total}" for name, total in left.items())
     print(f"  total cards left: {totals}: {'the same' if same else 'DIFFERENT: the runs disagree'}")
