@@ -404,8 +404,8 @@ class _Scan:
     def _split_counts(self, entries: Sequence[Entry | None], first: int, last: int, entry: Entry) -> bool:
         """Is this run of fragments a hidden number rather than ordinary words that happen to spell one?"""
         pieces = tuple(self.keys[first : last + 1])
-        if all(entries[i] is not None for i in range(first, last + 1)):
-            return False  # every piece is a number word already judged on its own ("twenty seven")
+        if all(entries[i] is not None or self.keys[i] in lx.CONNECTORS for i in range(first, last + 1)):
+            return False  # every piece is a word already judged on its own ("twenty seven", "un et un")
         if pieces in lx.BENIGN_SPLITS:
             return False
         if entry.role is Role.ORDINAL and entry.value <= 4:

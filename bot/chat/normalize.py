@@ -59,7 +59,7 @@ def strip_discord(text: str) -> str:
 
 
 # Discord shortcodes typed as text: ":seven:", ":keycap_ten:"; ":regional_indicator_t:" is the letter T.
-SHORTCODE_RE: Final = re.compile(r":(zero|one|two|three|four|five|six|seven|eight|nine|keycap_ten|100|1234):")
+SHORTCODE_RE: Final = re.compile(r":(zero|one|two|three|four|five|six|seven|eight|nine|keycap_ten):")
 REGIONAL_SHORTCODE_RE: Final = re.compile(r":regional_indicator_([a-z]):")
 
 # --------------------------------------------------------------------------- numeric characters

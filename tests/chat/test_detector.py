@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 from text_to_num import text2num
@@ -527,6 +528,9 @@ def test_larger_ordinals_are_flagged(text: str) -> None:
         "il n'y a qu'une solution",
         "un à un",
         "les unes après les autres",
+        "l'un et l'autre",
+        "one and the other",
+        "un et un",
         "chacune",
         "aucune",
         "quelqu'un",
@@ -669,3 +673,15 @@ def test_text2num_values_compounds_the_detector_flags() -> None:
     assert find_numbers("soixante et onze") == [NumberFinding("word", "soixante et onze")]
     assert find_numbers("the first one") == []
     assert kinds("vingt et unième carte") == ["word"]
+
+
+def test_the_readme_example_holds() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "chat-rule.md").read_text(encoding="utf-8")
+    assert doc.startswith("## The no-numbers rule")
+    assert 'find_numbers("j\'ai le 37, et ⑦ || thirty-seven ||")' in doc
+    assert find_numbers("j'ai le 37, et ⑦ || thirty-seven ||") == [
+        NumberFinding("enclosed", "⑦"),
+        NumberFinding("digit", "37"),
+        NumberFinding("word", "thirty-seven"),
+    ]
+    assert contains_number("I can do the ten trick on A")
