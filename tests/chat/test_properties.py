@@ -18,7 +18,7 @@ decimal_digits = st.characters(categories=["Nd"])
 any_text = st.text(max_size=40)
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 @given(before=any_text, digit=decimal_digits, after=any_text)
 @example(before="<@", digit="1", after=">")
 @example(before="https://example.com/", digit="7", after="")
@@ -30,7 +30,7 @@ def test_any_decimal_digit_outside_markup_is_flagged(before: str, digit: str, af
     assert any(finding.kind == "digit" and digit in finding.text for finding in find_numbers(text))
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(
     words=st.lists(
         st.sampled_from(["I have", "j'ai", "pile", "C", "ok", "lol", "**", "||", "\n"]), max_size=5
@@ -67,7 +67,7 @@ discord_markup = st.one_of(
 )
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 @given(parts=st.lists(discord_markup, min_size=1, max_size=5), separator=st.sampled_from([" ", "\n", "  "]))
 def test_markup_with_digits_alone_is_never_flagged(parts: list[str], separator: str) -> None:
     text = separator.join(parts)
@@ -75,7 +75,7 @@ def test_markup_with_digits_alone_is_never_flagged(parts: list[str], separator: 
     assert find_numbers(text) == []
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=200))
 def test_contains_number_agrees_with_find_numbers(text: str) -> None:
     findings = find_numbers(text)
@@ -92,7 +92,7 @@ _SOUP = (
 words = st.sampled_from(_SOUP.split(" "))
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(parts=st.lists(words, max_size=25), separator=st.sampled_from([" ", "", "-", ".", "\n"]))
 def test_number_shaped_word_soup_agrees_and_never_crashes(parts: list[str], separator: str) -> None:
     text = separator.join(parts)
