@@ -72,6 +72,10 @@ async def game_bot(emulator: Emulator, start_client: Callable[..., Any], setting
     return running
 
 
-@pytest.fixture
-def driver(emulator: Emulator, world: World, game_bot: RunningClient[TheGameBot]) -> TableDriver:
-    return TableDriver(emulator, world.channel, game_bot)
+@pytest_asyncio.fixture
+async def driver(emulator: Emulator, world: World, game_bot: RunningClient[TheGameBot]):
+    table_driver = TableDriver(emulator, world.channel, game_bot)
+    yield table_driver
+    # A restarted bot is a new client the start_client fixture does not know: stop and check it here.
+    if table_driver.running is not game_bot and not table_driver.running.stopped:
+        await table_driver.running.stop()
