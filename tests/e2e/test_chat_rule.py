@@ -1,0 +1,108 @@
+"""The no-numbers rule in a game's channel, end to end: players are flagged, others and other places are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import seed_to_deal_code
+from bot.storage.settings import ChatRuleMode, GuildSettings
+from tests.e2e.conftest import World
+from tests.e2e.driver import TableDriver
+from tests.emulator.world import Message, User
+
+WARNING = "🤫"
+
+
+async def start_game(driver: TableDriver, world: World) -> int:
+    await driver.command(world.alice, "game new", deal=seed_to_deal_code(99))
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
+    return table_id
+
+
+async def say(driver: TableDriver, user: User, text: str) -> Message:
+    message = await driver.emulator.send_message(user, driver.channel, text)
+    await driver.emulator.wait_for(lambda: True)
+    await driver.settle()
+    return message
+
+
+def reminders(driver: TableDriver) -> list[Message]:
+    return [m for m in driver.public_messages() if m.author.bot and "no numbers" in m.content.lower()]
+
+
+async def flagged(driver: TableDriver, message: Message) -> bool:
+    try:
+        await driver.emulator.wait_for(lambda: message.bot_reacted(WARNING), timeout=1.0)
+    except AssertionError:
+        return False
+    return True
+
+
+async def test_a_player_who_says_a_number_is_flagged(driver: TableDriver, world: World) -> None:
+    table_id = await start_game(driver, world)
+    message = await say(driver, world.alice, "I have the thirty-seven, don't touch A")
+    assert await flagged(driver, message)
+    await driver.emulator.wait_for(lambda: len(reminders(driver)) == 1)
+    reminder = reminders(driver)[0]
+    assert "Alice" in reminder.content
+    assert not any(ch.isdigit() for ch in reminder.content)  # the reminder quotes no number
+    assert driver.table().violations == {world.alice.id: 1}
+    # Clean table talk is left alone.
+    clean = await say(driver, world.bob, "ok, I'll keep off the second pile, I have a low one")
+    assert not await flagged(driver, clean)
+    assert driver.bot.games.get(table_id) is not None
+
+
+async def test_a_non_player_is_not_flagged_by_default(driver: TableDriver, world: World) -> None:
+    await start_game(driver, world)
+    message = await say(driver, world.mallory, "play the 42 on C!")
+    assert not await flagged(driver, message)
+    assert driver.table().violations == {}
+    # With the server option, the rule applies to everyone in the game's channel.
+    await driver.bot.guild_settings.update(world.guild.id, GuildSettings(chat_rule_everyone=True))
+    again = await say(driver, world.mallory, "play the 42 on C!")
+    assert await flagged(driver, again)
+
+
+async def test_an_edit_that_adds_a_number_is_flagged_once(driver: TableDriver, world: World) -> None:
+    await start_game(driver, world)
+    message = await say(driver, world.bob, "je peux faire un rétro sur B")
+    assert not await flagged(driver, message)
+    await driver.emulator.edit_user_message(message, "je peux faire un rétro sur B avec mon vingt-huit")
+    assert await flagged(driver, message)
+    await driver.emulator.edit_user_message(message, "avec mon vingt-huit, pardon")
+    await driver.settle()
+    assert driver.table().violations == {world.bob.id: 1}
+
+
+async def test_nothing_is_flagged_outside_a_game(driver: TableDriver, world: World) -> None:
+    message = await say(driver, world.alice, "we finished with 7 cards left last week")
+    assert not await flagged(driver, message)
+    # A lobby is not a game yet.
+    await driver.command(world.alice, "game new")
+    lobby_talk = await say(driver, world.alice, "need 2 more players")
+    assert not await flagged(driver, lobby_talk)
+    # Another channel of the server while a game runs elsewhere.
+    other = world.guild.add_text_channel("general")
+    await driver.emulator.wait_for(lambda: driver.bot.get_channel(other.id) is not None)
+    elsewhere = await driver.emulator.send_message(world.alice, other, "42")
+    await driver.settle()
+    assert not await flagged(driver, elsewhere)
+
+
+@pytest.mark.parametrize("mode", [ChatRuleMode.DELETE, ChatRuleMode.OFF])
+async def test_the_server_chooses_what_happens(driver: TableDriver, world: World, mode: ChatRuleMode) -> None:
+    await driver.bot.guild_settings.update(world.guild.id, GuildSettings(chat_rule_mode=mode))
+    await start_game(driver, world)
+    message = await say(driver, world.alice, "I hold 99")
+    if mode is ChatRuleMode.DELETE:
+        await driver.emulator.wait_for(lambda: message.deleted)
+        await driver.emulator.wait_for(lambda: len(reminders(driver)) == 1)
+        assert driver.table().violations == {world.alice.id: 1}
+    else:
+        assert not await flagged(driver, message)
+        assert not message.deleted
+        assert driver.table().violations == {}
