@@ -1,0 +1,171 @@
+"""The table's life: timers, votes, autocomplete, hands kept current, a French server, leaving the lobby."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.app import create_bot
+from bot.engine import seed_to_deal_code
+from tests.e2e.conftest import World, bot_settings
+from tests.e2e.driver import TableDriver
+from tests.emulator import Emulator
+
+DEAL = seed_to_deal_code(2024)
+
+
+async def two_player_game(driver: TableDriver, world: World) -> int:
+    await driver.command(world.alice, "game new", deal=DEAL)
+    table_id = driver.table().id
+    await driver.command(world.bob, "game join")
+    await driver.command(world.alice, "game start")
+    return table_id
+
+
+async def test_hands_are_kept_current_when_the_turn_passes(driver: TableDriver, world: World) -> None:
+    table_id = await two_player_game(driver, world)
+    bob_hand = await driver.open_hand(world.bob)
+    assert not [b for b in bob_hand.buttons if b["custom_id"].startswith("tg:card")]
+    await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
+    for _ in range(driver.game().turn_minimum):
+        option = driver.game().legal_plays()[0]
+        await driver.command(world.alice, "play", card=option.card, pile=option.pile)
+    ended = await driver.command(world.alice, "endturn")
+    assert "drew" in (ended.embeds[0]["description"])
+    # Bob's private hand message was edited by the bot: it is his turn, his cards are buttons now.
+    await driver.emulator.wait_for(
+        lambda: any(b["custom_id"].startswith("tg:card") for b in bob_hand.buttons)
+    )
+    assert "À toi de jouer" in bob_hand.text
+    # And Alice's hand shows what she drew.
+    alice_hand = await driver.open_hand(world.alice)
+    assert "Just drawn" in alice_hand.text
+
+
+async def test_play_autocompletes_from_your_own_hand_only(driver: TableDriver, world: World) -> None:
+    table_id = await two_player_game(driver, world)
+    await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
+    choices = await driver.emulator.autocomplete(world.alice, driver.channel, "play", {"card": ""}, "card")
+    assert sorted(choice["value"] for choice in choices) == sorted(driver.hand_cards(world.alice))
+    assert all("→" in choice["name"] for choice in choices)  # the piles each card fits
+    first_digit = str(driver.hand_cards(world.alice)[0])[0]
+    typed = await driver.emulator.autocomplete(
+        world.alice, driver.channel, "play", {"card": first_digit}, "card"
+    )
+    assert typed and all(str(choice["value"]).startswith(first_digit) for choice in typed)
+    assert (
+        await driver.emulator.autocomplete(world.mallory, driver.channel, "play", {"card": ""}, "card") == []
+    )
+    bob = await driver.emulator.autocomplete(world.bob, driver.channel, "play", {"card": ""}, "card")
+    assert sorted(choice["value"] for choice in bob) == sorted(driver.hand_cards(world.bob))
+
+
+async def test_a_play_that_would_end_the_game_asks_for_confirmation(
+    driver: TableDriver, world: World
+) -> None:
+    """Play solo deals until a risky play shows up on the hand message; it asks before ending the game."""
+    for seed in range(1, 30):
+        if await risky_play_asks_first(driver, world, seed):
+            return
+    pytest.fail("no risky play came up")
+
+
+async def risky_play_asks_first(driver: TableDriver, world: World, seed: int) -> bool:
+    await driver.command(world.alice, "game new", deal=seed_to_deal_code(seed))
+    table_id = driver.table().id
+    await driver.command(world.alice, "game start")
+    first = await driver.click_result(world.alice, driver.board(), f"tg:first:{table_id}")
+    hand = first.followups[-1]
+    while driver.bot.games.get(table_id) is not None:
+        game = driver.game()
+        if game.played_this_turn >= game.turn_minimum:
+            ended = await driver.command(world.alice, "endturn")
+            assert ended.message is not None
+            hand = ended.message  # each private answer is the player's latest hand
+            continue
+        options = game.legal_plays()
+        risky = [o for o in options if not game.can_complete_minimum_after(o.card, o.pile)]
+        if risky and len(risky) < len(options):
+            option = risky[0]
+            await driver.click(world.alice, hand, f"tg:card:{table_id}:{option.card}")
+            asked = await driver.click(world.alice, hand, f"tg:play:{table_id}:{option.card}:{option.pile}:0")
+            assert asked.type == 7
+            assert "could not reach the minimum" in hand.text
+            assert driver.game().played_this_turn == game.played_this_turn  # nothing played yet
+            await driver.click(world.alice, hand, f"tg:play:{table_id}:{option.card}:{option.pile}:1")
+            assert driver.bot.games.get(table_id) is None  # the game ended, as announced
+            return True
+        played = await driver.command(world.alice, "play", card=options[0].card, pile=options[0].pile)
+        assert played.message is not None
+        hand = played.message
+    return False
+
+
+async def test_leaving_the_lobby(driver: TableDriver, world: World) -> None:
+    await driver.command(world.alice, "game new")
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    left = await driver.click(world.bob, driver.board(), f"tg:leave:{table_id}")
+    assert left.type == 7
+    assert [seat.user_id for seat in driver.table().seats] == [world.alice.id]
+    await driver.command(world.alice, "game leave")
+    assert driver.bot.games.in_channel(driver.channel.id) is None
+    # The channel is free again.
+    again = await driver.command(world.bob, "game new")
+    assert not again.ephemeral
+
+
+async def test_a_french_server_gets_a_french_board(emulator: Emulator, start_client, tmp_path: Path) -> None:
+    guild = emulator.world.add_guild("Salon", locale="fr")
+    channel = guild.add_text_channel("jeux")
+    alice = emulator.world.add_user("alice", locale="en-US")
+    guild.add_member(alice)
+    running = await start_client(lambda: create_bot(bot_settings(tmp_path)))
+    driver = TableDriver(emulator, channel, running)
+    lobby = await driver.command(alice, "game new")
+    assert "Rejoindre" in str(lobby.components)
+    await driver.command(alice, "game start")
+    assert "Pioche" in driver.board().text
+    # Alice's own answers stay in English (her Discord language).
+    hand = await driver.open_hand(alice)
+    assert "Your hand" in hand.text
+
+
+@pytest.fixture
+def settings(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Short timers for this module's timer tests (the other tests never wait that long)."""
+    return bot_settings(tmp_path, lobby_timeout=1.0, turn_reminder=1.0, timer_interval=0.1)
+
+
+async def test_an_unstarted_lobby_closes_itself(driver: TableDriver, world: World) -> None:
+    await driver.command(world.alice, "game new")
+    board_id = driver.table().board_message_id
+    assert board_id is not None
+    await driver.emulator.wait_for(lambda: driver.bot.games.in_channel(driver.channel.id) is None, timeout=5)
+    await driver.settle()
+    assert "closed" in driver.message(board_id).text
+    assert driver.message(board_id).buttons == []
+
+
+async def test_an_idle_player_is_reminded_once_then_the_team_can_vote(
+    driver: TableDriver, world: World
+) -> None:
+    table_id = await two_player_game(driver, world)
+    await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
+    await driver.emulator.wait_for(lambda: driver.table().reminded, timeout=5)
+    await driver.settle()
+    reminders = [m for m in driver.public_messages() if "waiting for you" in m.content]
+    assert len(reminders) == 1
+    assert f"<@{world.alice.id}>" in reminders[0].content
+    vote = f"tg:vote:{table_id}"
+    counted = await driver.click(world.bob, reminders[0], vote)
+    assert counted.ephemeral and "1 of 2" in (counted.content or "").replace("1 sur 2", "1 of 2")
+    refused = await driver.click(world.mallory, reminders[0], vote)
+    assert refused.ephemeral
+    assert driver.bot.games.get(table_id) is not None
+    passed = await driver.click(world.alice, reminders[0], vote)
+    assert passed.ephemeral
+    assert driver.bot.games.get(table_id) is None
+    async with driver.bot.db.execute("SELECT outcome FROM games WHERE id = ?", (table_id,)) as cursor:
+        assert (await cursor.fetchone())[0] == "abandoned"
