@@ -1,0 +1,83 @@
+"""AI teammates in Discord: a whole game with two AI seats and one human; hints stay private."""
+
+from __future__ import annotations
+
+from bot.engine import seed_to_deal_code
+from tests.e2e.conftest import World
+from tests.e2e.driver import TableDriver
+
+
+async def test_one_human_and_two_ai_seats_play_a_whole_game(driver: TableDriver, world: World) -> None:
+    await driver.command(world.alice, "game new", deal=seed_to_deal_code(31337))
+    table_id = driver.table().id
+    added = await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
+    assert added.type == 7
+    await driver.command(world.alice, "game addbot")
+    seats = driver.table().seats
+    assert [seat.is_ai for seat in seats] == [False, True, True]
+    assert "🤖" in driver.board().text
+    await driver.command(world.alice, "game start")
+    first = await driver.click_result(world.alice, driver.board(), f"tg:first:{table_id}")
+    hand = first.followups[-1]
+    human_turns = 0
+    while driver.bot.games.get(table_id) is not None:
+        await driver.emulator.wait_for(
+            lambda: driver.bot.games.get(table_id) is None or driver.game().current_player == 0, timeout=10
+        )
+        if driver.bot.games.get(table_id) is None:
+            break
+        human_turns += 1
+        while (
+            driver.bot.games.get(table_id) is not None
+            and driver.game().played_this_turn < driver.game().turn_minimum
+        ):
+            game = driver.game()
+            options = [o for o in game.legal_plays() if game.can_complete_minimum_after(o.card, o.pile)]
+            option = (options or game.legal_plays())[0]
+            answer = await driver.command(world.alice, "play", card=option.card, pile=option.pile)
+            assert answer.message is not None
+            hand = answer.message
+        if driver.bot.games.get(table_id) is None:
+            break
+        await driver.command(world.alice, "endturn")
+    await driver.settle()
+    assert human_turns >= 3
+    async with driver.bot.db.execute(
+        "SELECT outcome, has_ai, team_key FROM games WHERE id = ?", (table_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    assert row[0] in ("won", "lost")
+    assert row[1] == 1
+    assert row[2] == f"{world.alice.id},ai"
+    # The AI seats' plays appeared on the board like anyone's, and their turns were announced.
+    posted = [r.json for r in driver.emulator.requests if r.route == "POST /channels/{channel_id}/messages"]
+    assert any("(AI)" in str(body.get("content")) for body in posted if isinstance(body, dict))
+    del hand
+
+
+async def test_a_hint_is_private_and_counted(driver: TableDriver, world: World) -> None:
+    await driver.command(world.alice, "game new", deal=seed_to_deal_code(8))
+    table_id = driver.table().id
+    await driver.command(world.bob, "game join")
+    await driver.command(world.alice, "game start")
+    await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
+    before = len(driver.public_messages())
+    hint = await driver.command(world.alice, "hint")
+    assert hint.ephemeral
+    assert hint.message is not None
+    assert hint.message.visible_to(world.alice)
+    assert not hint.message.visible_to(world.bob)
+    assert not hint.message.visible_to(world.mallory)
+    assert "💡" in (hint.content or "")
+    # The suggestion is made of the player's own cards.
+    game = driver.game()
+    suggested = [int(token) for token in (hint.content or "").split() if token.isdigit()]
+    assert suggested
+    assert set(suggested) <= set(game.hand(0))
+    assert len(driver.public_messages()) == before  # nothing public
+    assert driver.table().hints == {world.alice.id: 1}
+    # Not your turn: no hint, and nothing counted.
+    refused = await driver.command(world.bob, "hint")
+    assert refused.ephemeral
+    assert driver.table().hints == {world.alice.id: 1}
