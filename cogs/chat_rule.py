@@ -57,11 +57,15 @@ class ChatRule(commands.Cog):
             if settings.chat_rule_mode is ChatRuleMode.DELETE:
                 await message.delete()
                 await message.channel.send(
-                    reminder, delete_after=DELETE_NOTICE_SECONDS, allowed_mentions=discord.AllowedMentions.none()
+                    reminder,
+                    delete_after=DELETE_NOTICE_SECONDS,
+                    allowed_mentions=discord.AllowedMentions.none(),
                 )
             else:
                 await message.add_reaction(WARNING_EMOJI)
-                await message.reply(reminder, mention_author=False, allowed_mentions=discord.AllowedMentions.none())
+                await message.reply(
+                    reminder, mention_author=False, allowed_mentions=discord.AllowedMentions.none()
+                )
         except discord.HTTPException as error:
             log.warning("Could not flag a message in table %s: %s", table.id, error)
 
