@@ -190,6 +190,7 @@ class Emulator:
         self.allowed_violations: set[str] = set()
         self.application_flags = (1 << 13) | (1 << 15) | (1 << 19) | (1 << 23)
         self.app_owner: User | None = None
+        self.clients: list[Any] = []  # RunningClient objects started on this emulator (see runner.py)
         self._modals: list[tuple[Interaction, dict[str, Any]]] = []
         self._cdn: dict[int, Attachment] = {}
         self._changed = asyncio.Event()

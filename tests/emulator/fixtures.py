@@ -36,36 +36,42 @@ def emulator_options() -> dict[str, Any]:
 async def emulator(emulator_options: dict[str, Any]) -> AsyncIterator[Emulator]:
     emu = Emulator(**emulator_options)
     await emu.start()
+    failures: list[str] = []
     try:
         with emu.patch_discord():
             yield emu
+            failures = await _stop_clients(emu)
     finally:
         await emu.stop()
     leftover = emu.pending_violations()
     for v in leftover:
         v.reported = True
     if leftover:
-        pytest.fail("Discord rules broken:\n  - " + "\n  - ".join(str(v) for v in leftover), pytrace=False)
+        failures.append("Discord rules broken:\n  - " + "\n  - ".join(str(v) for v in leftover))
+    if failures:
+        pytest.fail("\n".join(failures), pytrace=False)
 
 
-@pytest_asyncio.fixture
-async def start_client(emulator: Emulator) -> AsyncIterator[StartClient]:
-    started: list[RunningClient[Any]] = []
-
-    async def start(factory: Callable[[], discord.Client], **options: Any) -> RunningClient[Any]:
-        running = await _start_client(emulator, factory, **options)
-        started.append(running)
-        return running
-
-    yield start
+async def _stop_clients(emu: Emulator) -> list[str]:
+    """Stop (and check) every client still running on ``emu``, including ones started by ``restart()``."""
     failures: list[str] = []
-    for running in started:
+    for running in list(emu.clients):
         if running.stopped:
             continue
         try:
             await running.stop()
         except AssertionError as exc:
             failures.append(str(exc))
+    return failures
+
+
+@pytest_asyncio.fixture
+async def start_client(emulator: Emulator) -> AsyncIterator[StartClient]:
+    async def start(factory: Callable[[], discord.Client], **options: Any) -> RunningClient[Any]:
+        return await _start_client(emulator, factory, **options)
+
+    yield start
+    failures = await _stop_clients(emulator)
     if failures:
         pytest.fail("\n".join(failures), pytrace=False)
 

@@ -193,6 +193,7 @@ async def start_client(
     ``setup_hook``), connect it and wait for ``on_ready``. Stop it with ``await running.stop()``."""
     options = {"guild_ready_timeout": guild_ready_timeout, "skip_identify_delay": skip_identify_delay}
     running = RunningClient(emulator, factory(), factory, options)
+    emulator.clients.append(running)
     await running._start(ready_timeout)
     return running
 

@@ -163,7 +163,7 @@ async def test_restart_with_a_fresh_client_on_the_same_world(
     channel = second.client.get_channel(scene.general.id)
     assert [m.content async for m in channel.history(limit=5)] == ["pong"]  # type: ignore[union-attr]
     assert (await (await emulator.slash(scene.bob, scene.general, "ping")).response()).content == "pong"
-    await second.stop()
+    assert emulator.clients == [first, second]  # the fixtures stop (and check) the second one at teardown
 
 
 async def test_member_join_and_leave_are_dispatched(scene: Scene, bot: RunningClient[SampleBot]) -> None:
