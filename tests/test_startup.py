@@ -1,0 +1,93 @@
+"""Start-up: settings from the environment, the missing-token message, and the command set."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.app import EXTENSIONS, create_bot
+from bot.config import Settings, SettingsError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_settings_from_the_environment() -> None:
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " secret-token ",
+            "DEV_GUILD_ID": "123",
+            "LOBBY_TIMEOUT_SECONDS": "60",
+            "LOG_LEVEL": "debug",
+        }
+    )
+    assert settings.token == "secret-token"
+    assert settings.dev_guild_id == 123
+    assert settings.lobby_timeout == 60
+    assert settings.log_level == "DEBUG"
+    assert settings.database_path == Path("data/thegame.sqlite3")
+    assert "secret-token" not in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DEV_GUILD_ID", "my-server"),
+        ("TURN_REMINDER_SECONDS", "soon"),
+        ("LOBBY_TIMEOUT_SECONDS", "-5"),
+        ("LOG_LEVEL", "LOUD"),
+    ],
+)
+def test_a_bad_setting_is_named(name: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=name):
+        Settings.from_env({name: value})
+
+
+def test_make_run_without_a_token_explains_what_to_do(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 2
+    for step in ("DISCORD_TOKEN", "developer", "MESSAGE CONTENT", "applications.commands", ".env"):
+        assert step in result.stderr
+    assert result.stdout == ""
+
+
+def test_env_example_documents_every_setting() -> None:
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    source = (ROOT / "bot" / "config.py").read_text(encoding="utf-8")
+    names = set(re.findall(r'env(?:\.get\(|, )"([A-Z_]+)"', source))
+    assert "DISCORD_TOKEN" in names
+    for name in names:
+        assert re.search(rf"^{name}=", example, re.M), name
+    assert not re.search(r"^DISCORD_TOKEN=\S", example, re.M), "no token in the example"
+
+
+async def test_every_extension_loads_and_no_two_commands_clash(tmp_path: Path) -> None:
+    bot = create_bot(Settings(token="x", database_path=tmp_path / "db.sqlite3", sync_commands=False))
+    async with bot:
+        bot._connection.application_id = 1  # what login would set
+        await bot.setup_hook()
+        assert set(bot.extensions) == set(EXTENSIONS)
+        names = [command.name for command in bot.tree.get_commands()]
+        assert len(names) == len(set(names))
+        for command in bot.tree.walk_commands():
+            assert re.fullmatch(r"[a-z_]{1,32}", command.name)
+            assert 1 <= len(command.description) <= 100
+        from bot.ui.translator import command_catalog
+
+        french = command_catalog("fr")
+        top_level_fr = [french.get(f"name:{name}", name) for name in names]
+        assert len(top_level_fr) == len(set(top_level_fr))
+        for command in bot.tree.walk_commands():
+            assert f"name:{command.name}" in french, f"/{command.qualified_name} has no French name"
+            assert f"text:{command.description}" in french, (
+                f"/{command.qualified_name} has no French description"
+            )
+        await bot.db.close()
