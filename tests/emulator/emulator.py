@@ -120,8 +120,14 @@ class InteractionResult:
         (the emulator) rejected its answer."""
         it = self.interaction
         await self.emulator.wait_for(
-            lambda: it.callbacks, timeout=timeout, message=f"the bot did not answer {self._describe()}"
+            lambda: it.response or it.callbacks,
+            timeout=timeout,
+            message=f"the bot did not answer {self._describe()}",
         )
+        if it.response is None:
+            # Rejected (limits, late...): give the bot a moment to answer correctly after the error.
+            with contextlib.suppress(EmulatorTimeout):
+                await self.emulator.wait_for(lambda: it.response, timeout=0.5)
         if it.response is None:
             last = it.callbacks[-1]
             raise AssertionError(

@@ -17,6 +17,9 @@ from tests.emulator.records import Violation
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
 IGNORED_LOGGERS = ("tests.emulator",)
+# The root logger sees everything that propagates; these are watched too in case an application turns propagation
+# off for its own loggers (records seen twice are counted once).
+WATCHED_LOGGERS = ("", "discord", "bot", "cogs")
 
 
 class EmulatorCheckFailed(AssertionError):
@@ -39,8 +42,16 @@ class ErrorCapture(logging.Handler):
         self.records: list[logging.LogRecord] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        if not record.name.startswith(IGNORED_LOGGERS):
+        if not record.name.startswith(IGNORED_LOGGERS) and not any(r is record for r in self.records):
             self.records.append(record)
+
+    def install(self) -> None:
+        for name in WATCHED_LOGGERS:
+            logging.getLogger(name).addHandler(self)
+
+    def uninstall(self) -> None:
+        for name in WATCHED_LOGGERS:
+            logging.getLogger(name).removeHandler(self)
 
 
 def _format_record(record: logging.LogRecord) -> str:
@@ -121,7 +132,7 @@ class RunningClient(Generic[ClientT]):
         emulator, client = self.emulator, self.client
         self._patch = emulator.patch_discord()
         self._patch.__enter__()
-        logging.getLogger().addHandler(self.capture)
+        self.capture.install()
         try:
             client._connection.guild_ready_timeout = self.options["guild_ready_timeout"]
             if self.options["skip_identify_delay"] and (
@@ -161,7 +172,7 @@ class RunningClient(Generic[ClientT]):
                     await self.task
             except Exception:
                 pass  # reported by problems()
-        logging.getLogger().removeHandler(self.capture)
+        self.capture.uninstall()
         if self._patch is not None:
             self._patch.__exit__(None, None, None)
             self._patch = None
