@@ -68,11 +68,26 @@ class ConfirmView(discord.ui.View):
             f"Confirmed by {interaction.user.display_name}", ephemeral=True
         )
 
+    @discord.ui.button(label="Rename", style=discord.ButtonStyle.secondary, custom_id="rename")
+    async def rename(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.send_modal(RenameModal())
+
     @discord.ui.button(label="Later", style=discord.ButtonStyle.secondary, custom_id="later")
     async def later(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.defer()
         await asyncio.sleep(0.01)
         await interaction.edit_original_response(content="Decided later", view=None)
+
+
+class RenameModal(discord.ui.Modal, title="Rename"):
+    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="New name", custom_id="name")
+
+    def __init__(self) -> None:
+        super().__init__(custom_id="rename")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        # a modal opened from a button may update that button's message (callback type 7)
+        await interaction.response.edit_message(content=f"Renamed to {self.name.value}", view=None)
 
 
 class ColourSelect(discord.ui.Select[Any]):
@@ -188,6 +203,19 @@ def register_commands(bot: SampleBot) -> None:
     @tree.command(description="Replies pong")
     async def ping(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("pong")
+
+    @tree.context_menu(name="Greet")
+    async def greet(interaction: discord.Interaction, member: discord.Member) -> None:
+        await interaction.response.send_message(f"Hello {member.display_name}")
+
+    @tree.context_menu(name="Quote")
+    async def quote(interaction: discord.Interaction, message: discord.Message) -> None:
+        await interaction.response.send_message(f"> {message.content}")
+
+    @tree.command(description="Replies, then deletes the reply")
+    async def oops(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("oops")
+        await interaction.delete_original_response()
 
     @tree.command(description="Sends a direct message")
     async def dm(interaction: discord.Interaction) -> None:

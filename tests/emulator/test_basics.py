@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
@@ -213,3 +214,25 @@ async def test_guild_and_channel_created_while_connected(scene: Scene, bot: Runn
     dave = emu.world.add_user("dave")
     other.add_member(dave)
     assert (await (await emu.slash(dave, lobby, "ping")).response()).content == "pong"
+
+
+async def test_delete_original_response(scene: Scene, bot: RunningClient[SampleBot]) -> None:
+    result = await scene.emu.slash(scene.alice, scene.general, "oops")
+    await result.response()
+    await scene.emu.wait_for(lambda: result.original is not None and result.original.deleted)
+    assert scene.general.messages == []
+    assert scene.general.all_messages[0].content == "oops"
+
+
+async def test_rest_responses_are_exactly_application_json(
+    scene: Scene, bot: RunningClient[SampleBot]
+) -> None:
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{scene.emu.api_base}/gateway") as resp:
+            assert resp.headers["Content-Type"] == "application/json"
+            assert (await resp.json())["url"] == scene.emu.ws_base
+        headers = {"Authorization": f"Bot {scene.emu.token}"}
+        async with session.get(f"{scene.emu.api_base}/channels/{scene.general.id}", headers=headers) as resp:
+            assert resp.headers["Content-Type"] == "application/json"
+        async with session.get(f"{scene.emu.api_base}/users/@me") as resp:
+            assert resp.status == 401

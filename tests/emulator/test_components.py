@@ -31,7 +31,7 @@ async def test_view_button_with_ephemeral_reply_and_deferred_update(
 ) -> None:
     emu = scene.emu
     message = await (await emu.slash(scene.alice, scene.general, "confirm")).original_message()
-    assert [b["label"] for b in message.buttons] == ["Confirm", "Later"]
+    assert [b["label"] for b in message.buttons] == ["Confirm", "Rename", "Later"]
     confirm = await emu.click(scene.bob, message, "confirm")
     reply = await confirm.original_message()
     assert reply.content == "Confirmed by Bob" and reply.ephemeral
@@ -87,3 +87,26 @@ async def test_modal(scene: Scene, bot: RunningClient[SampleBot]) -> None:
     reply = await submitted.original_message()
     assert reply.content == "Thanks for 'Rules': Great game"
     assert submitted.interaction.type == 5
+
+
+async def test_modal_opened_from_a_button_updates_its_message(
+    scene: Scene, bot: RunningClient[SampleBot]
+) -> None:
+    emu = scene.emu
+    message = await (await emu.slash(scene.alice, scene.general, "confirm")).original_message()
+    opened = await emu.click(scene.bob, message, "rename")
+    assert (await opened.modal())["title"] == "Rename"
+    submitted = await emu.submit_modal(scene.bob, None, "rename", {"name": "Table 2"}, origin=opened)
+    response = await submitted.response()
+    assert response.type == 7 and response.message is message
+    assert message.content == "Renamed to Table 2" and message.components == []
+    assert submitted.interaction.message is message
+
+
+async def test_context_menus(scene: Scene, bot: RunningClient[SampleBot]) -> None:
+    emu = scene.emu
+    greeted = await emu.context_menu(scene.alice, scene.general, "Greet", scene.bob)
+    assert (await greeted.response()).content == "Hello Bob"
+    said = await emu.send_message(scene.bob, scene.general, "to be quoted")
+    quoted = await emu.context_menu(scene.alice, scene.general, "Quote", said)
+    assert (await quoted.response()).content == "> to be quoted"
