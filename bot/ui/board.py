@@ -73,6 +73,7 @@ def board_embed(table: Table) -> discord.Embed:
     game = table.require_game()
     embed = discord.Embed(title=t(locale, "board.title"), colour=COLOUR_PLAYING)
     lines = [pile_line(locale, pile, table.markers.get(pile.name)) for pile in game.piles]
+    lines += ["", t(locale, "board.markers_help")]
     embed.description = "\n".join(lines)
     embed.add_field(
         name=t(locale, "board.draw_pile"), value=t(locale, "board.cards", count=game.draw_pile_count)
