@@ -168,6 +168,7 @@ class RestApi:
         ch = "/channels/{channel_id}"
         r("GET", ch, self.get_channel)
         r("PATCH", ch, self.patch_channel)
+        r("DELETE", ch, self.delete_channel)
         r("POST", f"{ch}/typing", self.typing)
         r("GET", f"{ch}/messages/pins", self.get_pins)
         r("PUT", f"{ch}/messages/pins/{{message_id}}", self.pin)
@@ -274,11 +275,11 @@ class RestApi:
         return self.emu.application_payload()
 
     async def get_gateway(self, call: Call) -> Any:
-        return {"url": self.emu.ws_base}
+        return {"url": self.emu.gateway_url}
 
     async def get_gateway_bot(self, call: Call) -> Any:
         return {
-            "url": self.emu.ws_base,
+            "url": self.emu.gateway_url,
             "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         }
@@ -699,6 +700,20 @@ class RestApi:
                     setattr(chan, key, body[key])
         self.world.emit_channel_update(chan)
         return self.world.payloads.channel(chan)
+
+    async def delete_channel(self, call: Call) -> Any:
+        chan = self._channel(call)
+        if chan.guild is None:
+            return self.world.payloads.channel(chan)  # closing a DM
+        if chan.is_thread:
+            if chan.owner_id != self.world.bot_user.id and not self._bot_perms(chan) & Perm.MANAGE_THREADS:
+                raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
+        elif not self._bot_perms(chan) & Perm.MANAGE_CHANNELS:
+            raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
+        payload = self.world.payloads.channel(chan)
+        chan.deleted = True
+        self.emu.gateway.dispatch("THREAD_DELETE" if chan.is_thread else "CHANNEL_DELETE", payload)
+        return payload
 
     async def typing(self, call: Call) -> Any:
         self._channel(call, need=Perm.SEND_MESSAGES)

@@ -230,7 +230,7 @@ async def test_rest_responses_are_exactly_application_json(
     async with aiohttp.ClientSession() as session:
         async with session.get(f"{scene.emu.api_base}/gateway") as resp:
             assert resp.headers["Content-Type"] == "application/json"
-            assert (await resp.json())["url"] == scene.emu.ws_base
+            assert (await resp.json())["url"] == scene.emu.gateway_url
         headers = {"Authorization": f"Bot {scene.emu.token}"}
         async with session.get(f"{scene.emu.api_base}/channels/{scene.general.id}", headers=headers) as resp:
             assert resp.headers["Content-Type"] == "application/json"

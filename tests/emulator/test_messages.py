@@ -126,6 +126,14 @@ async def test_threads(scene: Scene, bot: RunningClient[SampleBot]) -> None:
     await emu.wait_for(lambda: bot.client.get_channel(user_thread.id))
     answer = await emu.slash(scene.bob, user_thread, "ping")
     assert (await answer.original_message()).channel is user_thread
+    # the bot archives, then deletes its thread
+    dthread = bot.client.get_channel(thread.id)
+    assert isinstance(dthread, discord.Thread)
+    await dthread.edit(archived=True)
+    assert thread.archived
+    await dthread.delete()
+    assert thread.deleted and scene.general.threads == [user_thread]
+    await emu.wait_for(lambda: bot.client.get_channel(thread.id) is None)
 
 
 async def test_bot_permissions_are_enforced(scene: Scene, bot: RunningClient[SampleBot]) -> None:
