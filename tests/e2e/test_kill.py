@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -21,16 +21,14 @@ async def test_a_killed_bot_resumes_at_the_last_acknowledged_move(
     emulator: Emulator, start_client, world: World, tmp_path: Path
 ) -> None:
     database = tmp_path / "killed.sqlite3"
-    child = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tests.e2e.bot_process",
-            emulator.api_base,
-            emulator.gateway_url,
-            emulator.token,
-            str(database),
-        ],
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.e2e.bot_process",
+        emulator.api_base,
+        emulator.gateway_url,
+        emulator.token,
+        str(database),
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
@@ -72,11 +70,11 @@ async def test_a_killed_bot_resumes_at_the_last_acknowledged_move(
             acknowledged.append((int(card), pile))
         # The process dies without any chance to clean up, right after the last answer.
         child.send_signal(signal.SIGKILL)
-        child.wait(timeout=10)
+        await asyncio.wait_for(child.wait(), 10)
     finally:
-        if child.poll() is None:
+        if child.returncode is None:
             child.kill()
-            child.wait()
+            await child.wait()
     running = await start_client(lambda: create_bot(bot_settings(tmp_path, database_path=database)))
     driver = TableDriver(emulator, channel, running)
     game = driver.game()
