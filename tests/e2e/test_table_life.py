@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -153,10 +154,13 @@ async def test_an_idle_player_is_reminded_once_then_the_team_can_vote(
 ) -> None:
     table_id = await two_player_game(driver, world)
     await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
-    await driver.emulator.wait_for(lambda: driver.table().reminded, timeout=5)
-    await driver.settle()
+    await driver.emulator.wait_for(
+        lambda: any("waiting for you" in m.content for m in driver.public_messages()), timeout=10
+    )
+    await asyncio.sleep(0.5)  # several timer ticks: the player is reminded once only
     reminders = [m for m in driver.public_messages() if "waiting for you" in m.content]
     assert len(reminders) == 1
+    assert driver.table().reminded
     assert f"<@{world.alice.id}>" in reminders[0].content
     vote = f"tg:vote:{table_id}"
     counted = await driver.click(world.bob, reminders[0], vote)
