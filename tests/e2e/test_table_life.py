@@ -143,9 +143,8 @@ async def test_an_unstarted_lobby_closes_itself(driver: TableDriver, world: Worl
     await driver.command(world.alice, "game new")
     board_id = driver.table().board_message_id
     assert board_id is not None
-    await driver.emulator.wait_for(lambda: driver.bot.games.in_channel(driver.channel.id) is None, timeout=5)
-    await driver.settle()
-    assert "closed" in driver.message(board_id).text
+    await driver.emulator.wait_for(lambda: "closed" in driver.message(board_id).text, timeout=10)
+    assert driver.bot.games.in_channel(driver.channel.id) is None
     assert driver.message(board_id).buttons == []
 
 
