@@ -284,11 +284,25 @@ class GameService:
                 table.reminded = False
                 table.end_votes.clear()
             if isinstance(event, CardPlayed):
+                log.info(
+                    "Table %s: seat %s played %s on %s%s",
+                    table.id,
+                    event.player,
+                    event.card,
+                    event.pile,
+                    " (backwards)" if event.backwards else "",
+                )
                 table.recent_plays = [
                     *table.recent_plays[-(RECENT_PLAYS - 1) :],
                     (event.player, event.card, event.pile, event.backwards),
                 ]
             if isinstance(event, TurnEnded):
+                log.info(
+                    "Table %s: seat %s ended the turn and drew %s cards",
+                    table.id,
+                    event.player,
+                    len(event.drawn),
+                )
                 table.last_drawn[table.seats[event.player].user_id] = list(event.drawn)
         if game.is_over:
             table.status = TableStatus.FINISHED
