@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -12,15 +11,13 @@ import pytest
 
 from bot.storage.db import open_database
 from bot.storage.stats import LeaderboardFilters, StatsStore
+from tests.storage.seed import add_game as seed_game
 
 GUILD = 1000
 OTHER_GUILD = 2000
 CHANNEL = 1001
 OTHER_CHANNEL = 1002
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
-NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
-
-_ids = itertools.count(1)
 
 
 @pytest.fixture
@@ -35,57 +32,14 @@ def store(db: aiosqlite.Connection) -> StatsStore:
     return StatsStore(db)
 
 
-async def add_game(
-    db: aiosqlite.Connection,
-    players: Sequence[int],
-    *,
-    cards_left: int = 10,
-    outcome: str | None = None,
-    ended_at: float = 1_000_000.0,
-    guild_id: int = GUILD,
-    channel_id: int = CHANNEL,
-    ai_seats: int = 0,
-    variant: str = "standard",
-    daily: str | None = None,
-    names: dict[int, str] | None = None,
-    violations: dict[int, int] | None = None,
-    hints: dict[int, int] | None = None,
-    deal_code: str = "BCDFGHJK",
-) -> int:
-    """Insert one finished game as TableStore._record_result would write it."""
-    game_id = next(_ids)
-    outcome = outcome or ("won" if cards_left == 0 else "lost")
-    humans = sorted(players)
-    team_key = ",".join(str(user) for user in humans) + (",ai" if ai_seats else "")
-    violations = violations or {}
-    hints = hints or {}
-    await db.execute(
-        "INSERT INTO games (id, guild_id, channel_id, player_count, expert_minimum, expert_hand, variant, deal_code,"
-        " daily, outcome, cards_left, turns, started_at, ended_at, team_key, has_ai, violations, hints)"
-        " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, 20, ?, ?, ?, ?, ?, ?)",
-        (
-            game_id, guild_id, channel_id, len(players) + ai_seats, int(variant == "expert"), variant, deal_code,
-            daily, outcome, cards_left, ended_at - 600, ended_at, team_key, int(bool(ai_seats)),
-            sum(violations.values()), sum(hints.values()),
-        ),
-    )  # fmt: skip
-    seats: list[tuple[Any, ...]] = [
-        (
-            game_id, seat, user, (names or NAMES).get(user, f"user{user}"), 0, violations.get(user, 0),
-            hints.get(user, 0),
-        )
-        for seat, user in enumerate(players)
-    ]  # fmt: skip
-    seats += [
-        (game_id, len(players) + extra, None, f"Robot {extra + 1}", 1, 0, 0) for extra in range(ai_seats)
-    ]
-    await db.executemany(
-        "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, violations, hints)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        seats,
-    )
-    await db.commit()
-    return game_id
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
+
+
+async def add_game(db: aiosqlite.Connection, players: list[int], **options: Any) -> int:
+    options.setdefault("guild_id", GUILD)
+    options.setdefault("channel_id", CHANNEL)
+    options["names"] = {**NAMES, **options.get("names", {})}
+    return await seed_game(db, players, **options)
 
 
 def keys(page: Any) -> list[str]:
