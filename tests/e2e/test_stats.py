@@ -1,0 +1,73 @@
+"""/stats through the real bot and the emulator: the record with its chart, privacy, and /stats forget."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import World
+from tests.e2e.driver import TableDriver
+from tests.e2e.test_leaderboard import description, seed
+from tests.emulator import Emulator
+
+
+async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriver, world: World) -> None:
+    for index, cards in enumerate([12, 0, 7, 25]):
+        await seed(driver, world, [world.bob, world.alice], cards_left=cards, ended_at=1_000 + index)
+    await seed(driver, world, [world.bob, world.carol], cards_left=50, outcome="abandoned", ended_at=2_000)
+    await seed(driver, world, [world.bob], cards_left=3, ended_at=3_000, violations={world.bob.id: 2})
+
+    answer = await driver.command(world.alice, "stats player", member=world.bob)
+    assert not answer.ephemeral
+    message = answer.message
+    assert message is not None
+    embed = message.embeds[0]
+    assert embed["title"] == "📊 Bob"
+    text = description(message)
+    assert "**6** games — 1 won · 4 lost · 1 abandoned" in text
+    assert "Best result **0** cards left · average **9.4**" in text
+    assert "Favourite teammates: Alice (4), Carol (1)" in text
+    assert "2 numbers said · 0 hints used" in text
+    assert embed["image"]["url"] == "attachment://results.png"
+    (chart,) = message.attachments
+    assert chart.filename == "results.png" and chart.content_type == "image/png"
+    assert (chart.width, chart.height) == (640, 200)
+    assert chart.data.startswith(b"\x89PNG")
+
+
+async def test_private_stats_and_a_player_without_games(driver: TableDriver, world: World) -> None:
+    answer = await driver.command(world.mallory, "stats player", private=True)
+    assert answer.ephemeral
+    assert "Mallory has no finished game in this server yet." in description(answer.message)
+    assert not answer.message.attachments
+
+
+async def test_forget_after_confirming_keeps_the_team_anonymous(
+    driver: TableDriver, world: World, emulator: Emulator
+) -> None:
+    await seed(driver, world, [world.alice, world.bob], cards_left=4)
+    await seed(driver, world, [world.alice], cards_left=9)
+
+    asked = await driver.command(world.alice, "stats forget")
+    assert asked.ephemeral and "**2** games" in (asked.content or "")
+    prompt = asked.message
+    assert prompt is not None
+    forget_id = next(custom_id for custom_id in prompt.custom_ids if custom_id.endswith(":yes"))
+    done = await driver.click(world.alice, prompt, forget_id)
+    assert done.type == 7 and "2 games are anonymous now" in (prompt.content or "")
+
+    gone = await driver.command(world.alice, "stats player")
+    assert "no finished game" in description(gone.message)
+    board = await driver.command(world.bob, "leaderboard")
+    text = description(board.message)
+    assert "**Anonymous player · Bob** ⭐" in text or "**Bob · Anonymous player** ⭐" in text
+    assert "Alice" not in text
+
+
+async def test_keep_changes_nothing(driver: TableDriver, world: World) -> None:
+    await seed(driver, world, [world.carol], cards_left=4)
+    asked = await driver.command(world.carol, "stats forget")
+    prompt = asked.message
+    assert prompt is not None
+    keep_id = next(custom_id for custom_id in prompt.custom_ids if custom_id.endswith(":no"))
+    await driver.click(world.carol, prompt, keep_id)
+    assert prompt.content == "Nothing was changed."
+    still = await driver.command(world.carol, "stats player")
+    assert "**1** game —" in description(still.message)
