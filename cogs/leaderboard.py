@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from typing import Any
@@ -83,7 +84,7 @@ def leaderboard_view(guild_id: int, page: LeaderboardPage, locale: str) -> disco
             disabled=page.page + 1 >= page.page_count,
         )
     )  # fmt: skip
-    other = LeaderboardFilters(filters.players, filters.variant, filters.daily, not filters.ai)
+    other = dataclasses.replace(filters, ai=not filters.ai)
     view.add_item(
         LeaderboardButton(
             guild_id, 0, other, emoji="👥" if filters.ai else "🤖",
@@ -155,7 +156,7 @@ class Leaderboard(commands.Cog):
         names.remember(viewer)
         resolved = await names.resolve(guild, leaderboard_names_needed(result))
         locale = public_locale(interaction)
-        content = {
+        content: dict[str, Any] = {
             "embed": leaderboard_embed(
                 result, resolved, locale, guild_name=guild.name, viewer_id=viewer.id,
                 viewer_name=viewer.display_name,

@@ -19,7 +19,6 @@ from bot.ui.i18n import t
 from bot.ui.leaderboard import (
     CHART_FILE,
     answering,
-    forget_prompt,
     member_names,
     plural,
     public_locale,
@@ -121,7 +120,9 @@ class Stats(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(ForgetButton(guild.id, user.id, True, label=t(locale, "stats.forget_button")))
         view.add_item(ForgetButton(guild.id, user.id, False, label=t(locale, "stats.keep_button")))
-        await interaction.response.send_message(forget_prompt(locale, games), view=view, ephemeral=True)
+        await interaction.response.send_message(
+            plural(locale, "stats.forget_prompt", games), view=view, ephemeral=True
+        )
 
     @answering
     async def confirm_forget(

@@ -289,7 +289,7 @@ class StatsStore:
             """,
             (user_id, guild_id),
         ) as cursor:
-            games = await cursor.fetchall()
+            games = list(await cursor.fetchall())
         if not games:
             return PlayerStats(user_id, None, 0, 0, 0, 0, None, None, 0, 0, None, None, (), ())
         ranked = [row for row in games if row["outcome"] != "abandoned"]
@@ -420,7 +420,7 @@ class StatsStore:
             " WHERE p.user_id = ? AND g.guild_id = ?",
             (user_id, guild_id),
         ) as cursor:
-            games = await cursor.fetchall()
+            games = list(await cursor.fetchall())
         if not games:
             return 0
         token = FORGOTTEN_PREFIX + secrets.token_hex(6)

@@ -357,10 +357,6 @@ def stats_names_needed(stats: PlayerStats) -> set[int]:
     return {mate.user_id for mate in stats.teammates}
 
 
-def forget_prompt(locale: str, games: int) -> str:
-    return plural(locale, "stats.forget_prompt", games) if games else t(locale, "stats.forget_nothing")
-
-
 # -- history -------------------------------------------------------------------------------------------------
 def outcome_text(record: GameRecord, locale: str) -> str:
     if record.outcome == "won":
