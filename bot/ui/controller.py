@@ -153,11 +153,13 @@ class TableController:
             message_id = (await interaction.original_response()).id
         await self.games.set_board_message(table.id, message_id)
 
-    def _table_here(self, interaction: discord.Interaction[Any]) -> int:
+    def _table(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> Table:
+        """The table a button names, or (for a slash command) the table of the interaction's channel."""
+        if table_id is not None:
+            return self.games.require(table_id)
         if interaction.channel_id is None:
             raise GameError("error.no_table_here")
-        table: Table = self.games.require_in_channel(interaction.channel_id)
-        return table.id
+        return self.games.require_in_channel(interaction.channel_id)
 
     async def _answer_lobby(self, interaction: discord.Interaction[Any], change: Change, key: str) -> None:
         """Update the lobby in place when the click came from it; otherwise confirm privately."""
@@ -178,13 +180,13 @@ class TableController:
 
     @answering
     async def join(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
-        table_id = table_id if table_id is not None else self._table_here(interaction)
+        table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.join(table_id, _seat_for(interaction))
         await self._answer_lobby(interaction, change, "lobby.joined")
 
     @answering
     async def leave(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
-        table_id = table_id if table_id is not None else self._table_here(interaction)
+        table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.leave(table_id, interaction.user.id)
         if change.table.status is TableStatus.EXPIRED:
             self.display.forget_table(table_id)
@@ -192,13 +194,13 @@ class TableController:
 
     @answering
     async def add_ai(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
-        table_id = table_id if table_id is not None else self._table_here(interaction)
+        table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.add_ai(table_id, interaction.user.id)
         await self._answer_lobby(interaction, change, "lobby.ai_added")
 
     @answering
     async def start(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
-        table_id = table_id if table_id is not None else self._table_here(interaction)
+        table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.start(table_id, interaction.user.id)
         table = change.table
         if self._on_board(interaction, table):
@@ -274,11 +276,7 @@ class TableController:
         *,
         from_hand_message: bool = False,
     ) -> None:
-        table = (
-            self.games.require(table_id)
-            if table_id is not None
-            else self.games.require_in_channel(interaction.channel_id or 0)
-        )
+        table = self._table(interaction, table_id)
         await self._send_hand(interaction, table, edit=from_hand_message)
 
     @answering
@@ -304,11 +302,7 @@ class TableController:
         confirmed: bool = False,
         from_hand_message: bool = False,
     ) -> None:
-        table = (
-            self.games.require(table_id)
-            if table_id is not None
-            else self.games.require_in_channel(interaction.channel_id or 0)
-        )
+        table = self._table(interaction, table_id)
         pile = self._pile_for(table, interaction, card, pile)
         change = await self.games.play(table.id, interaction.user.id, card, pile, confirmed=confirmed)
         locale = str(interaction.locale)
@@ -362,11 +356,7 @@ class TableController:
         *,
         from_hand_message: bool = False,
     ) -> None:
-        table = (
-            self.games.require(table_id)
-            if table_id is not None
-            else self.games.require_in_channel(interaction.channel_id or 0)
-        )
+        table = self._table(interaction, table_id)
         change = await self.games.end_turn(table.id, interaction.user.id)
         drawn = change.table.last_drawn.get(interaction.user.id, [])
         locale = str(interaction.locale)
@@ -393,7 +383,7 @@ class TableController:
     # -- ending early, votes, markers, hints ---------------------------------------------------------------
     @answering
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
-        table_id = self._table_here(interaction)
+        table_id = self._table(interaction).id
         permissions = interaction.permissions
         change = await self.games.stop(table_id, interaction.user.id, can_manage=permissions.manage_messages)
         await send_private(interaction, t(interaction.locale, "game.stopped"))
@@ -424,11 +414,7 @@ class TableController:
     @answering
     async def hint(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
         """The play sequence the strong strategy would choose, privately, with its reason in one line."""
-        table = (
-            self.games.require(table_id)
-            if table_id is not None
-            else self.games.require_in_channel(interaction.channel_id or 0)
-        )
+        table = self._table(interaction, table_id)
         seat = self._seat(table, interaction)
         game = table.require_game()
         if game.current_player != seat or game.status is not Status.PLAYING:
@@ -444,6 +430,6 @@ class TableController:
 
     @answering
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.games.require_in_channel(interaction.channel_id or 0)
+        table = self._table(interaction)
         await interaction.response.send_message(t(interaction.locale, "board.reposted"), ephemeral=True)
         await self.display.post_board(table, replace=True)
