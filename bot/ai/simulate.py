@@ -78,11 +78,18 @@ class GameResult:
 
 
 def play_game(
-    players: int, seed: int, strategy: Strategy, markers: bool, variant: Variant, index: int = 0
+    players: int,
+    seed: int,
+    strategy: Strategy,
+    markers: bool,
+    variant: Variant,
+    index: int = 0,
+    choose_first: bool = True,
 ) -> GameResult:
     """Play one deal to the end with `strategy` at every seat; returns the score and decision times."""
     game = Game.new(players, seed, variant)
-    over = _over(game.choose_first_player(0))
+    chooser = getattr(strategy, "choose_first_player", None) if choose_first else None
+    over = _over(game.choose_first_player(chooser(game) if chooser is not None else 0))
     board = MarkerBoard()
     result = GameResult(index, 0)
     clock = time.perf_counter

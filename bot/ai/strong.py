@@ -1,33 +1,45 @@
 """The strong strategy: plans the whole turn by searching the sequences of plays and scoring where they leave
-the piles, counting the cards that can still come."""
+the piles, counting the cards that can still come (see docs/ai.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from bot.ai.search import PILE_INDEX, PILE_LABELS, STEP, Seq, Tops, fits, longest_sequence, with_top
+from bot.ai.search import PILE_LABELS, STEP, Seq, Tops, longest_sequence, with_top
 from bot.ai.types import MarkerKind, TurnPlan
 from bot.ai.view import PlayerView, player_view
 from bot.engine import Game
 
+_EPSILON = 1e-9
+
 
 @dataclass(frozen=True, slots=True)
 class StrongParams:
-    """The weights of the strong strategy's score (lower is better). Tuned by simulation."""
+    """The weights of the strong strategy's score (lower is better), in "skipped live cards". Tuned by
+    simulation on development seeds."""
 
-    extra_bonus: float = 0.6  # an extra card (beyond the minimum) is worth this many skipped cards
-    extra_step_max: int = 2  # extras considered only when they skip at most this many live cards (or go back)
-    dead_weight: float = 1.0  # extra cost per live card left with no pile at all (the "dead zone")
-    leftover_weight: float = 0.0  # cost per live card my remaining cards would have to skip at best
-    leftover_cap: int = 12
+    extra_bonus: float = 0.3  # an extra card (beyond the minimum) is worth this many skipped cards
+    extra_step_max: int = (
+        2  # extras are single plays skipping at most this many live cards (or backwards moves)
+    )
+    prune_margin: int = (
+        20  # minimum plays skipping this many more live cards than the best play are not tried
+    )
+    beam: int = 20  # minimum-play states extended with extras
+    dead_weight: float = 2.5  # extra cost per live card left with no pile at all (the "dead zone")
+    leftover_weight: float = 0.1  # cost per live card my remaining cards would have to skip at best
+    leftover_cap: int = 99
+    leftover_dead: int = 0  # the leftover distance counted for a card of mine that no pile accepts
+    leftover_k: int = 0  # 0: all my remaining cards count; k: only the k cheapest
     own_dead_penalty: float = 3.0  # a card of my hand that no pile accepts any more
-    pair_bonus: float = 1.0  # a pair (x, x+10) kept in hand that can still be played as a backwards pair
+    pair_bonus: float = 0.5  # a pair (x, x+10) kept in hand that can still be played as a backwards pair
     keep_off_penalty: float = 6.0  # a forward move on a pile a teammate asked to keep off
     small_steps_penalty: float = 0.8  # per skipped card (up to small_steps_cap) on a "small steps" pile
     small_steps_cap: int = 6
     marker_close: int = 3  # set "small steps" when holding a card at most this many live cards past the top
     use_markers: bool = True
+    choose_first: bool = True  # let the seat with the best opening start (else seat 0)
 
 
 @dataclass(slots=True)
@@ -35,21 +47,26 @@ class _Leaf:
     seq: Seq
     mask: int
     tops: Tops
-    base: float
-    marker: float
-    pair: float
+    base: float  # pile movement, dead zone, my hand, extras
+    marker: float  # penalties for the teammates' markers
+    pair: float  # bonus for the backwards pairs kept
 
     @property
     def score(self) -> float:
         return self.base + self.marker - self.pair
 
 
-class _Context:
-    """Per-decision precomputation: live-card prefix counts."""
+class _Planner:
+    """One decision: precomputed live-card counts and the search over the turn's plays."""
 
-    __slots__ = ("dead0", "hand", "pre", "tops0")
-
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: PlayerView, params: StrongParams) -> None:
+        self.view = view
+        self.params = params
+        self.hand = view.hand
+        self.tops0 = view.tops
+        self.need = view.needed
+        self.endgame = view.draw_pile_count == 0
+        self.markers = view.markers if params.use_markers else {}
         live = [False] * 102
         for card in view.unseen:
             live[card] = True
@@ -62,23 +79,223 @@ class _Context:
                 count += 1
             pre[value] = count
         self.pre = pre
-        self.hand = view.hand
-        self.tops0 = view.tops
-        self.dead0 = self.between(max(view.tops[2], view.tops[3]), min(view.tops[0], view.tops[1]))
+        a, b, c, d = view.tops
+        self.dead0 = self.between(c if c > d else d, a if a < b else b)
+        self.index_of = {card: index for index, card in enumerate(self.hand)}
 
     def between(self, low: int, high: int) -> int:
-        """Live cards strictly between low and high (0 when low >= high - 1)."""
+        """Live cards (before this turn) strictly between low and high."""
         if high - low < 2:
             return 0
         return self.pre[high - 1] - self.pre[low]
 
+    # ------------------------------------------------------------------ moves
 
-def _played_between(played: list[int], low: int, high: int) -> int:
-    count = 0
-    for card in played:
-        if low < card < high:
-            count += 1
-    return count
+    def moves(self, mask: int, tops: Tops) -> Iterator[tuple[int, int, int, bool]]:
+        """(hand index, card, pile, backwards) for every card not in `mask` that fits a pile of `tops`."""
+        a, b, c, d = tops
+        for index, card in enumerate(self.hand):
+            if mask & (1 << index):
+                continue
+            if card > a:
+                yield index, card, 0, False
+            elif card == a - STEP:
+                yield index, card, 0, True
+            if b != a:
+                if card > b:
+                    yield index, card, 1, False
+                elif card == b - STEP:
+                    yield index, card, 1, True
+            if card < c:
+                yield index, card, 2, False
+            elif card == c + STEP:
+                yield index, card, 2, True
+            if d != c:
+                if card < d:
+                    yield index, card, 3, False
+                elif card == d + STEP:
+                    yield index, card, 3, True
+
+    def skipped(self, mask: int, pile: int, top: int, card: int) -> int:
+        """Live cards skipped by playing `card` on `pile` (top `top`), cards played this turn (`mask`) excepted."""
+        low, high = (top, card) if pile < 2 else (card, top)
+        count = self.between(low, high)
+        if count:
+            for index, other in enumerate(self.hand):
+                if mask & (1 << index) and low < other < high:
+                    count -= 1
+        return count
+
+    def partner(self, mask: int, pile: int, card: int) -> int | None:
+        """The hand index of the card that is a backwards move right after `card` on `pile`, if I hold it."""
+        index = self.index_of.get(card - STEP if pile < 2 else card + STEP)
+        if index is None or mask & (1 << index):
+            return None
+        return index
+
+    # ------------------------------------------------------------------ search
+
+    def minimum_states(self) -> list[tuple[int, Tops, Seq]]:
+        """Every state reachable with exactly the plays still needed (plays much worse than the best play from
+        the same state are left out, unless a card of mine takes them back)."""
+        margin = self.params.prune_margin
+        layer: dict[tuple[int, Tops], Seq] = {(0, self.tops0): ()}
+        for _ in range(self.need):
+            following: dict[tuple[int, Tops], Seq] = {}
+            for (mask, tops), seq in layer.items():
+                options = []
+                for index, card, pile, back in self.moves(mask, tops):
+                    size = -1 if back else self.skipped(mask, pile, tops[pile], card)
+                    options.append((size, index, card, pile))
+                if not options:
+                    continue
+                limit = min(option[0] for option in options) + margin
+                for size, index, card, pile in options:
+                    if size > limit and self.partner(mask, pile, card) is None:
+                        continue
+                    key = (mask | (1 << index), with_top(tops, pile, card))
+                    if key not in following:
+                        following[key] = (*seq, (card, pile))
+            layer = following
+        return [(mask, tops, seq) for (mask, tops), seq in layer.items()]
+
+    def extend(self, leaf: _Leaf) -> _Leaf:
+        """Add extra cards one at a time while the score improves: cheap single plays, backwards moves, and a
+        card followed by its backwards partner."""
+        step_max = self.params.extra_step_max
+        endgame = self.endgame
+        current = leaf
+        while True:
+            mask, tops, seq = current.mask, current.tops, current.seq
+            best = current
+            for index, card, pile, back in self.moves(mask, tops):
+                bit = 1 << index
+                if back or endgame or self.skipped(mask, pile, tops[pile], card) <= step_max:
+                    candidate = self.evaluate((*seq, (card, pile)), mask | bit, with_top(tops, pile, card))
+                    if candidate.score < best.score - _EPSILON:
+                        best = candidate
+                if not back:
+                    other = self.partner(mask | bit, pile, card)
+                    if other is not None:
+                        back_card = self.hand[other]
+                        candidate = self.evaluate(
+                            (*seq, (card, pile), (back_card, pile)),
+                            mask | bit | (1 << other),
+                            with_top(tops, pile, back_card),
+                        )
+                        if candidate.score < best.score - _EPSILON:
+                            best = candidate
+            if best is current:
+                return current
+            current = best
+
+    def evaluate(self, seq: Seq, mask: int, tops: Tops) -> _Leaf:
+        params = self.params
+        hand = self.hand
+        played = [card for card, _ in seq]
+        tops0 = self.tops0
+        between = self.between
+        markers = self.markers
+        cost = 0.0
+        marker = 0.0
+        for pile in range(4):
+            t0 = tops0[pile]
+            t1 = tops[pile]
+            if t0 == t1:
+                continue
+            low, high = (t0, t1) if t0 < t1 else (t1, t0)
+            count = between(low, high)
+            if count:
+                for card in played:
+                    if low < card < high:
+                        count -= 1
+            if (t1 > t0) if pile < 2 else (t1 < t0):
+                cost += count
+                if markers:
+                    kind = markers.get(PILE_LABELS[pile])
+                    if kind == "keep_off":
+                        marker += params.keep_off_penalty
+                    elif kind == "small_steps":
+                        marker += params.small_steps_penalty * min(count, params.small_steps_cap)
+            else:
+                cost -= count
+        a, b, c, d = tops
+        lo = a if a < b else b
+        hi = c if c > d else d
+        if lo - hi >= 2:
+            dead = between(hi, lo)
+            for card in played:
+                if hi < card < lo:
+                    dead -= 1
+        else:
+            dead = 0
+        cost += params.dead_weight * (dead - self.dead0)
+        # My remaining cards.
+        own_dead = 0
+        pair = 0.0
+        leftovers: list[int] = []
+        back_a, back_b, back_c, back_d = a - STEP, b - STEP, c + STEP, d + STEP
+        leftover_weight = params.leftover_weight
+        for index, card in enumerate(hand):
+            if mask & (1 << index):
+                continue
+            if card > lo or card < hi:
+                if card + STEP in self.index_of and not mask & (1 << self.index_of[card + STEP]):
+                    pair += params.pair_bonus
+                if leftover_weight:
+                    leftovers.append(self._best_skip(mask, played, tops, card))
+            elif card not in (back_a, back_b, back_c, back_d):
+                own_dead += 1
+                if leftover_weight:
+                    leftovers.append(params.leftover_dead)
+        if leftover_weight and params.leftover_k:
+            leftovers.sort()
+            leftover = float(sum(leftovers[: params.leftover_k]))
+        else:
+            leftover = float(sum(leftovers))
+        base = (
+            cost
+            + leftover_weight * leftover
+            + params.own_dead_penalty * own_dead
+            - params.extra_bonus * (len(seq) - self.need)
+        )
+        return _Leaf(seq, mask, tops, base, marker, pair)
+
+    def _best_skip(self, mask: int, played: list[int], tops: Tops, card: int) -> int:
+        best = self.params.leftover_cap
+        for pile in range(4):
+            top = tops[pile]
+            if pile < 2:
+                if card > top:
+                    low, high = top, card
+                elif card == top - STEP:
+                    return 0
+                else:
+                    continue
+            elif card < top:
+                low, high = card, top
+            elif card == top + STEP:
+                return 0
+            else:
+                continue
+            count = self.between(low, high)
+            for other in played:
+                if low < other < high:
+                    count -= 1
+            if count < best:
+                best = count
+        return best
+
+    def plan(self) -> tuple[list[_Leaf], _Leaf | None]:
+        states = self.minimum_states()
+        if not states:
+            return [], None
+        leaves = [self.evaluate(seq, mask, tops) for mask, tops, seq in states]
+        leaves.sort(key=lambda leaf: leaf.score)
+        extended = [self.extend(leaf) for leaf in leaves[: self.params.beam]]
+        candidates = extended + leaves[self.params.beam :]
+        best = min(candidates, key=lambda leaf: leaf.score)
+        return candidates, best
 
 
 class StrongStrategy:
@@ -89,197 +306,38 @@ class StrongStrategy:
         self.name = name
 
     def plan_turn(self, game: Game, seat: int, markers: Mapping[str, str]) -> TurnPlan:
-        return self.plan_view(player_view(game, seat, markers if self.params.use_markers else {}))
+        return self.plan_view(player_view(game, seat, markers))
 
-    # ------------------------------------------------------------------ planning
+    def opening_score(self, game: Game, seat: int) -> float:
+        """How costly `seat`'s best first turn would be (lower is better), from its own hand only."""
+        view = replace(player_view(game, seat), is_my_turn=True, played_this_turn=0)
+        _, best = _Planner(view, self.params).plan()
+        return float("inf") if best is None else best.score
+
+    def choose_first_player(self, game: Game) -> int:
+        """The seat the team should let start: each player tells (without numbers) how good a start their hand
+        allows ("I can start very well"), and the best start goes first; ties go to the lowest seat."""
+        if not self.params.choose_first:
+            return 0
+        scores = [self.opening_score(game, seat) for seat in range(game.players)]
+        return min(range(game.players), key=lambda seat: (scores[seat], seat))
 
     def plan_view(self, view: PlayerView) -> TurnPlan:
-        ctx = _Context(view)
+        if not view.is_my_turn:
+            raise ValueError(f"It is not seat {view.seat}'s turn.")
         need = view.needed
-        endgame = view.draw_pile_count == 0
-        hand = view.hand
-        if endgame and not view.unseen:
+        if view.draw_pile_count == 0 and not view.unseen:
             # Nobody else holds a card and nothing is left to draw: play the longest sequence there is.
-            seq = longest_sequence(hand, view.tops)
-            reason = "endgame_search" if len(seq) >= need else "forced"
-            return self._finish(view, ctx, seq, reason, None)
-        leaves = self._search(view, ctx, need, endgame)
-        if not leaves:
-            seq = longest_sequence(hand, view.tops)
-            return self._finish(view, ctx, seq, "forced", None)
-        best = min(leaves, key=lambda leaf: leaf.score)
-        reason, pile = self._reason(view, leaves, best, need, endgame)
-        return self._finish(view, ctx, best.seq, reason, pile)
+            seq = longest_sequence(view.hand, view.tops)
+            return self._finish(view, seq, "endgame_search" if len(seq) >= need else "forced", None)
+        planner = _Planner(view, self.params)
+        leaves, best = planner.plan()
+        if best is None:
+            return self._finish(view, longest_sequence(view.hand, view.tops, need), "forced", None)
+        reason, pile = _reason(view, leaves, best, need, planner.endgame)
+        return self._finish(view, best.seq, reason, pile)
 
-    def _search(self, view: PlayerView, ctx: _Context, need: int, endgame: bool) -> list[_Leaf]:
-        params = self.params
-        hand = view.hand
-        size = len(hand)
-        tops0 = view.tops
-        pre = ctx.pre
-        hand_index = {card: index for index, card in enumerate(hand)}
-        seen: set[tuple[int, Tops]] = set()
-        leaves: list[_Leaf] = []
-        stack: list[tuple[int, Tops, Seq]] = [(0, tops0, ())]
-        step_max = params.extra_step_max
-        while stack:
-            mask, tops, seq = stack.pop()
-            depth = len(seq)
-            if depth >= need:
-                leaves.append(self._evaluate(view, ctx, seq, mask, tops, need, endgame))
-            for index in range(size):
-                bit = 1 << index
-                if mask & bit:
-                    continue
-                card = hand[index]
-                for pile in range(4):
-                    top = tops[pile]
-                    if pile < 2:
-                        if card > top:
-                            back = False
-                        elif card == top - STEP:
-                            back = True
-                        else:
-                            continue
-                        if pile == 1 and tops[0] == top:
-                            continue
-                    else:
-                        if card < top:
-                            back = False
-                        elif card == top + STEP:
-                            back = True
-                        else:
-                            continue
-                        if pile == 3 and tops[2] == top:
-                            continue
-                    new_mask = mask | bit
-                    if depth >= need and not back and not endgame:
-                        # An extra card: only cheap steps, or a step that a card of mine can take back.
-                        if pile < 2:
-                            skipped = pre[card - 1] - pre[top] if card - top >= 2 else 0
-                            partner = hand_index.get(card - STEP)
-                        else:
-                            skipped = pre[top - 1] - pre[card] if top - card >= 2 else 0
-                            partner = hand_index.get(card + STEP)
-                        if skipped > step_max:
-                            for other in range(size):
-                                if mask & (1 << other):
-                                    low, high = (top, card) if pile < 2 else (card, top)
-                                    if low < hand[other] < high:
-                                        skipped -= 1
-                            if skipped > step_max and (partner is None or new_mask & (1 << partner)):
-                                continue
-                    new_tops = with_top(tops, pile, card)
-                    key = (new_mask, new_tops)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    stack.append((new_mask, new_tops, (*seq, (card, pile))))
-        return leaves
-
-    def _evaluate(
-        self, view: PlayerView, ctx: _Context, seq: Seq, mask: int, tops: Tops, need: int, endgame: bool
-    ) -> _Leaf:
-        params = self.params
-        hand = view.hand
-        played = [card for card, _ in seq]
-        tops0 = view.tops
-        between = ctx.between
-        cost = 0.0
-        marker = 0.0
-        markers = view.markers
-        for pile in range(4):
-            t0 = tops0[pile]
-            t1 = tops[pile]
-            if t0 == t1:
-                continue
-            forward = (t1 > t0) if pile < 2 else (t1 < t0)
-            low, high = (t0, t1) if t0 < t1 else (t1, t0)
-            count = between(low, high) - _played_between(played, low, high)
-            if forward:
-                cost += count
-                kind = markers.get(PILE_LABELS[pile]) if markers else None
-                if kind == "keep_off":
-                    marker += params.keep_off_penalty
-                elif kind == "small_steps":
-                    marker += params.small_steps_penalty * min(count, params.small_steps_cap)
-            else:
-                cost -= count
-        a, b, c, d = tops
-        lo = a if a < b else b
-        hi = c if c > d else d
-        dead = between(hi, lo) - _played_between(played, hi, lo) if lo - hi >= 2 else 0
-        cost += params.dead_weight * (dead - ctx.dead0)
-        # My remaining cards.
-        remaining = [card for index, card in enumerate(hand) if not mask & (1 << index)]
-        leftover = 0.0
-        own_dead = 0
-        pair = 0.0
-        remaining_set = set(remaining)
-        for card in remaining:
-            best: int | None = None
-            for pile in range(4):
-                top = tops[pile]
-                if pile < 2:
-                    if card > top:
-                        skip = between(top, card) - _played_between(played, top, card)
-                    elif card == top - STEP:
-                        skip = -1
-                    else:
-                        continue
-                elif card < top:
-                    skip = between(card, top) - _played_between(played, card, top)
-                elif card == top + STEP:
-                    skip = -1
-                else:
-                    continue
-                if best is None or skip < best:
-                    best = skip
-            if best is None:
-                own_dead += 1
-            else:
-                leftover += min(best, params.leftover_cap)
-            if card + STEP in remaining_set and (lo < card or hi > card + STEP):
-                pair += params.pair_bonus
-        extras = len(seq) - need
-        base = (
-            cost
-            + params.leftover_weight * leftover
-            + params.own_dead_penalty * own_dead
-            - params.extra_bonus * extras
-        )
-        return _Leaf(seq, mask, tops, base, marker, pair)
-
-    def _reason(
-        self, view: PlayerView, leaves: list[_Leaf], best: _Leaf, need: int, endgame: bool
-    ) -> tuple[str, str | None]:
-        for card, pile in best.seq:
-            if card == (view.tops[pile] - STEP if pile < 2 else view.tops[pile] + STEP):
-                return "backwards_move", PILE_LABELS[pile]
-        # A backwards move set up within the turn (e.g. up then ten back on the same pile).
-        tops = view.tops
-        for card, pile in best.seq:
-            if not fits(pile, tops[pile], card):
-                break
-            if card == (tops[pile] - STEP if pile < 2 else tops[pile] + STEP):
-                return "backwards_move", PILE_LABELS[pile]
-            tops = with_top(tops, pile, card)
-        if endgame:
-            return "endgame_search", None
-        if sum(1 for leaf in leaves if len(leaf.seq) == need) <= 1 and len(leaves) <= 1:
-            return "forced", None
-        unmarked = min(leaves, key=lambda leaf: leaf.base - leaf.pair)
-        if best.marker < unmarked.marker:
-            for pile in range(4):
-                if unmarked.tops[pile] != best.tops[pile] and view.markers.get(PILE_LABELS[pile]):
-                    return "respect_marker", PILE_LABELS[pile]
-            return "respect_marker", None
-        unpaired = min(leaves, key=lambda leaf: leaf.base + leaf.marker)
-        if best.pair > unpaired.pair:
-            return "keep_pair", None
-        return "smallest_gaps", None
-
-    def _finish(self, view: PlayerView, ctx: _Context, seq: Seq, reason: str, pile: str | None) -> TurnPlan:
+    def _finish(self, view: PlayerView, seq: Seq, reason: str, pile: str | None) -> TurnPlan:
         plays = tuple((card, PILE_LABELS[index]) for card, index in seq)
         markers: dict[str, MarkerKind | None] = {}
         if self.params.use_markers and view.players > 1:
@@ -288,41 +346,61 @@ class StrongStrategy:
                 tops = with_top(tops, index, card)
             played = {card for card, _ in seq}
             hand = tuple(card for card in view.hand if card not in played)
-            unseen = view.unseen
-            markers = dict(desired_markers_for(hand, tops, unseen, self.params.marker_close))
+            markers = desired_markers_for(hand, tops, view.unseen, self.params.marker_close)
         return TurnPlan(plays, reason, pile, markers)
+
+
+def _reason(
+    view: PlayerView, leaves: list[_Leaf], best: _Leaf, need: int, endgame: bool
+) -> tuple[str, str | None]:
+    tops = view.tops
+    for card, pile in best.seq:
+        if card == (tops[pile] - STEP if pile < 2 else tops[pile] + STEP):
+            return "backwards_move", PILE_LABELS[pile]
+        tops = with_top(tops, pile, card)
+    if endgame:
+        return "endgame_search", None
+    if len(leaves) <= 1:
+        return "forced", None
+    unmarked = min(leaves, key=lambda leaf: leaf.base - leaf.pair)
+    if best.marker < unmarked.marker - _EPSILON:
+        for pile in range(4):
+            if unmarked.tops[pile] != best.tops[pile] and view.markers.get(PILE_LABELS[pile]):
+                return "respect_marker", PILE_LABELS[pile]
+        return "respect_marker", None
+    unpaired = min(leaves, key=lambda leaf: leaf.base + leaf.marker)
+    if best.pair > unpaired.pair + _EPSILON:
+        return "keep_pair", None
+    return "smallest_gaps", None
 
 
 def desired_markers_for(
     hand: tuple[int, ...], tops: Tops, unseen: frozenset[int], close: int
 ) -> dict[str, MarkerKind | None]:
-    """The markers a player with `hand` wants on piles `tops`: keep_off where it holds a backwards move or the very
-    next card that can still come, small_steps where it holds a card at most `close` live cards past the top."""
-    live = unseen | frozenset(hand)
+    """The markers a player holding `hand` wants on piles `tops`, one entry per pile (None: no marker).
+
+    keep_off: it holds a backwards move for the pile, or the very next card that can still come there (any
+    forward play by a teammate would skip it). small_steps: it holds a card at most `close` live cards past the
+    top.
+    """
+    live = sorted(unseen | frozenset(hand))
     result: dict[str, MarkerKind | None] = {}
     for pile in range(4):
         top = tops[pile]
         kind: MarkerKind | None = None
-        for card in hand:
-            if pile < 2:
-                if card == top - STEP:
-                    kind = "keep_off"
+        if pile < 2:
+            ahead = [card for card in live if card > top]  # the live cards this pile can still take, in order
+            back = top - STEP
+        else:
+            ahead = [card for card in reversed(live) if card < top]
+            back = top + STEP
+        if back in hand:
+            kind = "keep_off"
+        else:
+            for position, card in enumerate(ahead[: close + 1]):
+                if card in hand:
+                    kind = "keep_off" if position == 0 else "small_steps"
                     break
-                if card <= top:
-                    continue
-                skipped = sum(1 for other in live if top < other < card)
-            else:
-                if card == top + STEP:
-                    kind = "keep_off"
-                    break
-                if card >= top:
-                    continue
-                skipped = sum(1 for other in live if card < other < top)
-            if skipped == 0:
-                kind = "keep_off"
-                break
-            if skipped <= close:
-                kind = "small_steps"
         result[PILE_LABELS[pile]] = kind
     return result
 
@@ -330,7 +408,8 @@ def desired_markers_for(
 def desired_markers(
     game: Game, seat: int, params: StrongParams | None = None
 ) -> dict[str, MarkerKind | None]:
-    """The markers `seat` wants now from its own hand (e.g. after drawing): kind per pile, None to clear."""
+    """The markers `seat` wants now, from its own hand and the public piles (e.g. after drawing): one entry per
+    pile, a kind to set or None to clear its own."""
     view = player_view(game, seat)
     return desired_markers_for(view.hand, view.tops, view.unseen, (params or StrongParams()).marker_close)
 
@@ -342,6 +421,3 @@ def strong_strategy() -> StrongStrategy:
 def tuned(**changes: object) -> StrongStrategy:
     """A strong strategy with some weights changed (for experiments)."""
     return StrongStrategy(replace(StrongParams(), **changes))  # type: ignore[arg-type]
-
-
-__all__ = ["PILE_INDEX", "StrongParams", "StrongStrategy", "desired_markers", "strong_strategy", "tuned"]
