@@ -36,7 +36,7 @@ def test_takes_a_backwards_move() -> None:
 
 def test_sets_up_a_backwards_move_within_the_turn() -> None:
     # 45 then 35 on A (top 30) costs only the cards 31..34; nothing else is cheap.
-    view = make_view([35, 45, 75, 80, 85, 90], (30, 60, 20, 15))
+    view = make_view([35, 45, 75, 80, 88, 90], (30, 95, 20, 15))
     plan = strong_strategy().plan_view(view)
     assert plan.plays[:2] == ((45, "A"), (35, "A"))
     assert plan.reason == "backwards_move"
