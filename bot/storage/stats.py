@@ -439,6 +439,12 @@ class StatsStore:
                 " WHERE user_id = ? AND game_id IN (SELECT id FROM games WHERE guild_id = ?)",
                 (user_id, guild_id),
             )
+            # The finished tables' saved states also name the player: drop them (results live on in `games`).
+            await self._db.execute(
+                "DELETE FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing') AND EXISTS"
+                " (SELECT 1 FROM json_each(tables.data, '$.seats') WHERE json_extract(value, '$.user_id') = ?)",
+                (guild_id, user_id),
+            )
         except BaseException:
             await self._db.rollback()
             raise
@@ -454,6 +460,9 @@ class StatsStore:
             )
             cursor = await self._db.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
             erased = cursor.rowcount
+            await self._db.execute(
+                "DELETE FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing')", (guild_id,)
+            )
         except BaseException:
             await self._db.rollback()
             raise

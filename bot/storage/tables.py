@@ -21,7 +21,12 @@ class TableStore:
         self._db = connection
 
     async def next_id(self) -> int:
-        async with self._db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM tables") as cursor:
+        """A new table id, never used before: buttons carry table ids, so an old button must never reach a new
+        table, even after finished tables and results were erased."""
+        async with self._db.execute(
+            "SELECT MAX(COALESCE((SELECT MAX(id) FROM tables), 0), COALESCE((SELECT MAX(id) FROM games), 0),"
+            " COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'last_table_id'), 0)) + 1"
+        ) as cursor:
             row = await cursor.fetchone()
         return int(row[0]) if row else 1
 
@@ -44,6 +49,11 @@ class TableStore:
         except aiosqlite.IntegrityError:
             await self._db.rollback()
             return False
+        await self._db.execute(
+            "INSERT INTO meta (key, value) VALUES ('last_table_id', ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (str(table.id),),
+        )
         await self._db.commit()
         return True
 
