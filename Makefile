@@ -20,7 +20,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check bot cogs tests benchmarks
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict bot/engine bot/chat bot/ai
+	$(BIN)/mypy --strict bot cogs
 
 test: lint typecheck
 	$(BIN)/python -m pytest -q

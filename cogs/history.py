@@ -43,9 +43,10 @@ class HistorySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"t
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> HistorySelect:
-        return cls(int(match["guild"]), list(item.options))
+        options = item.options if isinstance(item, discord.ui.Select) else []
+        return cls(int(match["guild"]), list(options))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = interaction.client.get_cog(History.__cog_name__)
@@ -70,7 +71,7 @@ class ReplayButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ReplayButton:
         return cls(int(match["guild"]), int(match["game"]))
 

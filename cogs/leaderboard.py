@@ -60,7 +60,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LeaderboardButton:
         return cls(*parse_leaderboard_id(match))
 

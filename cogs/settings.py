@@ -37,7 +37,7 @@ class SettingsButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> SettingsButton:
         return cls(match["action"], int(match["guild"]))
 

@@ -48,7 +48,7 @@ class ForgetButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ForgetButton:
         return cls(int(match["guild"]), int(match["user"]), match["choice"] == "yes")
 

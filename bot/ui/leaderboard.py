@@ -67,7 +67,7 @@ def answering(
         except Exception as error:  # every failure becomes an answer
             await apologise(interaction, error)
 
-    return wrapper
+    return wrapper  # type: ignore[return-value]  # functools.wraps' type is narrower than the callable's
 
 
 def require_guild(interaction: discord.Interaction[Any], guild_id: int | None = None) -> discord.Guild:
