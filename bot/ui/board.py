@@ -170,5 +170,7 @@ def summary_embed(table: Table) -> discord.Embed:
     if hints:
         extras.append(t(locale, "summary.hints", count=hints))
     embed.add_field(name=t(locale, "summary.table_talk"), value="\n".join(extras))
-    embed.set_footer(text=_footer(table, locale) + " · " + t(locale, "summary.replay_hint"))
+    embed.set_footer(
+        text=_footer(table, locale) + " · " + t(locale, "summary.replay_hint", code=table.deal_code)
+    )
     return embed

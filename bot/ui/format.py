@@ -21,10 +21,10 @@ def pile_label(pile: Pile) -> str:
     return f"{ARROW[pile.direction]} {pile.name}"
 
 
-def pile_line(locale: str, pile: Pile, marker: str | None = None) -> str:
+def pile_line(locale: str, pile: Pile, marker: str | None = None, *, with_target: bool = True) -> str:
     """'▲ **A** `23` · ↩ 13' — the name, direction, top card and the backwards target, for phones too."""
     top = card(pile.top)
-    target = pile.backwards_target
+    target = pile.backwards_target if with_target else None
     back = f" · ↩ {target}" if target is not None else ""
     flag = f" {MARKER_EMOJI[marker]}" if marker in MARKER_EMOJI else ""
     return f"{ARROW[pile.direction]} **{pile.name}** {top}{back}{flag}" + (
