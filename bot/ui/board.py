@@ -161,9 +161,8 @@ def summary_embed(table: Table) -> discord.Embed:
     embed.add_field(
         name=t(locale, "board.players"), value=", ".join(seat.name for seat in table.seats), inline=False
     )
-    embed.add_field(
-        name=t(locale, "summary.piles"), value="\n".join(pile_line(locale, pile) for pile in game.piles)
-    )
+    tops = "\n".join(pile_line(locale, pile, with_target=False) for pile in game.piles)
+    embed.add_field(name=t(locale, "summary.piles"), value=tops)
     violations = sum(table.violations.values())
     hints = sum(table.hints.values())
     extras = [t(locale, "summary.violations", count=violations)]
