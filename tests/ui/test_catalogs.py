@@ -72,3 +72,11 @@ def test_every_french_command_name_is_a_valid_discord_name() -> None:
             assert name.match(value) and value == value.lower(), value
         else:
             assert 1 <= len(value) <= 100, value
+
+
+def test_every_hint_reason_has_a_sentence() -> None:
+    from bot.ai.types import REASONS
+
+    for reason in REASONS:
+        for language in ("en", "fr"):
+            assert f"hint.reason.{reason}" in catalog(language)
