@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 
 from bot.ai.markers import MarkerBoard
-from bot.ai.strong import StrongParams, StrongStrategy, desired_markers
+from bot.ai.strong import StrongParams, StrongStrategy
 from bot.ai.types import Strategy
 from bot.engine import Game, GameEnded, Variant
 
@@ -91,6 +91,7 @@ def play_game(
     chooser = getattr(strategy, "choose_first_player", None) if choose_first else None
     over = _over(game.choose_first_player(chooser(game) if chooser is not None else 0))
     board = MarkerBoard()
+    refresh = getattr(strategy, "desired_markers", None)
     result = GameResult(index, 0)
     clock = time.perf_counter
     while not over:
@@ -111,8 +112,9 @@ def play_game(
         over = _over(game.end_turn(seat))
         if markers and players > 1:
             board.apply(seat, plan.markers)
-            for other in range(players):
-                board.apply(other, desired_markers(game, other))
+            if refresh is not None:
+                for other in range(players):
+                    board.apply(other, refresh(game, other))
     result.cards_left = game.cards_left
     return result
 

@@ -308,6 +308,12 @@ class StrongStrategy:
     def plan_turn(self, game: Game, seat: int, markers: Mapping[str, str]) -> TurnPlan:
         return self.plan_view(player_view(game, seat, markers))
 
+    def desired_markers(self, game: Game, seat: int) -> dict[str, MarkerKind | None]:
+        """The markers `seat` wants now from its own hand (e.g. right after drawing); see `desired_markers`."""
+        if not self.params.use_markers or game.players < 2:
+            return {}
+        return desired_markers(game, seat, self.params)
+
     def opening_score(self, game: Game, seat: int) -> float:
         """How costly `seat`'s best first turn would be (lower is better), from its own hand only."""
         view = replace(player_view(game, seat), is_my_turn=True, played_this_turn=0)
