@@ -19,26 +19,32 @@ class StrongParams:
     """The weights of the strong strategy's score (lower is better), in "skipped live cards". Tuned by
     simulation on development seeds."""
 
-    extra_bonus: float = 0.3  # an extra card (beyond the minimum) is worth this many skipped cards
-    extra_step_max: int = (
-        2  # extras are single plays skipping at most this many live cards (or backwards moves)
-    )
-    prune_margin: int = (
-        20  # minimum plays skipping this many more live cards than the best play are not tried
-    )
-    beam: int = 20  # minimum-play states extended with extras
-    dead_weight: float = 2.5  # extra cost per live card left with no pile at all (the "dead zone")
-    leftover_weight: float = 0.1  # cost per live card my remaining cards would have to skip at best
+    # An extra card (beyond the minimum) is worth this many skipped cards.
+    extra_bonus: float = 0.3
+    # Extras are single plays skipping at most this many live cards, backwards moves, or backwards pairs.
+    extra_step_max: int = 2
+    # Minimum plays skipping this many more live cards than the best play from the same point are not tried.
+    prune_margin: int = 20
+    # How many of the best minimum-play states are extended with extras.
+    beam: int = 20
+    # Extra cost per live card left with no pile at all (the "dead zone" between the piles).
+    dead_weight: float = 2.5
+    # Cost per live card between each of my remaining cards and the nearest pile that takes it (capped).
+    leftover_weight: float = 0.1
     leftover_cap: int = 99
-    leftover_dead: int = 0  # the leftover distance counted for a card of mine that no pile accepts
-    leftover_k: int = 0  # 0: all my remaining cards count; k: only the k cheapest
-    own_dead_penalty: float = 3.0  # a card of my hand that no pile accepts any more
-    pair_bonus: float = 0.5  # a pair (x, x+10) kept in hand that can still be played as a backwards pair
-    keep_off_penalty: float = 6.0  # a forward move on a pile a teammate asked to keep off
-    small_steps_penalty: float = 0.8  # per skipped card (up to small_steps_cap) on a "small steps" pile
+    # A card of my hand that no pile accepts any more.
+    own_dead_penalty: float = 3.0
+    # A pair (x, x+10) kept in hand that can still be played as a backwards pair.
+    pair_bonus: float = 0.5
+    # A forward move on a pile a teammate asked to keep off.
+    keep_off_penalty: float = 6.0
+    # Per skipped card (up to small_steps_cap) on a pile a teammate asked to take in small steps.
+    small_steps_penalty: float = 0.8
     small_steps_cap: int = 6
-    marker_close: int = 3  # set "small steps" when holding a card at most this many live cards past the top
+    # Set "small_steps" when holding a card at most this many live cards past the top.
+    marker_close: int = 3
     use_markers: bool = True
+    # Let the seat with the best opening start (else seat 0).
     choose_first: bool = True  # let the seat with the best opening start (else seat 0)
 
 
@@ -246,13 +252,7 @@ class _Planner:
                     leftovers.append(self._best_skip(mask, played, tops, card))
             elif card not in (back_a, back_b, back_c, back_d):
                 own_dead += 1
-                if leftover_weight:
-                    leftovers.append(params.leftover_dead)
-        if leftover_weight and params.leftover_k:
-            leftovers.sort()
-            leftover = float(sum(leftovers[: params.leftover_k]))
-        else:
-            leftover = float(sum(leftovers))
+        leftover = float(sum(leftovers))
         base = (
             cost
             + leftover_weight * leftover
@@ -422,8 +422,3 @@ def desired_markers(
 
 def strong_strategy() -> StrongStrategy:
     return StrongStrategy()
-
-
-def tuned(**changes: object) -> StrongStrategy:
-    """A strong strategy with some weights changed (for experiments)."""
-    return StrongStrategy(replace(StrongParams(), **changes))  # type: ignore[arg-type]
