@@ -21,9 +21,27 @@ class AITurns:
         self._delay = delay
         self._strategy = strong_strategy()
         self._running: dict[int, asyncio.Task[None]] = {}
+        self._marker_tasks: set[asyncio.Task[None]] = set()
 
     def plan(self, game: Game, seat: int, markers: Mapping[str, str]) -> TurnPlan:
         return self._strategy.plan_turn(game, seat, markers)
+
+    def refresh_markers(self, table: Table) -> None:
+        """After a turn passed, AI seats update their table talk (markers) from their hands and the piles."""
+        if not table.has_ai or table.status is not TableStatus.PLAYING:
+            return
+        task = asyncio.create_task(self._refresh_markers(table.id), name=f"ai-markers-{table.id}")
+        self._marker_tasks.add(task)
+        task.add_done_callback(self._marker_tasks.discard)
+
+    async def _refresh_markers(self, table_id: int) -> None:
+        try:
+            change = await self._games.refresh_ai_markers(table_id, self._strategy.desired_markers)
+        except Exception:
+            log.exception("AI markers failed in table %s", table_id)
+            return
+        if change is not None:
+            self._after(change)
 
     def schedule(self, table: Table) -> None:
         """If an AI seat is on turn, play it soon (once: a turn already scheduled is not scheduled again)."""
@@ -56,6 +74,7 @@ class AITurns:
         self._after(change)
 
     async def close(self) -> None:
-        for task in list(self._running.values()):
+        tasks = [*self._running.values(), *self._marker_tasks]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._running.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -257,19 +257,29 @@ class GameService:
             game = table.require_game()
             if game.is_over or game.current_player != seat or not table.seats[seat].is_ai:
                 return Change(table)
-            decision = plan(game, seat, table.markers)
+            decision = plan(game, seat, table.markers_seen_by(seat))
             events: list[Event] = []
             for card, pile in decision.plays:
                 events += self._apply(table, functools.partial(_play, seat=seat, card=card, pile=pile)).events
                 if table.status is not TableStatus.PLAYING:
                     return Change(table, events)
-            for pile, kind in decision.markers.items():
-                if kind is None:
-                    table.markers.pop(pile, None)
-                else:
-                    table.markers[pile] = kind
+            table.apply_ai_markers(seat, decision.markers)
             events += self._apply(table, lambda game: game.end_turn(seat)).events
             return Change(table, events)
+
+    async def refresh_ai_markers(
+        self, table_id: int, wanted: Callable[[Game, int], Mapping[str, str | None]]
+    ) -> Change | None:
+        """Let every AI seat update its markers from its hand and the piles now (after a turn passed)."""
+        async with self.locked(table_id) as table:
+            game = table.require_game()
+            if game.is_over:
+                return None
+            before = dict(table.markers)
+            for seat, player in enumerate(table.seats):
+                if player.is_ai:
+                    table.apply_ai_markers(seat, wanted(game, seat))
+            return Change(table) if table.markers != before else None
 
     def _apply(self, table: Table, action: Callable[[Game], list[Event]]) -> Change:
         game = table.require_game()
@@ -358,10 +368,7 @@ class GameService:
     async def set_marker(self, table_id: int, user_id: int, pile: str, kind: str | None) -> Change:
         async with self.locked(table_id) as table:
             self._require_playing_seat(table, user_id)
-            if kind is None or table.markers.get(pile) == kind:
-                table.markers.pop(pile, None)
-            else:
-                table.markers[pile] = kind
+            table.set_marker(pile, kind, user_id)
             return Change(table)
 
     async def tick(self) -> list[TimerEvent]:

@@ -5,6 +5,7 @@ It is a plain data object that converts to and from JSON; the service owns it an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -67,6 +68,9 @@ class Table:
     violations: dict[int, int] = field(default_factory=dict)
     hints: dict[int, int] = field(default_factory=dict)
     markers: dict[str, str] = field(default_factory=dict)  # pile name -> "keep_off" | "small_steps"
+    marker_by: dict[str, int] = field(
+        default_factory=dict
+    )  # pile name -> the user id (or AI seat id) who set it
     # The last plays everyone saw, newest last: (seat, card, pile, backwards).
     recent_plays: list[tuple[int, int, str, bool]] = field(default_factory=list)
     end_reason: str | None = None
@@ -101,6 +105,30 @@ class Table:
             return None
         return self.seats[self.game.current_player]
 
+    def markers_seen_by(self, seat: int) -> dict[str, str]:
+        """The markers a seat reads as its teammates' requests: all but the ones it set itself."""
+        own = self.seats[seat].user_id
+        return {pile: kind for pile, kind in self.markers.items() if self.marker_by.get(pile) != own}
+
+    def set_marker(self, pile: str, kind: str | None, by: int) -> None:
+        if kind is None:
+            self.markers.pop(pile, None)
+            self.marker_by.pop(pile, None)
+        else:
+            self.markers[pile] = kind
+            self.marker_by[pile] = by
+
+    def apply_ai_markers(self, seat: int, wanted: Mapping[str, str | None]) -> None:
+        """An AI seat's wishes: it sets a marker on a pile nobody else marked, and clears only its own."""
+        own = self.seats[seat].user_id
+        for pile, kind in wanted.items():
+            setter = self.marker_by.get(pile)
+            if kind is None:
+                if setter == own:
+                    self.set_marker(pile, None, own)
+            elif setter is None or setter == own:
+                self.set_marker(pile, kind, own)
+
     @property
     def deal_code(self) -> str:
         from bot.engine import seed_to_deal_code
@@ -134,6 +162,7 @@ class Table:
             "violations": {str(user): count for user, count in self.violations.items()},
             "hints": {str(user): count for user, count in self.hints.items()},
             "markers": dict(self.markers),
+            "marker_by": dict(self.marker_by),
             "recent_plays": [list(play) for play in self.recent_plays],
             "end_reason": self.end_reason,
         }
@@ -166,6 +195,7 @@ class Table:
             violations={int(user): int(count) for user, count in data.get("violations", {}).items()},
             hints={int(user): int(count) for user, count in data.get("hints", {}).items()},
             markers={str(pile): str(kind) for pile, kind in data.get("markers", {}).items()},
+            marker_by={str(pile): int(user) for pile, user in data.get("marker_by", {}).items()},
             recent_plays=[(int(s), int(c), str(p), bool(b)) for s, c, p, b in data.get("recent_plays", [])],
             end_reason=data.get("end_reason"),
         )

@@ -378,6 +378,7 @@ class TableController:
         if change.turn_passed:
             self.display.announce_turn(table)
             self.display.update_hands(table, except_user=actor)
+            self.bot.ai_turns.refresh_markers(table)
         self.bot.ai_turns.schedule(table)
 
     # -- ending early, votes, markers, hints ---------------------------------------------------------------
@@ -421,7 +422,7 @@ class TableController:
             raise GameError("engine.not_your_turn")
         if not (await self.bot.guild_settings.get(table.guild_id)).hints_enabled:
             raise GameError("error.hints_disabled")
-        plan = self.bot.ai_turns.plan(game, seat, table.markers)
+        plan = self.bot.ai_turns.plan(game, seat, table.markers_seen_by(seat))
         await self.games.record_hint(table.id, interaction.user.id)
         locale = str(interaction.locale)
         plays = " → ".join(f"{card} {pile}" for card, pile in plan.plays) or t(locale, "hint.end_turn")

@@ -248,3 +248,27 @@ async def test_finished_game_is_recorded(service: GameService, store: TableStore
     assert row[0] == saved.require_game().status.value
     assert row[1] == saved.require_game().cards_left
     assert row[2] == f"{ALICE},{BOB}"
+
+
+async def test_ai_markers_never_clear_a_human_marker(service: GameService) -> None:
+    """Table talk: an AI sets markers on free piles and clears only its own; it does not read its own as requests."""
+    table = await service.create(
+        guild_id=1, channel_id=50, host=Seat(ALICE, "Alice"), variant=Variant(), seed=3, locale="en"
+    )
+    await service.add_ai(table.id, ALICE)
+    await service.start(table.id, ALICE)
+    await service.choose_first(table.id, ALICE)
+    await service.set_marker(table.id, ALICE, "A", "keep_off")
+    ai_seat = 1
+    change = await service.refresh_ai_markers(
+        table.id, lambda game, seat: {"A": None, "B": "small_steps", "C": None, "D": None}
+    )
+    assert change is not None
+    live = service.require(table.id)
+    assert live.markers == {"A": "keep_off", "B": "small_steps"}
+    assert live.markers_seen_by(ai_seat) == {"A": "keep_off"}
+    assert live.markers_seen_by(0) == {"B": "small_steps"}
+    await service.refresh_ai_markers(
+        table.id, lambda game, seat: {"A": None, "B": None, "C": None, "D": None}
+    )
+    assert service.require(table.id).markers == {"A": "keep_off"}
