@@ -265,9 +265,9 @@ def format_compare(
     wins_a = sum(1 for r in results if r.cards_left == 0)
     wins_b = sum(1 for r in other if r.cards_left == 0)
     return (
-        f"{players} players vs {name}: {name} leaves {mean:+.2f} cards more on average "
-        f"(95% CI {mean - half:+.2f}..{mean + half:+.2f}); better on {better}, worse on {worse}, "
-        f"equal on {len(diffs) - better - worse} deals; wins {wins_a} vs {wins_b}"
+        f"{players} player{'s' if players > 1 else ''} vs {name}: {name} leaves {mean:+.2f} cards more on average "
+        f"(95% CI {mean - half:+.2f}..{mean + half:+.2f}); this strategy better on {better}, worse on {worse}, "
+        f"equal on {len(diffs) - better - worse} deals; wins {wins_a} vs {wins_b} for {name}"
     )
 
 
