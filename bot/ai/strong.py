@@ -1,5 +1,5 @@
 """The strong strategy: plans the whole turn by searching the sequences of plays and scoring where they leave
-the piles, counting the cards that can still come (see docs/ai.md)."""
+the piles, counting the cards that can still come (see the README, "AI teammates, hints and the simulator")."""
 
 from __future__ import annotations
 
@@ -299,7 +299,7 @@ class _Planner:
 
 
 class StrongStrategy:
-    """Searches the turn's sequences of plays; see docs/ai.md for the score."""
+    """Searches the turn's sequences of plays; see the README's AI section for the score."""
 
     def __init__(self, params: StrongParams | None = None, name: str = "strong") -> None:
         self.params = params or StrongParams()
