@@ -1,6 +1,6 @@
 """Benchmark: the no-numbers chat detector vs a bare regex that only finds ASCII digits, on the labeled corpus.
 
-Each run times `passes` passes over tests/chat/corpus.jsonl (contains_number, the bot's call, on every message);
+Each run times `passes` passes over tests/games/thegame/chat/corpus.jsonl (contains_number, the bot's call, on every message);
 the figure is the median of `repeat` runs, in messages per second on one core (the process is pinned to one CPU
 where the OS allows it). find_numbers, which reports every finding, is timed the same way for information. The
 bare regex `re.compile(r"[0-9]").search` runs in the same process, interleaved with the detector's runs, so both
@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.chat import contains_number, find_numbers  # noqa: E402
+from bot.games.thegame.chat import contains_number, find_numbers  # noqa: E402
 
 TARGET_MESSAGES_PER_SECOND = 20_000  # contains_number over the corpus, one core
-CORPUS = ROOT / "tests" / "chat" / "corpus.jsonl"
+CORPUS = ROOT / "tests" / "games" / "thegame" / "chat" / "corpus.jsonl"
 BARE_DIGIT = re.compile(r"[0-9]")
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.engine import PILE_NAMES, SEED_LIMIT, Game, GameEnded, Play, TurnStarted, Variant
+from bot.games.thegame.engine import PILE_NAMES, SEED_LIMIT, Game, GameEnded, Play, TurnStarted, Variant
 
 TARGET_RATIO = 1 / 3  # the engine at least a third of the baseline's speed
 TARGET_GAMES_PER_SECOND = 2000  # complete 3-player games per second, one core

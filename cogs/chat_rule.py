@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.app import TheGameBot
-from bot.chat import contains_number
+from bot.games.thegame.chat import contains_number
 from bot.service.table import TableStatus
 from bot.storage.settings import ChatRuleMode
 from bot.ui.i18n import t

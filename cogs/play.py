@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TheGameBot
-from bot.engine import Status
+from bot.games.thegame.engine import Status
 
 PILES = [
     app_commands.Choice(name=f"{name} {arrow}", value=name)

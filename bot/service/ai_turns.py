@@ -6,8 +6,8 @@ import asyncio
 import logging
 from collections.abc import Callable, Mapping
 
-from bot.ai import TurnPlan, strong_strategy
-from bot.engine import Game
+from bot.games.thegame.ai import TurnPlan, strong_strategy
+from bot.games.thegame.engine import Game
 from bot.service.games import Change, GameService
 from bot.service.table import Table, TableStatus
 

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bot.engine import (
+from bot.games.thegame.engine import (
     CardPlayed,
     Event,
     Game,
@@ -29,7 +29,7 @@ from bot.service.table import MAX_PLAYERS, Seat, Table, TableStatus
 from bot.storage.tables import TableStore
 
 if TYPE_CHECKING:
-    from bot.ai import TurnPlan
+    from bot.games.thegame.ai import TurnPlan
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.engine import Game, Variant
+from bot.games.thegame.engine import Game, Variant
 
 MAX_PLAYERS = 5
 TABLE_FORMAT_VERSION = 1
@@ -131,7 +131,7 @@ class Table:
 
     @property
     def deal_code(self) -> str:
-        from bot.engine import seed_to_deal_code
+        from bot.games.thegame.engine import seed_to_deal_code
 
         return seed_to_deal_code(self.seed)
 

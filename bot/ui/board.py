@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import Status
+from bot.games.thegame.engine import Status
 from bot.service.table import MAX_PLAYERS, Table, TableStatus
 from bot.ui import components
 from bot.ui.format import card, duration, pile_line

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 
-from bot.engine import SEED_LIMIT, Status, Variant, deal_code_to_seed, random_seed
+from bot.games.thegame.engine import SEED_LIMIT, Status, Variant, deal_code_to_seed, random_seed
 from bot.service.errors import GameError
 from bot.service.games import Change
 from bot.service.table import Seat, Table, TableStatus

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine import Direction, Pile
+from bot.games.thegame.engine import Direction, Pile
 from bot.ui.i18n import t
 
 ARROW = {Direction.UP: "▲", Direction.DOWN: "▼"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import Game, Play, Status
+from bot.games.thegame.engine import Game, Play, Status
 from bot.service.table import Table
 from bot.ui import components
 from bot.ui.format import ARROW, card, cards

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from bot.app import TheGameBot
-from bot.engine import Game
+from bot.games.thegame.engine import Game
 from bot.service.table import Table
 from tests.emulator import Emulator, RunningClient
 from tests.emulator.world import Callback, Channel, Message, User

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.engine import seed_to_deal_code
+from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 from tests.emulator.world import Callback, User

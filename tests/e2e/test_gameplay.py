@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.engine import seed_to_deal_code
+from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 

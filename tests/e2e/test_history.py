@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine import seed_to_deal_code
+from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 from tests.e2e.test_leaderboard import description, seed

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import create_bot
-from bot.engine import seed_to_deal_code
+from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
 from tests.emulator import Emulator

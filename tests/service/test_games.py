@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Status, Variant
+from bot.games.thegame.engine import Status, Variant
 from bot.service.errors import GameError
 from bot.service.games import GameService
 from bot.service.table import Seat, TableStatus

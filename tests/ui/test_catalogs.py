@@ -36,7 +36,7 @@ def test_every_key_used_in_the_code_exists() -> None:
 
 
 def test_every_engine_refusal_has_a_sentence() -> None:
-    from bot.engine import errors
+    from bot.games.thegame.engine import errors
 
     codes = set(re.findall(r'"([a-z_]+)"', Path(errors.__file__).read_text(encoding="utf-8")))
     for code in codes & {key.removeprefix("engine.") for key in catalog("en") if key.startswith("engine.")}:
@@ -75,7 +75,7 @@ def test_every_french_command_name_is_a_valid_discord_name() -> None:
 
 
 def test_every_hint_reason_has_a_sentence() -> None:
-    from bot.ai.types import REASONS
+    from bot.games.thegame.ai.types import REASONS
 
     for reason in REASONS:
         for language in ("en", "fr"):

@@ -8,7 +8,7 @@ import re
 import discord
 import pytest
 
-from bot.engine import Game, Variant
+from bot.games.thegame.engine import Game, Variant
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui import board, hand
 from bot.ui.display import TableDisplay
