@@ -5,11 +5,11 @@ Engine only (no discord import). Strategies see a game only through `player_view
 
 from collections.abc import Callable
 
-from bot.ai.baseline import BaselineStrategy, baseline_strategy
-from bot.ai.markers import MarkerBoard
-from bot.ai.strong import StrongParams, StrongStrategy, desired_markers, strong_strategy
-from bot.ai.types import MARKER_KINDS, REASONS, MarkerKind, Strategy, TurnPlan
-from bot.ai.view import PlayerView, player_view
+from bot.games.thegame.ai.baseline import BaselineStrategy, baseline_strategy
+from bot.games.thegame.ai.markers import MarkerBoard
+from bot.games.thegame.ai.strong import StrongParams, StrongStrategy, desired_markers, strong_strategy
+from bot.games.thegame.ai.types import MARKER_KINDS, REASONS, MarkerKind, Strategy, TurnPlan
+from bot.games.thegame.ai.view import PlayerView, player_view
 
 STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "strong": strong_strategy,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.ai.search import PILE_LABELS, fits, gap
-from bot.ai.types import TurnPlan
-from bot.ai.view import PlayerView, player_view
-from bot.engine import Game
+from bot.games.thegame.ai.search import PILE_LABELS, fits, gap
+from bot.games.thegame.ai.types import TurnPlan
+from bot.games.thegame.ai.view import PlayerView, player_view
+from bot.games.thegame.engine import Game
 
 
 class BaselineStrategy:

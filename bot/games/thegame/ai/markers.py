@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.ai.types import MARKER_KINDS, MarkerKind
-from bot.engine import PILE_NAMES
+from bot.games.thegame.ai.types import MARKER_KINDS, MarkerKind
+from bot.games.thegame.engine import PILE_NAMES
 
 _STRENGTH = {kind: rank for rank, kind in enumerate(reversed(MARKER_KINDS))}  # keep_off beats small_steps
 

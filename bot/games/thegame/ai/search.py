@@ -5,7 +5,7 @@ Piles are indexed 0..3 (A, B ascending; C, D descending); tops are tuples of fou
 
 from __future__ import annotations
 
-from bot.engine import PILE_NAMES
+from bot.games.thegame.engine import PILE_NAMES
 
 PILE_LABELS: tuple[str, ...] = PILE_NAMES
 PILE_INDEX: dict[str, int] = {name: index for index, name in enumerate(PILE_NAMES)}

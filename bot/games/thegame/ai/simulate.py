@@ -1,6 +1,6 @@
 """Play many seeded deals with AI players and print how the team does.
 
-    python -m bot.ai.simulate --players 1..5 --games 1000 --strategy strong [--markers] [--variant expert]
+    python -m bot.games.thegame.ai.simulate --players 1..5 --games 1000 --strategy strong [--markers] [--variant expert]
                               --seed 1 [--workers K] [--compare baseline]
 
 Deal i of player count p uses a seed derived only from (seed, p, i), so every strategy plays the same deals and
@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 
-from bot.ai.markers import MarkerBoard
-from bot.ai.strong import StrongParams, StrongStrategy
-from bot.ai.types import Strategy
-from bot.engine import Game, GameEnded, Variant
+from bot.games.thegame.ai.markers import MarkerBoard
+from bot.games.thegame.ai.strong import StrongParams, StrongStrategy
+from bot.games.thegame.ai.types import Strategy
+from bot.games.thegame.engine import Game, GameEnded, Variant
 
 # Best published results without communication, 50,000 deals: (win rate, average cards left) per player count.
 PUBLISHED_NO_TALK: dict[int, tuple[float, float]] = {
@@ -45,7 +45,7 @@ def deal_seed(seed: int, players: int, index: int) -> int:
 
 
 def make_strategy(name: str, params: dict[str, str] | None = None) -> Strategy:
-    from bot.ai import STRATEGIES
+    from bot.games.thegame.ai import STRATEGIES
 
     if params:
         if name != "strong":
@@ -283,9 +283,11 @@ def parse_players(text: str) -> list[int]:
 
 
 def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
-    from bot.ai import STRATEGIES
+    from bot.games.thegame.ai import STRATEGIES
 
-    parser = argparse.ArgumentParser(prog="python -m bot.ai.simulate", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.games.thegame.ai.simulate", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--players", type=parse_players, default=parse_players("1..5"), help="e.g. 3 or 1..5")
     parser.add_argument("--games", type=int, default=1000, help="deals per player count")
     parser.add_argument("--strategy", default="strong", choices=sorted(STRATEGIES))

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from bot.ai.search import PILE_LABELS, STEP, Seq, Tops, longest_sequence, with_top
-from bot.ai.types import MarkerKind, TurnPlan
-from bot.ai.view import PlayerView, player_view
-from bot.engine import Game
+from bot.games.thegame.ai.search import PILE_LABELS, STEP, Seq, Tops, longest_sequence, with_top
+from bot.games.thegame.ai.types import MarkerKind, TurnPlan
+from bot.games.thegame.ai.view import PlayerView, player_view
+from bot.games.thegame.engine import Game
 
 _EPSILON = 1e-9
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
-    from bot.engine import Game
+    from bot.games.thegame.engine import Game
 
 MarkerKind = Literal["keep_off", "small_steps"]
 """Table talk without numbers, about one pile ("A".."D").
@@ -49,7 +49,7 @@ class TurnPlan:
 
 
 class Strategy(Protocol):
-    """An AI player. `plan_turn` only looks at what `seat` may know (see `bot.ai.view.player_view`)."""
+    """An AI player. `plan_turn` only looks at what `seat` may know (see `bot.games.thegame.ai.view.player_view`)."""
 
     name: str
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.engine import ALL_CARDS, PILE_NAMES, Game, Status
-from bot.engine import Variant as Variant
+from bot.games.thegame.engine import ALL_CARDS, PILE_NAMES, Game, Status
+from bot.games.thegame.engine import Variant as Variant
 
 UP_PILES = (0, 1)
 DOWN_PILES = (2, 3)

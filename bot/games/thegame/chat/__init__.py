@@ -3,6 +3,6 @@
 Pure Python, no Discord import. See docs/chat-rule.md for what is flagged and what is not.
 """
 
-from bot.chat.detector import NumberFinding, contains_number, find_numbers
+from bot.games.thegame.chat.detector import NumberFinding, contains_number, find_numbers
 
 __all__ = ["NumberFinding", "contains_number", "find_numbers"]

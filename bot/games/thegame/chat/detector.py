@@ -21,9 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from bot.chat import lexicon as lx
-from bot.chat import normalize as nz
-from bot.chat.lexicon import Entry, Role
+from bot.games.thegame.chat import lexicon as lx
+from bot.games.thegame.chat import normalize as nz
+from bot.games.thegame.chat.lexicon import Entry, Role
 
 
 @dataclass(frozen=True, slots=True)

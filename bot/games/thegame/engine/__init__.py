@@ -1,6 +1,6 @@
 """The rules engine of The Game (Steffen Benndorf): plain Python, no I/O. See docs/engine-contract.md."""
 
-from bot.engine.actions import (
+from bot.games.thegame.engine.actions import (
     Action,
     ChooseFirstPlayer,
     EndTurn,
@@ -9,7 +9,7 @@ from bot.engine.actions import (
     action_from_dict,
     action_to_dict,
 )
-from bot.engine.cards import (
+from bot.games.thegame.engine.cards import (
     ALL_CARDS,
     BACKWARDS_STEP,
     CARD_COUNT,
@@ -19,7 +19,7 @@ from bot.engine.cards import (
     Direction,
     Pile,
 )
-from bot.engine.deal import (
+from bot.games.thegame.engine.deal import (
     DEAL_CODE_ALPHABET,
     DEAL_CODE_LENGTH,
     SEED_LIMIT,
@@ -28,8 +28,8 @@ from bot.engine.deal import (
     random_seed,
     seed_to_deal_code,
 )
-from bot.engine.errors import ErrorCode, IllegalAction
-from bot.engine.events import (
+from bot.games.thegame.engine.errors import ErrorCode, IllegalAction
+from bot.games.thegame.engine.events import (
     ALL_CARDS_PLAYED,
     STUCK_AT_TURN_START,
     STUCK_MID_TURN,
@@ -41,10 +41,10 @@ from bot.engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from bot.engine.game import FORMAT_VERSION, Game
-from bot.engine.search import can_play_sequence
-from bot.engine.status import Rating, Status, rating_for
-from bot.engine.variant import MAX_PLAYERS, MIN_PLAYERS, Variant
+from bot.games.thegame.engine.game import FORMAT_VERSION, Game
+from bot.games.thegame.engine.search import can_play_sequence
+from bot.games.thegame.engine.status import Rating, Status, rating_for
+from bot.games.thegame.engine.variant import MAX_PLAYERS, MIN_PLAYERS, Variant
 
 __all__ = [
     "ALL_CARDS",

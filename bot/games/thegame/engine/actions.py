@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.cards import PILE_NAMES
+from bot.games.thegame.engine.cards import PILE_NAMES
 
 
 @dataclass(frozen=True, slots=True)

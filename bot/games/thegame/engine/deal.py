@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 
-from bot.engine.cards import ALL_CARDS
+from bot.games.thegame.engine.cards import ALL_CARDS
 
 DEAL_CODE_ALPHABET = "BCDFGHJKMNPQRSTVWXYZ"
 DEAL_CODE_LENGTH = 8

@@ -13,7 +13,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-from bot.engine.actions import (
+from bot.games.thegame.engine.actions import (
     Action,
     ChooseFirstPlayer,
     EndTurn,
@@ -22,7 +22,7 @@ from bot.engine.actions import (
     action_from_dict,
     action_to_dict,
 )
-from bot.engine.cards import (
+from bot.games.thegame.engine.cards import (
     ALL_CARDS,
     BACKWARDS_STEP,
     CARD_COUNT,
@@ -35,9 +35,9 @@ from bot.engine.cards import (
     Direction,
     Pile,
 )
-from bot.engine.deal import SEED_LIMIT, seed_to_deal_code, shuffled_deck
-from bot.engine.errors import ErrorCode, IllegalAction
-from bot.engine.events import (
+from bot.games.thegame.engine.deal import SEED_LIMIT, seed_to_deal_code, shuffled_deck
+from bot.games.thegame.engine.errors import ErrorCode, IllegalAction
+from bot.games.thegame.engine.events import (
     ALL_CARDS_PLAYED,
     STUCK_AT_TURN_START,
     STUCK_MID_TURN,
@@ -49,9 +49,9 @@ from bot.engine.events import (
     TurnStarted,
     turn_ended,
 )
-from bot.engine.search import can_play_sequence
-from bot.engine.status import Rating, Status, rating_for
-from bot.engine.variant import MAX_PLAYERS, STANDARD, Variant, check_players
+from bot.games.thegame.engine.search import can_play_sequence
+from bot.games.thegame.engine.status import Rating, Status, rating_for
+from bot.games.thegame.engine.variant import MAX_PLAYERS, STANDARD, Variant, check_players
 
 FORMAT_VERSION = 1
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.cards import BACKWARDS_STEP
+from bot.games.thegame.engine.cards import BACKWARDS_STEP
 
 _STEP = BACKWARDS_STEP
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from bot.ai.types import TurnPlan
-from bot.ai.view import PlayerView
-from bot.engine import ALL_CARDS, ChooseFirstPlayer, Game, Variant, can_play_sequence
+from bot.games.thegame.ai.types import TurnPlan
+from bot.games.thegame.ai.view import PlayerView
+from bot.games.thegame.engine import ALL_CARDS, ChooseFirstPlayer, Game, Variant, can_play_sequence
 
 STANDARD = Variant()
 EXPERT = Variant(higher_minimum=True, smaller_hand=True)

@@ -7,9 +7,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.ai import STRATEGIES, MarkerBoard
-from bot.ai.types import MARKER_KINDS, REASONS
-from bot.engine import PILE_NAMES
+from bot.games.thegame.ai import STRATEGIES, MarkerBoard
+from bot.games.thegame.ai.types import MARKER_KINDS, REASONS
+from bot.games.thegame.engine import PILE_NAMES
 
 from .helpers import EXPERT, STANDARD, apply_plan, minimum_reachable, random_position
 

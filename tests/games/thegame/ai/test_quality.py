@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot.ai import MarkerBoard, baseline_strategy, strong_strategy
-from bot.ai.search import fits
-from bot.ai.strong import desired_markers_for
+from bot.games.thegame.ai import MarkerBoard, baseline_strategy, strong_strategy
+from bot.games.thegame.ai.search import fits
+from bot.games.thegame.ai.strong import desired_markers_for
 
 from .helpers import make_view
 

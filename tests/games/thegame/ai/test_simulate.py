@@ -7,9 +7,9 @@ import statistics
 
 import pytest
 
-from bot.ai.simulate import deal_seed, main, parse_players, play_game, run, summarize, wilson
-from bot.ai.strong import strong_strategy
-from bot.engine import Variant
+from bot.games.thegame.ai.simulate import deal_seed, main, parse_players, play_game, run, summarize, wilson
+from bot.games.thegame.ai.strong import strong_strategy
+from bot.games.thegame.engine import Variant
 
 
 def test_deal_seeds_depend_only_on_seed_players_and_index() -> None:

@@ -1,6 +1,6 @@
-from bot.ai import STRATEGIES, TurnPlan, baseline_strategy, strong_strategy
-from bot.ai.simulate import play_game
-from bot.engine import Variant
+from bot.games.thegame.ai import STRATEGIES, TurnPlan, baseline_strategy, strong_strategy
+from bot.games.thegame.ai.simulate import play_game
+from bot.games.thegame.engine import Variant
 
 
 def test_registry_has_both_strategies() -> None:

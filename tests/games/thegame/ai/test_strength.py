@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import statistics
 
-from bot.ai.simulate import run
+from bot.games.thegame.ai.simulate import run
 
 SEED = 424242
 DEALS = 200

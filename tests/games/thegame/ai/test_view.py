@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ai import STRATEGIES, player_view, strong_strategy
-from bot.ai.simulate import deal_seed
+from bot.games.thegame.ai import STRATEGIES, player_view, strong_strategy
+from bot.games.thegame.ai.simulate import deal_seed
 
 from .helpers import EXPERT, STANDARD, apply_plan, random_position, with_hidden_cards_permuted
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.chat import contains_number, find_numbers
+from bot.games.thegame.chat import contains_number, find_numbers
 
 CORPUS = Path(__file__).with_name("corpus.jsonl")
 MINIMUM = 0.98

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from text_to_num import text2num
 
-from bot.chat import NumberFinding, contains_number, find_numbers
-from bot.chat.lexicon import LEXICON, Role
+from bot.games.thegame.chat import NumberFinding, contains_number, find_numbers
+from bot.games.thegame.chat.lexicon import LEXICON, Role
 
 
 def kinds(text: str) -> list[str]:
@@ -676,7 +676,7 @@ def test_text2num_values_compounds_the_detector_flags() -> None:
 
 
 def test_the_readme_example_holds() -> None:
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[4] / "README.md").read_text(encoding="utf-8")
     doc = text[text.index("## The no-numbers rule\n") :]
     assert 'find_numbers("j\'ai le 37, et ⑦ || thirty-seven ||")' in doc
     assert find_numbers("j'ai le 37, et ⑦ || thirty-seven ||") == [

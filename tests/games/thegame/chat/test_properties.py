@@ -7,7 +7,7 @@ import string
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bot.chat import contains_number, find_numbers
+from bot.games.thegame.chat import contains_number, find_numbers
 
 # Any decimal digit of any script: Unicode category Nd (ASCII, fullwidth, Arabic-Indic, Devanagari,
 # mathematical bold and double-struck, ...).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import ALL_CARDS, Game, Variant
+from bot.games.thegame.engine import ALL_CARDS, Game, Variant
 
 
 def make_deck(hands: Sequence[Sequence[int]], draw: Sequence[int] = ()) -> list[int]:

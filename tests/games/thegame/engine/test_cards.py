@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import ALL_CARDS, CARD_COUNT, PILE_NAMES, Direction, Pile, Rating, Variant, rating_for
+from bot.games.thegame.engine import (
+    ALL_CARDS,
+    CARD_COUNT,
+    PILE_NAMES,
+    Direction,
+    Pile,
+    Rating,
+    Variant,
+    rating_for,
+)
 
 
 def test_the_deck_is_the_98_cards_from_2_to_99() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import (
+from bot.games.thegame.engine import (
     DEAL_CODE_ALPHABET,
     DEAL_CODE_LENGTH,
     SEED_LIMIT,

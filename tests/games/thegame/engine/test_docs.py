@@ -10,7 +10,7 @@ from pathlib import Path
 
 def readme_section(title: str) -> str:
     """The README section that starts with `## {title}`, up to the next `## ` heading."""
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[4] / "README.md").read_text(encoding="utf-8")
     start = text.index(f"## {title}\n")
     end = text.find("\n## ", start + 1)
     return text[start : end if end != -1 else len(text)]

@@ -6,8 +6,16 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.engine import ChooseFirstPlayer, EndTurn, ErrorCode, Game, IllegalAction, PlayCard, Status
-from tests.engine.helpers import game_from_hands
+from bot.games.thegame.engine import (
+    ChooseFirstPlayer,
+    EndTurn,
+    ErrorCode,
+    Game,
+    IllegalAction,
+    PlayCard,
+    Status,
+)
+from tests.games.thegame.engine.helpers import game_from_hands
 
 HANDS = [[10, 11, 12, 13, 14, 15], [60, 61, 62, 63, 64, 65], [30, 31, 32, 33, 34, 35]]
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import (
+from bot.games.thegame.engine import (
     FORMAT_VERSION,
     EndTurn,
     Game,

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import (
+from bot.games.thegame.engine import (
     SEED_LIMIT,
     CardPlayed,
     Event,
@@ -22,7 +22,7 @@ from bot.engine import (
     TurnStarted,
     Variant,
 )
-from tests.engine.helpers import brute_force_sequence, fits, tops
+from tests.games.thegame.engine.helpers import brute_force_sequence, fits, tops
 
 MAX_ACTIONS = 98 * 2 + 10  # every turn plays at least one card, so a game cannot last longer
 

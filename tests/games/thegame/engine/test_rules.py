@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import (
+from bot.games.thegame.engine import (
     CardPlayed,
     FirstPlayerChosen,
     Game,
@@ -17,7 +17,7 @@ from bot.engine import (
     TurnStarted,
     Variant,
 )
-from tests.engine.helpers import game_from_hands, make_deck, tops
+from tests.games.thegame.engine.helpers import game_from_hands, make_deck, tops
 
 FILLER = [20, 21, 22, 23, 24]  # cards that fit nowhere once the piles are set up as in `set_up_piles`
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import can_play_sequence
-from tests.engine.helpers import brute_force_sequence
+from bot.games.thegame.engine import can_play_sequence
+from tests.games.thegame.engine.helpers import brute_force_sequence
 
 
 def test_fast_path_cards_that_fit_now() -> None:
@@ -60,7 +60,7 @@ def test_matches_brute_force_when_piles_are_crowded(
 
 
 def test_start_of_turn_fast_path_counts_each_card_once() -> None:
-    from bot.engine.game import _can_play
+    from bot.games.thegame.engine.game import _can_play
 
     # 50 fits both an ascending and a descending pile, but it is one card: no sequence of two.
     assert not _can_play([50], [10, 10, 90, 90], 2)
