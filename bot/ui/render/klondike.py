@@ -14,7 +14,6 @@ from bot.games.cards import SUIT_SYMBOL, SUITS, Card
 from bot.ui.render.card_faces import (
     CARD_HEIGHT,
     CARD_WIDTH,
-    CORNER_RADIUS,
     FAN_OFFSET,
     HIDDEN_OFFSET,
     STACK_OFFSET,
@@ -22,16 +21,15 @@ from bot.ui.render.card_faces import (
     paste_card,
 )
 from bot.ui.render.fonts import font
+from bot.ui.render.pieces import cards_text, draw_highlight, draw_stack, label, limited, stack_height
+from bot.ui.render.png import encode_png
 from bot.ui.render.theme import (
     DEFAULT_SCALE,
     HIGHLIGHT,
-    MUTED,
     TEXT,
     badge,
     draw_text_fitted,
-    encode_png,
     new_board,
-    outline,
 )
 
 COLUMN_COUNT = 7
@@ -88,13 +86,7 @@ class KlondikeLayout:
 
 def column_height(column: ColumnLayout) -> int:
     """The height of a drawn column in logical pixels (an empty column is one card's outline)."""
-    cards = column.face_down + len(column.face_up)
-    if cards == 0:
-        return CARD_HEIGHT
-    steps = column.face_down * HIDDEN_OFFSET + max(0, len(column.face_up) - 1) * STACK_OFFSET
-    if not column.face_up:
-        steps -= HIDDEN_OFFSET
-    return steps + CARD_HEIGHT
+    return stack_height(column.face_down, len(column.face_up))
 
 
 def _top_row_y(layout: KlondikeLayout) -> int:
@@ -137,9 +129,8 @@ def draw_klondike(layout: KlondikeLayout, scale: int = DEFAULT_SCALE) -> Image.I
             anchor="lm",
         )
     top = _top_row_y(layout)
-    label_y = (top - 3) * s
-    _label(draw, (_slot_x(0), label_y), layout.labels.stock, CARD_WIDTH, s)
-    _label(draw, (_slot_x(1), label_y), f"{layout.labels.waste} {len(layout.waste)}", 2 * CARD_WIDTH, s)
+    label(draw, (_slot_x(0), top - 3), layout.labels.stock, CARD_WIDTH, s)
+    label(draw, (_slot_x(1), top - 3), f"{layout.labels.waste} {len(layout.waste)}", 2 * CARD_WIDTH, s)
     _draw_stock(board, draw, layout.stock_count, (_slot_x(0) * s, top * s), s)
     _draw_waste(board, draw, layout.waste, (_slot_x(1) * s, top * s), s)
     for offset, suit in enumerate(FOUNDATION_ORDER):
@@ -160,23 +151,9 @@ def draw_klondike(layout: KlondikeLayout, scale: int = DEFAULT_SCALE) -> Image.I
             font=font(15 * s),
             anchor="ms",
         )
-        _draw_column(board, draw, column, (x * s, columns_y * s), s)
+        draw_stack(board, draw, column.face_up, (x * s, columns_y * s), s, column.face_down, "K")
     _draw_highlights(draw, layout, s)
     return board
-
-
-def _label(draw: ImageDraw.ImageDraw, position: tuple[int, int], text: str, width: int, scale: int) -> None:
-    x, y = position
-    draw_text_fitted(
-        draw,
-        (x * scale, y),
-        text,
-        max_width=width * scale,
-        size=11 * scale,
-        minimum=8 * scale,
-        fill=MUTED,
-        anchor="ls",
-    )
 
 
 def _draw_stock(
@@ -205,21 +182,6 @@ def _draw_waste(
         paste_card(board, card, (x + offset * FAN_OFFSET * scale, y), scale)
 
 
-def _draw_column(
-    board: Image.Image, draw: ImageDraw.ImageDraw, column: ColumnLayout, position: tuple[int, int], scale: int
-) -> None:
-    x, y = position
-    if column.face_down == 0 and not column.face_up:
-        empty_slot(draw, position, scale, "K")
-        return
-    for _ in range(column.face_down):
-        paste_card(board, None, (x, y), scale)
-        y += HIDDEN_OFFSET * scale
-    for card in column.face_up:
-        paste_card(board, card, (x, y), scale)
-        y += STACK_OFFSET * scale
-
-
 def _place_box(layout: KlondikeLayout, place: str) -> tuple[int, int, int, int] | None:
     """The logical box of a named place, or None for a name this table does not have."""
     top = _top_row_y(layout)
@@ -240,24 +202,10 @@ def _place_box(layout: KlondikeLayout, place: str) -> tuple[int, int, int, int] 
 
 
 def _draw_highlights(draw: ImageDraw.ImageDraw, layout: KlondikeLayout, scale: int) -> None:
-    pad = 2
     for place in sorted(layout.highlight):
         box = _place_box(layout, place)
-        if box is None:
-            continue
-        left, top, right, bottom = box
-        outline(
-            draw,
-            (
-                (left - pad) * scale,
-                (top - pad) * scale,
-                (right + pad) * scale - 1,
-                (bottom + pad) * scale - 1,
-            ),
-            HIGHLIGHT,
-            width=2 * scale,
-            radius=(CORNER_RADIUS + pad) * scale,
-        )
+        if box is not None:
+            draw_highlight(draw, box, scale)
 
 
 def klondike_alt_text(layout: KlondikeLayout) -> str:
@@ -271,7 +219,7 @@ def klondike_alt_text(layout: KlondikeLayout) -> str:
     parts = [f"Stock {layout.stock_count} cards, {waste}.", f"Foundations: {', '.join(foundations)}."]
     for index, column in enumerate(layout.columns):
         parts.append(f"Column {index + 1}: {_column_text(column)}.")
-    return _limited(" ".join(parts))
+    return limited(" ".join(parts))
 
 
 def _column_text(column: ColumnLayout) -> str:
@@ -280,12 +228,5 @@ def _column_text(column: ColumnLayout) -> str:
     pieces = []
     if column.face_down:
         pieces.append(f"{column.face_down} hidden,")
-    pieces.append(" ".join(str(card) for card in column.face_up))
+    pieces.append(cards_text(column.face_up))
     return " ".join(pieces).rstrip(",")
-
-
-ALT_TEXT_LIMIT = 1024
-
-
-def _limited(text: str) -> str:
-    return text if len(text) <= ALT_TEXT_LIMIT else text[: ALT_TEXT_LIMIT - 1] + "…"

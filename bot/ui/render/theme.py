@@ -6,7 +6,6 @@ shows the picture about 400 px wide, so one logical pixel is then about one scre
 
 from __future__ import annotations
 
-import io
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -24,26 +23,32 @@ HIGHLIGHT: Colour = (255, 204, 64)
 BADGE: Colour = (28, 32, 36)
 RED: Colour = (206, 24, 42)
 BLACK: Colour = (22, 22, 26)
-PALETTE_COLOURS = 256
+# The Game's piles
+ASCENDING: Colour = (38, 110, 196)
+DESCENDING: Colour = (200, 92, 30)
+KEEP_OFF: Colour = (222, 40, 52)
+SMALL_STEPS: Colour = (92, 178, 92)
+SHELL_PATTERN: Colour = (46, 112, 52)
+
+# Every colour drawn with soft edges over another, outside the card faces: the PNG palette holds their blends.
+BLENDS: tuple[tuple[Colour, Colour], ...] = (
+    (TEXT, FELT),
+    (MUTED, FELT),
+    (HIGHLIGHT, FELT),
+    (SLOT, FELT),
+    (TEXT, BADGE),
+    (RED, FELT),
+    (KEEP_OFF, FELT),
+    (SMALL_STEPS, FELT),
+    (SHELL_PATTERN, SMALL_STEPS),
+    (TEXT, ASCENDING),
+    (TEXT, DESCENDING),
+)
 
 
 def new_board(width: int, height: int) -> Image.Image:
     """An empty table of this size in pixels."""
     return Image.new("RGB", (width, height), FELT)
-
-
-def encode_png(image: Image.Image) -> bytes:
-    """The image as PNG bytes, with a 256-colour palette.
-
-    A board has a few flat colours and their anti-aliased edges, so the palette changes no pixel by more than a
-    few levels, while the file is about three times smaller and the encoding faster than full colour.
-    """
-    palette_image = image.quantize(
-        PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    buffer = io.BytesIO()
-    palette_image.save(buffer, format="PNG")
-    return buffer.getvalue()
 
 
 @cache

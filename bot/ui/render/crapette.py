@@ -1,0 +1,293 @@
+"""The Crapette table as a PNG: each player's crapette, stock, turned card and discard, the eight foundations
+F1..F8 in the middle and the eight side piles 1..8, fanned downwards so every card shows.
+
+The integrator turns the engine's state into a `CrapetteLayout`. Places are named the way the buttons are:
+`side:1` .. `side:8`, `foundation:1` .. `foundation:8`, and per player (0 or 1) `crapette:0`, `stock:0`,
+`turned:0`, `discard:0`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw
+
+from bot.games.cards import Card
+from bot.ui.render.card_faces import CARD_HEIGHT, CARD_WIDTH, STACK_OFFSET, empty_slot, paste_card
+from bot.ui.render.fonts import font
+from bot.ui.render.pieces import cards_text, draw_highlight, draw_stack, label, limited, stack_height
+from bot.ui.render.png import encode_png
+from bot.ui.render.theme import (
+    DEFAULT_SCALE,
+    HIGHLIGHT,
+    MUTED,
+    TEXT,
+    badge,
+    draw_text_fitted,
+    new_board,
+)
+
+PILE_COUNT = 8
+MARGIN = 6
+GAP = 6
+TITLE_HEIGHT = 20
+LABEL_HEIGHT = 15
+NUMBER_HEIGHT = 18
+ROW_GAP = 10
+MIN_SIDE_HEIGHT = 4 * STACK_OFFSET + CARD_HEIGHT  # room for five cards before the picture grows
+WIDTH = 2 * MARGIN + PILE_COUNT * CARD_WIDTH + (PILE_COUNT - 1) * GAP
+PLAYER_HEIGHT = LABEL_HEIGHT + CARD_HEIGHT
+PLAYER_PLACES = ("crapette", "stock", "turned", "discard")  # left to right, slots 0..3
+
+
+@dataclass(frozen=True, slots=True)
+class CrapettePlayerLayout:
+    """One player's own piles. `crapette_count` counts the whole crapette, its face-up top card included.
+
+    `status` is an optional short line under the name, already in the table's language (e.g. a missed turn).
+    """
+
+    name: str
+    crapette_count: int
+    crapette_top: Card | None
+    stock_count: int
+    turned: Card | None = None
+    discard_top: Card | None = None
+    discard_count: int = 0
+    status: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CrapetteLabels:
+    """The words on the table, in the table's language (English by default)."""
+
+    crapette: str = "Crapette"
+    stock: str = "Stock"
+    turned: str = "Turned"
+    discard: str = "Discard"
+    foundation_prefix: str = "F"
+
+
+@dataclass(frozen=True, slots=True)
+class CrapetteLayout:
+    """Everything the Crapette picture shows. Player 0 sits at the top, player 1 at the bottom.
+
+    `side_piles` holds the eight side piles 1..8 (bottom card first, top last); `foundations` the eight
+    foundations' top cards F1..F8 (None when empty). `current_player` (0, 1 or None) gets a gold frame and
+    `turn_text` (already localized, e.g. "Alice's turn") under their name. `highlight` names places to outline.
+    """
+
+    players: tuple[CrapettePlayerLayout, CrapettePlayerLayout]
+    side_piles: tuple[tuple[Card, ...], ...]
+    foundations: tuple[Card | None, ...]
+    current_player: int | None = None
+    turn_text: str | None = None
+    title: str | None = None
+    highlight: frozenset[str] = frozenset()
+    labels: CrapetteLabels = field(default_factory=CrapetteLabels)
+
+
+def _slot_x(index: int) -> int:
+    return MARGIN + index * (CARD_WIDTH + GAP)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """The y of each row's cards, in logical pixels."""
+
+    top_player: int
+    foundations: int
+    side_piles: int
+    bottom_player: int
+    height: int
+
+
+def _rows(layout: CrapetteLayout) -> _Rows:
+    y = MARGIN + (TITLE_HEIGHT if layout.title else 0)
+    top_player = y + LABEL_HEIGHT
+    foundations = top_player + CARD_HEIGHT + ROW_GAP + LABEL_HEIGHT
+    side_piles = foundations + CARD_HEIGHT + ROW_GAP + NUMBER_HEIGHT
+    tallest = max([MIN_SIDE_HEIGHT, *(stack_height(0, len(pile)) for pile in layout.side_piles)])
+    bottom_player = side_piles + tallest + ROW_GAP + LABEL_HEIGHT
+    return _Rows(top_player, foundations, side_piles, bottom_player, bottom_player + CARD_HEIGHT + MARGIN)
+
+
+def crapette_size(layout: CrapetteLayout, scale: int = DEFAULT_SCALE) -> tuple[int, int]:
+    """The picture's width and height in pixels: it grows with the longest side pile."""
+    return WIDTH * scale, _rows(layout).height * scale
+
+
+def render_crapette(layout: CrapetteLayout, scale: int = DEFAULT_SCALE) -> bytes:
+    """The Crapette table as PNG bytes, `scale` pixels per logical pixel (2: about 900 px wide)."""
+    return encode_png(draw_crapette(layout, scale))
+
+
+def draw_crapette(layout: CrapetteLayout, scale: int = DEFAULT_SCALE) -> Image.Image:
+    """The Crapette table as an image (what `render_crapette` encodes)."""
+    rows = _rows(layout)
+    s = scale
+    board = new_board(WIDTH * s, rows.height * s)
+    draw = ImageDraw.Draw(board)
+    if layout.title:
+        draw_text_fitted(
+            draw,
+            (MARGIN * s, (MARGIN + TITLE_HEIGHT // 2 - 1) * s),
+            layout.title,
+            max_width=(WIDTH - 2 * MARGIN) * s,
+            size=14 * s,
+            minimum=10 * s,
+            fill=TEXT,
+            anchor="lm",
+        )
+    for player, y in ((0, rows.top_player), (1, rows.bottom_player)):
+        _draw_player(board, draw, layout, player, y, s)
+    prefix = layout.labels.foundation_prefix
+    for index in range(PILE_COUNT):
+        x = _slot_x(index)
+        card = layout.foundations[index] if index < len(layout.foundations) else None
+        label(
+            draw,
+            (x + CARD_WIDTH // 2, rows.foundations - 3),
+            f"{prefix}{index + 1}",
+            CARD_WIDTH,
+            s,
+            MUTED,
+            "ms",
+        )
+        if card is None:
+            empty_slot(draw, (x * s, rows.foundations * s), s, "A")
+        else:
+            paste_card(board, card, (x * s, rows.foundations * s), s)
+        pile = layout.side_piles[index] if index < len(layout.side_piles) else ()
+        number_colour = HIGHLIGHT if f"side:{index + 1}" in layout.highlight else TEXT
+        draw.text(
+            ((x + CARD_WIDTH // 2) * s, (rows.side_piles - 3) * s),
+            str(index + 1),
+            fill=number_colour,
+            font=font(15 * s),
+            anchor="ms",
+        )
+        draw_stack(board, draw, pile, (x * s, rows.side_piles * s), s)
+    for place in sorted(layout.highlight):
+        box = _place_box(layout, rows, place)
+        if box is not None:
+            draw_highlight(draw, box, s)
+    return board
+
+
+def _draw_player(
+    board: Image.Image, draw: ImageDraw.ImageDraw, layout: CrapetteLayout, player: int, y: int, scale: int
+) -> None:
+    s = scale
+    seat = layout.players[player]
+    labels = layout.labels
+    captions = (labels.crapette, labels.stock, labels.turned, labels.discard)
+    for slot, caption in enumerate(captions):
+        label(draw, (_slot_x(slot) + CARD_WIDTH // 2, y - 3), caption, CARD_WIDTH + GAP - 2, s, anchor="ms")
+    _draw_pile(board, draw, seat.crapette_top, seat.crapette_count, (_slot_x(0), y), s)
+    _draw_pile(board, draw, None, seat.stock_count, (_slot_x(1), y), s)
+    if seat.turned is None:
+        empty_slot(draw, (_slot_x(2) * s, y * s), s)
+    else:
+        paste_card(board, seat.turned, (_slot_x(2) * s, y * s), s)
+    _draw_pile(board, draw, seat.discard_top, seat.discard_count, (_slot_x(3), y), s)
+    playing = layout.current_player == player
+    name_x = _slot_x(4) + 4
+    name_width = WIDTH - MARGIN - name_x - 4
+    name = f"▶ {seat.name}" if playing else seat.name
+    middle = y + CARD_HEIGHT // 2
+    lines: list[tuple[str, int, tuple[int, int, int]]] = [(name, 18, HIGHLIGHT if playing else TEXT)]
+    if playing and layout.turn_text:
+        lines.append((layout.turn_text, 12, HIGHLIGHT))
+    if seat.status:
+        lines.append((seat.status, 12, MUTED))
+    line_y = middle - (len(lines) - 1) * 10
+    for text, size, colour in lines:
+        draw_text_fitted(
+            draw,
+            (name_x * s, line_y * s),
+            text,
+            max_width=name_width * s,
+            size=size * s,
+            minimum=10 * s,
+            fill=colour,
+            anchor="lm",
+        )
+        line_y += 20
+    if playing:
+        top = y - LABEL_HEIGHT
+        draw_highlight(draw, (MARGIN, top, WIDTH - MARGIN, y + CARD_HEIGHT), s)
+
+
+def _draw_pile(
+    board: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    top: Card | None,
+    count: int,
+    position: tuple[int, int],
+    scale: int,
+) -> None:
+    """A pile seen from above: its top card (face up, or its back when `top` is None) and a count badge."""
+    x, y = position
+    if count <= 0:
+        empty_slot(draw, (x * scale, y * scale), scale)
+        return
+    paste_card(board, top, (x * scale, y * scale), scale)
+    badge(draw, ((x + CARD_WIDTH // 2) * scale, (y + CARD_HEIGHT - 12) * scale), str(count), scale)
+
+
+def _place_box(layout: CrapetteLayout, rows: _Rows, place: str) -> tuple[int, int, int, int] | None:
+    """The logical box of a named place, or None for a name this table does not have."""
+    kind, _, key = place.partition(":")
+    if not key.isdigit():
+        return None
+    number = int(key)
+    if kind in PLAYER_PLACES and number in (0, 1):
+        x = _slot_x(PLAYER_PLACES.index(kind))
+        y = rows.top_player if number == 0 else rows.bottom_player
+        return x, y, x + CARD_WIDTH, y + CARD_HEIGHT
+    if kind == "foundation" and 1 <= number <= PILE_COUNT:
+        x = _slot_x(number - 1)
+        return x, rows.foundations, x + CARD_WIDTH, rows.foundations + CARD_HEIGHT
+    if kind == "side" and 1 <= number <= PILE_COUNT:
+        x = _slot_x(number - 1)
+        pile = layout.side_piles[number - 1] if number <= len(layout.side_piles) else ()
+        return x, rows.side_piles, x + CARD_WIDTH, rows.side_piles + stack_height(0, len(pile))
+    return None
+
+
+def crapette_alt_text(layout: CrapetteLayout) -> str:
+    """A short description for screen readers: both players' piles, the foundations, and every side pile."""
+    text = _alt_text(layout, full_piles=True)
+    if len(text) > 1024:
+        text = _alt_text(layout, full_piles=False)
+    return limited(text)
+
+
+def _alt_text(layout: CrapetteLayout, full_piles: bool) -> str:
+    parts = []
+    for index, seat in enumerate(layout.players):
+        turn = " (to play)" if layout.current_player == index else ""
+        crapette = f"crapette {seat.crapette_count}"
+        if seat.crapette_count and seat.crapette_top is not None:
+            crapette += f", top {seat.crapette_top}"
+        turned = f"; turned {seat.turned}" if seat.turned is not None else ""
+        discard = f"discard {seat.discard_count}"
+        if seat.discard_count and seat.discard_top is not None:
+            discard += f", top {seat.discard_top}"
+        parts.append(f"{seat.name}{turn}: {crapette}; stock {seat.stock_count}{turned}; {discard}.")
+    foundations = [
+        f"F{index + 1} {'empty' if card is None else card}"
+        for index, card in enumerate(layout.foundations[:PILE_COUNT])
+    ]
+    parts.append(f"Foundations: {', '.join(foundations)}.")
+    piles = []
+    for index, pile in enumerate(layout.side_piles[:PILE_COUNT]):
+        if not pile:
+            piles.append(f"{index + 1} empty")
+        elif full_piles or len(pile) == 1:
+            piles.append(f"{index + 1} {cards_text(pile)}")
+        else:
+            piles.append(f"{index + 1} {len(pile)} cards to {pile[-1]}")
+    parts.append(f"Side piles: {'; '.join(piles)}.")
+    return " ".join(parts)

@@ -1,0 +1,102 @@
+"""Drawing pieces the boards share: fanned columns of cards, labels, highlights, and the alt-text limit."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.games.cards import Card
+from bot.ui.render.card_faces import (
+    CARD_HEIGHT,
+    CORNER_RADIUS,
+    HIDDEN_OFFSET,
+    STACK_OFFSET,
+    empty_slot,
+    paste_card,
+)
+from bot.ui.render.theme import HIGHLIGHT, MUTED, Colour, draw_text_fitted, outline
+
+ALT_TEXT_LIMIT = 1024  # Discord's limit for an attachment's description
+HIGHLIGHT_PAD = 2
+
+Box = tuple[int, int, int, int]
+
+
+def stack_height(face_down: int, face_up: int) -> int:
+    """The height in logical pixels of a column of `face_down` hidden cards under `face_up` fanned ones."""
+    if face_down + face_up == 0:
+        return CARD_HEIGHT
+    steps = face_down * HIDDEN_OFFSET + max(0, face_up - 1) * STACK_OFFSET
+    if face_up == 0:
+        steps -= HIDDEN_OFFSET
+    return steps + CARD_HEIGHT
+
+
+def draw_stack(
+    board: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    face_up: tuple[Card, ...],
+    position: tuple[int, int],
+    scale: int,
+    face_down: int = 0,
+    empty_sign: str = "",
+) -> None:
+    """A column fanned downwards: hidden cards first, then the face-up ones, each one's corner index showing.
+
+    `position` is in pixels; an empty column is an outline with `empty_sign` in it.
+    """
+    x, y = position
+    if face_down == 0 and not face_up:
+        empty_slot(draw, position, scale, empty_sign)
+        return
+    for _ in range(face_down):
+        paste_card(board, None, (x, y), scale)
+        y += HIDDEN_OFFSET * scale
+    for card in face_up:
+        paste_card(board, card, (x, y), scale)
+        y += STACK_OFFSET * scale
+
+
+def label(
+    draw: ImageDraw.ImageDraw,
+    position: tuple[int, int],
+    text: str,
+    width: int,
+    scale: int,
+    colour: Colour = MUTED,
+    anchor: str = "ls",
+) -> None:
+    """A small caption in logical coordinates (`position` is its baseline's left end), fitted into `width`."""
+    x, y = position
+    draw_text_fitted(
+        draw,
+        (x * scale, y * scale),
+        text,
+        max_width=width * scale,
+        size=11 * scale,
+        minimum=8 * scale,
+        fill=colour,
+        anchor=anchor,
+    )
+
+
+def draw_highlight(draw: ImageDraw.ImageDraw, box: Box, scale: int, colour: Colour = HIGHLIGHT) -> None:
+    """A gold outline just around `box` (logical pixels): a place the last move used, or whose turn it is."""
+    left, top, right, bottom = box
+    pad = HIGHLIGHT_PAD
+    outline(
+        draw,
+        ((left - pad) * scale, (top - pad) * scale, (right + pad) * scale - 1, (bottom + pad) * scale - 1),
+        colour,
+        width=2 * scale,
+        radius=(CORNER_RADIUS + pad) * scale,
+    )
+
+
+def cards_text(cards: tuple[Card, ...]) -> str:
+    """Cards as players write them, bottom first: `K♠ Q♥ J♣`."""
+    return " ".join(str(card) for card in cards)
+
+
+def limited(text: str) -> str:
+    """`text` cut to Discord's attachment description limit."""
+    return text if len(text) <= ALT_TEXT_LIMIT else text[: ALT_TEXT_LIMIT - 1] + "…"
