@@ -18,9 +18,10 @@ from bot.service.games import GameService
 from bot.storage.db import open_database
 from bot.storage.settings import SettingsStore
 from bot.storage.tables import TableStore
-from bot.ui.components import ALL_DYNAMIC_ITEMS
+from bot.ui.components import SHARED_DYNAMIC_ITEMS
 from bot.ui.controller import TableController
 from bot.ui.display import TableDisplay
+from bot.ui.game_ui import all_uis
 from bot.ui.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
@@ -82,7 +83,9 @@ class TheGameBot(commands.Bot):
         self.controller = TableController(self)
         self.ai_turns = AITurns(self.games, self.controller.after_change, delay=self.settings.ai_turn_delay)
         await self.tree.set_translator(CatalogTranslator())
-        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+        self.add_dynamic_items(*SHARED_DYNAMIC_ITEMS)
+        for ui in all_uis():
+            self.add_dynamic_items(*ui.dynamic_items)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await self.games.restore()

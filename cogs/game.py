@@ -9,11 +9,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TheGameBot
+from bot.games.registry import DEFAULT_GAME
+
+# Discord shows these names in the option's menu (French through the command catalog).
+GAME_CHOICES = [
+    app_commands.Choice(name="The Game", value="thegame"),
+    app_commands.Choice(name="Hearts", value="hearts"),
+    app_commands.Choice(name="Barbu", value="barbu"),
+]
 
 
 class GameCommands(commands.Cog):
     game = app_commands.Group(
-        name="game", description="Start, join and manage a game of The Game in this channel", guild_only=True
+        name="game", description="Start, join and manage a card game in this channel", guild_only=True
     )
 
     def __init__(self, bot: TheGameBot) -> None:
@@ -25,21 +33,31 @@ class GameCommands(commands.Cog):
 
     @game.command(name="new", description="Open a new table in this channel")
     @app_commands.describe(
-        three_cards="Expert: play at least three cards a turn while the draw pile lasts",
-        smaller_hand="Expert: one card fewer in every hand",
+        game="Which game (The Game if left out)",
+        three_cards="The Game, expert: play at least three cards a turn while the draw pile lasts",
+        smaller_hand="The Game, expert: one card fewer in every hand",
+        full_cycle="Barbu: every player deals the five contracts (the long game)",
         deal="A deal code (eight letters) to replay a given deal",
-        daily="Today's deal: every team in the server plays the same cards",
+        daily="Today's deal: every table in the server plays the same cards",
     )
+    @app_commands.choices(game=GAME_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str] | None = None,
         three_cards: bool = False,
         smaller_hand: bool = False,
+        full_cycle: bool = False,
         deal: app_commands.Range[str, 1, 32] | None = None,
         daily: bool = False,
     ) -> None:
+        options = {"three_cards": three_cards, "smaller_hand": smaller_hand, "full_cycle": full_cycle}
         await self.controller.new_game(
-            interaction, higher_minimum=three_cards, smaller_hand=smaller_hand, deal=deal, daily=daily
+            interaction,
+            game=game.value if game else DEFAULT_GAME,
+            options=options,
+            deal=deal,
+            daily=daily,
         )
 
     @game.command(name="join", description="Take a seat at the table in this channel")
@@ -54,7 +72,7 @@ class GameCommands(commands.Cog):
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await self.controller.start(interaction)
 
-    @game.command(name="addbot", description="Seat an AI teammate at the table")
+    @game.command(name="addbot", description="Seat an AI player at the table")
     async def addbot(self, interaction: discord.Interaction[Any]) -> None:
         await self.controller.add_ai(interaction)
 

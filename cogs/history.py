@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TheGameBot
-from bot.service.errors import GameError
+from bot.games.errors import GameError
 from bot.storage.stats import StatsStore
 from bot.ui.i18n import t
 from bot.ui.leaderboard import (
@@ -138,9 +138,9 @@ class History(commands.Cog):
         # The same deal with the same rules; never as a daily deal (the day's deal is played from /game new).
         await self.bot.controller.new_game(
             interaction,
+            game=record.game,
             deal=record.deal_code,
-            higher_minimum=record.expert_minimum,
-            smaller_hand=record.expert_hand,
+            options={"three_cards": record.expert_minimum, "smaller_hand": record.expert_hand},
         )
 
 

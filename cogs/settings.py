@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TheGameBot
-from bot.service.errors import GameError
+from bot.games.errors import GameError
 from bot.storage.settings import ChatRuleMode
 from bot.storage.stats import StatsStore
 from bot.ui.i18n import t

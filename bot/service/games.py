@@ -7,57 +7,44 @@ on disk. A failed save puts the table back as it was on disk and re-raises.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
-from bot.games.thegame.engine import (
-    CardPlayed,
-    Event,
-    Game,
-    IllegalAction,
-    TurnEnded,
-    TurnStarted,
-    Variant,
-)
-from bot.service.errors import GameError
-from bot.service.table import MAX_PLAYERS, Seat, Table, TableStatus
+from bot.games.base import ActionResult, Notice
+from bot.games.errors import GameError
+from bot.games.registry import rules_for
+from bot.service.table import Seat, Table, TableStatus
 from bot.storage.tables import TableStore
-
-if TYPE_CHECKING:
-    from bot.games.thegame.ai import TurnPlan
 
 log = logging.getLogger(__name__)
 
-RECENT_PLAYS = 5
-AI_NAMES = ("Ada", "Blaise", "Grace", "Alan", "Sophie")
+AI_NAMES = ("Ada", "Blaise", "Grace", "Alan", "Sophie", "Emmy", "Kurt", "Hedy")
 
 
 @dataclass(slots=True)
 class Change:
-    """What an action did, for the interface: the table after it, and the engine events it caused."""
+    """What an action did, for the interface: the table after it, the game's events, and what to tell the actor."""
 
     table: Table
-    events: list[Event] = field(default_factory=list)
-    needs_confirmation: bool = False
+    events: list[Any] = field(default_factory=list)
+    turn_passed: bool = False
+    notice: Notice | None = None
+    hand_options: dict[str, Any] = field(default_factory=dict)
+    changed: bool = True
 
     @property
-    def turn_passed(self) -> bool:
-        return any(isinstance(event, TurnStarted) for event in self.events)
+    def needs_confirmation(self) -> bool:
+        return "confirm" in self.hand_options
 
 
 @dataclass(frozen=True, slots=True)
 class TimerEvent:
     kind: str  # "lobby_expired" | "turn_reminder"
     table: Table
-
-
-def _play(game: Game, *, seat: int, card: int, pile: str) -> list[Event]:
-    return game.play(seat, card, pile)
 
 
 class GameService:
@@ -157,9 +144,10 @@ class GameService:
         guild_id: int,
         channel_id: int,
         host: Seat,
-        variant: Variant,
         seed: int,
         locale: str,
+        game_key: str = "thegame",
+        options: Mapping[str, Any] | None = None,
         daily: str | None = None,
     ) -> Table:
         async with self._create_lock:
@@ -171,7 +159,8 @@ class GameService:
                 channel_id=channel_id,
                 created_by=host.user_id,
                 created_at=self._clock(),
-                variant=variant,
+                game_key=game_key,
+                options=rules_for(game_key).options(options or {}),
                 seed=seed,
                 daily=daily,
                 locale=locale,
@@ -188,8 +177,8 @@ class GameService:
             self._require_lobby(table)
             if table.is_seated(seat.user_id):
                 raise GameError("error.already_seated")
-            if len(table.seats) >= MAX_PLAYERS:
-                raise GameError("error.table_full", maximum=MAX_PLAYERS)
+            if len(table.seats) >= table.max_seats:
+                raise GameError("error.table_full", maximum=table.max_seats)
             table.seats.append(seat)
             return Change(table)
 
@@ -197,10 +186,10 @@ class GameService:
         async with self.locked(table_id) as table:
             self._require_lobby(table)
             self._require_seated(table, user_id)
-            if len(table.seats) >= MAX_PLAYERS:
-                raise GameError("error.table_full", maximum=MAX_PLAYERS)
+            if len(table.seats) >= table.max_seats:
+                raise GameError("error.table_full", maximum=table.max_seats)
             used = {seat.user_id for seat in table.seats}
-            ai_id = next(-number for number in range(1, MAX_PLAYERS + 2) if -number not in used)
+            ai_id = next(-number for number in range(1, table.max_seats + 2) if -number not in used)
             table.seats.append(Seat(ai_id, AI_NAMES[(-ai_id - 1) % len(AI_NAMES)], is_ai=True))
             return Change(table)
 
@@ -221,105 +210,64 @@ class GameService:
         async with self.locked(table_id) as table:
             self._require_lobby(table)
             self._require_seated(table, user_id)
-            table.game = Game.new(len(table.seats), table.seed, table.variant)
+            rules = table.rules
+            if len(table.seats) < rules.min_seats:
+                raise GameError("error.too_few_players", minimum=rules.min_seats)
+            table.session = rules.new_session(len(table.seats), table.seed, table.options, table.ai_seat_indexes)
             table.status = TableStatus.PLAYING
             table.started_at = self._clock()
+            table.turn_started_at = table.started_at
             log.info("Table %s started with %s players", table.id, len(table.seats))
             return Change(table)
 
     # -- playing -------------------------------------------------------------------------------------------
-    async def choose_first(self, table_id: int, user_id: int) -> Change:
+    async def act(self, table_id: int, user_id: int, action: Any) -> Change:
+        """A seated player's action, applied by the game; a GameError (nothing changed) when it is refused."""
         async with self.locked(table_id) as table:
             seat = self._require_playing_seat(table, user_id)
-            return self._apply(table, lambda game: game.choose_first_player(seat))
+            session = table.require_session()
+            before = session.progress()
+            result = session.apply(seat, action)
+            return self._after(table, result, before)
 
-    async def play(self, table_id: int, user_id: int, card: int, pile: str, *, confirmed: bool) -> Change:
+    async def play_ai(self, table_id: int, seat: int) -> Change:
+        """Play an AI seat's turn (or its part of a simultaneous step) under the table's lock."""
         async with self.locked(table_id) as table:
-            seat = self._require_playing_seat(table, user_id)
-            game = table.require_game()
-            pile = pile.upper()
-            if not confirmed and game.current_player == seat and card in game.hand(seat):
-                legal = any(play.card == card and play.pile == pile for play in game.legal_plays())
-                if legal and not game.can_complete_minimum_after(card, pile):
-                    return Change(table, needs_confirmation=True)
-            return self._apply(table, lambda game: game.play(seat, card, pile))
+            if (
+                table.status is not TableStatus.PLAYING
+                or not table.seats[seat].is_ai
+                or seat not in table.seats_to_act
+            ):
+                return Change(table, changed=False)
+            session = table.require_session()
+            before = session.progress()
+            events = session.play_ai(seat)
+            return self._after(table, ActionResult(events), before)
 
-    async def end_turn(self, table_id: int, user_id: int) -> Change:
-        async with self.locked(table_id) as table:
-            seat = self._require_playing_seat(table, user_id)
-            return self._apply(table, lambda game: game.end_turn(seat))
-
-    async def play_ai_seat(
-        self, table_id: int, seat: int, plan: Callable[[Game, int, Mapping[str, str]], TurnPlan]
-    ) -> Change:
-        """Play an AI seat's whole turn under the table's lock: its planned plays, its markers, then end turn."""
-        async with self.locked(table_id) as table:
-            game = table.require_game()
-            if game.is_over or game.current_player != seat or not table.seats[seat].is_ai:
-                return Change(table)
-            decision = plan(game, seat, table.markers_seen_by(seat))
-            events: list[Event] = []
-            for card, pile in decision.plays:
-                events += self._apply(table, functools.partial(_play, seat=seat, card=card, pile=pile)).events
-                if table.status is not TableStatus.PLAYING:
-                    return Change(table, events)
-            table.apply_ai_markers(seat, decision.markers)
-            events += self._apply(table, lambda game: game.end_turn(seat)).events
-            return Change(table, events)
-
-    async def refresh_ai_markers(
-        self, table_id: int, wanted: Callable[[Game, int], Mapping[str, str | None]]
-    ) -> Change | None:
-        """Let every AI seat update its markers from its hand and the piles now (after a turn passed)."""
-        async with self.locked(table_id) as table:
-            game = table.require_game()
-            if game.is_over:
-                return None
-            before = dict(table.markers)
-            for seat, player in enumerate(table.seats):
-                if player.is_ai:
-                    table.apply_ai_markers(seat, wanted(game, seat))
-            return Change(table) if table.markers != before else None
-
-    def _apply(self, table: Table, action: Callable[[Game], list[Event]]) -> Change:
-        game = table.require_game()
-        try:
-            events = action(game)
-        except IllegalAction as error:
-            raise GameError(f"engine.{error.code}", minimum=game.turn_minimum) from error
+    def _after(self, table: Table, result: ActionResult, before: Any) -> Change:
+        session = table.require_session()
         now = self._clock()
-        for event in events:
-            if isinstance(event, TurnStarted):
-                table.turn_started_at = now
-                table.reminded = False
-                table.end_votes.clear()
-            if isinstance(event, CardPlayed):
-                log.info(
-                    "Table %s: seat %s played %s on %s%s",
-                    table.id,
-                    event.player,
-                    event.card,
-                    event.pile,
-                    " (backwards)" if event.backwards else "",
-                )
-                table.recent_plays = [
-                    *table.recent_plays[-(RECENT_PLAYS - 1) :],
-                    (event.player, event.card, event.pile, event.backwards),
-                ]
-            if isinstance(event, TurnEnded):
-                log.info(
-                    "Table %s: seat %s ended the turn and drew %s cards",
-                    table.id,
-                    event.player,
-                    len(event.drawn),
-                )
-                table.last_drawn[table.seats[event.player].user_id] = list(event.drawn)
-        if game.is_over:
+        for line in session.public_log(result.events):
+            log.info("Table %s: %s", table.id, line)
+        turn_passed = session.progress() != before
+        if turn_passed:
+            table.turn_started_at = now
+            table.reminded = False
+            table.end_votes.clear()
+        if session.is_over:
+            outcome = session.outcome()
             table.status = TableStatus.FINISHED
             table.ended_at = now
-            table.end_reason = game.status.value
-            log.info("Table %s finished: %s, %s cards left", table.id, game.status.value, game.cards_left)
-        return Change(table, events)
+            table.end_reason = outcome.outcome
+            log.info("Table %s finished: %s, score %s", table.id, outcome.outcome, outcome.score)
+        return Change(
+            table,
+            result.events,
+            turn_passed=turn_passed,
+            notice=result.notice,
+            hand_options=result.hand_options,
+            changed=result.changed,
+        )
 
     # -- ending early --------------------------------------------------------------------------------------
     async def stop(self, table_id: int, user_id: int, *, can_manage: bool) -> Change:
@@ -342,7 +290,7 @@ class GameService:
             return Change(table), len(table.end_votes), needed
 
     def _abandon(self, table: Table, reason: str) -> None:
-        table.status = TableStatus.ABANDONED if table.game is not None else TableStatus.EXPIRED
+        table.status = TableStatus.ABANDONED if table.session is not None else TableStatus.EXPIRED
         table.ended_at = self._clock()
         table.end_reason = reason
         log.info("Table %s ended early (%s)", table.id, reason)
@@ -364,12 +312,6 @@ class GameService:
     async def record_hint(self, table_id: int, user_id: int) -> None:
         async with self.locked(table_id) as table:
             table.hints[user_id] = table.hints.get(user_id, 0) + 1
-
-    async def set_marker(self, table_id: int, user_id: int, pile: str, kind: str | None) -> Change:
-        async with self.locked(table_id) as table:
-            self._require_playing_seat(table, user_id)
-            table.set_marker(pile, kind, user_id)
-            return Change(table)
 
     async def tick(self) -> list[TimerEvent]:
         """Close lobbies left unstarted and remind idle players; called by the timer loop."""

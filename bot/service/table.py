@@ -5,21 +5,22 @@ It is a plain data object that converts to and from JSON; the service owns it an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.games.thegame.engine import Game, Variant
+from bot.games.base import GameRules, Session
+from bot.games.registry import DEFAULT_GAME, rules_for
+from bot.games.thegame.engine import seed_to_deal_code
 
-MAX_PLAYERS = 5
-TABLE_FORMAT_VERSION = 1
+TABLE_FORMAT_VERSION = 2
+
 
 
 class TableStatus(StrEnum):
     LOBBY = "lobby"
     PLAYING = "playing"
-    FINISHED = "finished"  # won or lost: the engine decided
+    FINISHED = "finished"  # played to its end: the game decided
     ABANDONED = "abandoned"  # stopped early or ended by a vote
     EXPIRED = "expired"  # a lobby nobody started
 
@@ -50,13 +51,14 @@ class Table:
     channel_id: int
     created_by: int
     created_at: float
-    variant: Variant
     seed: int
+    game_key: str = DEFAULT_GAME
+    options: dict[str, Any] = field(default_factory=dict)  # the game's options, validated by its rules
     status: TableStatus = TableStatus.LOBBY
     daily: str | None = None  # the date of a daily deal, "YYYY-MM-DD"
     locale: str = "en-US"  # the server's locale, for public messages
     seats: list[Seat] = field(default_factory=list)
-    game: Game | None = None
+    session: Session | None = None  # the game in play, with its own state (engine, markers, ...)
     started_at: float | None = None
     ended_at: float | None = None
     board_message_id: int | None = None
@@ -64,15 +66,8 @@ class Table:
     turn_started_at: float | None = None
     reminded: bool = False
     end_votes: set[int] = field(default_factory=set)
-    last_drawn: dict[int, list[int]] = field(default_factory=dict)
     violations: dict[int, int] = field(default_factory=dict)
     hints: dict[int, int] = field(default_factory=dict)
-    markers: dict[str, str] = field(default_factory=dict)  # pile name -> "keep_off" | "small_steps"
-    marker_by: dict[str, int] = field(
-        default_factory=dict
-    )  # pile name -> the user id (or AI seat id) who set it
-    # The last plays everyone saw, newest last: (seat, card, pile, backwards).
-    recent_plays: list[tuple[int, int, str, bool]] = field(default_factory=list)
     end_reason: str | None = None
 
     # -- seats ---------------------------------------------------------------------------------------------
@@ -93,46 +88,39 @@ class Table:
     def has_ai(self) -> bool:
         return any(seat.is_ai for seat in self.seats)
 
+    @property
+    def ai_seat_indexes(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat.is_ai]
+
     # -- game ----------------------------------------------------------------------------------------------
-    def require_game(self) -> Game:
-        if self.game is None:
+    @property
+    def rules(self) -> GameRules:
+        return rules_for(self.game_key)
+
+    @property
+    def max_seats(self) -> int:
+        return self.rules.max_seats
+
+    def require_session(self) -> Session:
+        if self.session is None:
             raise RuntimeError(f"table {self.id} has no game yet")
-        return self.game
+        return self.session
+
+    @property
+    def seats_to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (none in the lobby or once the game is over)."""
+        if self.session is None or self.status is not TableStatus.PLAYING:
+            return ()
+        return self.session.to_act()
 
     @property
     def current_seat(self) -> Seat | None:
-        if self.game is None or self.game.current_player is None or self.game.is_over:
-            return None
-        return self.seats[self.game.current_player]
-
-    def markers_seen_by(self, seat: int) -> dict[str, str]:
-        """The markers a seat reads as its teammates' requests: all but the ones it set itself."""
-        own = self.seats[seat].user_id
-        return {pile: kind for pile, kind in self.markers.items() if self.marker_by.get(pile) != own}
-
-    def set_marker(self, pile: str, kind: str | None, by: int) -> None:
-        if kind is None:
-            self.markers.pop(pile, None)
-            self.marker_by.pop(pile, None)
-        else:
-            self.markers[pile] = kind
-            self.marker_by[pile] = by
-
-    def apply_ai_markers(self, seat: int, wanted: Mapping[str, str | None]) -> None:
-        """An AI seat's wishes: it sets a marker on a pile nobody else marked, and clears only its own."""
-        own = self.seats[seat].user_id
-        for pile, kind in wanted.items():
-            setter = self.marker_by.get(pile)
-            if kind is None:
-                if setter == own:
-                    self.set_marker(pile, None, own)
-            elif setter is None or setter == own:
-                self.set_marker(pile, kind, own)
+        """The one seat on turn, when exactly one seat may act."""
+        acting = self.seats_to_act
+        return self.seats[acting[0]] if len(acting) == 1 else None
 
     @property
     def deal_code(self) -> str:
-        from bot.games.thegame.engine import seed_to_deal_code
-
         return seed_to_deal_code(self.seed)
 
     # -- persistence ---------------------------------------------------------------------------------------
@@ -144,13 +132,14 @@ class Table:
             "channel_id": self.channel_id,
             "created_by": self.created_by,
             "created_at": self.created_at,
-            "variant": self.variant.to_dict(),
+            "game_key": self.game_key,
+            "options": dict(self.options),
             "seed": self.seed,
             "status": self.status.value,
             "daily": self.daily,
             "locale": self.locale,
             "seats": [seat.to_dict() for seat in self.seats],
-            "game": self.game.to_dict() if self.game is not None else None,
+            "session": self.session.to_dict() if self.session is not None else None,
             "started_at": self.started_at,
             "ended_at": self.ended_at,
             "board_message_id": self.board_message_id,
@@ -158,32 +147,33 @@ class Table:
             "turn_started_at": self.turn_started_at,
             "reminded": self.reminded,
             "end_votes": sorted(self.end_votes),
-            "last_drawn": {str(user): cards for user, cards in self.last_drawn.items()},
             "violations": {str(user): count for user, count in self.violations.items()},
             "hints": {str(user): count for user, count in self.hints.items()},
-            "markers": dict(self.markers),
-            "marker_by": dict(self.marker_by),
-            "recent_plays": [list(play) for play in self.recent_plays],
             "end_reason": self.end_reason,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Table:
+        if data.get("format_version") == 1:
+            data = upgrade_from_version_1(data)
         if data.get("format_version") != TABLE_FORMAT_VERSION:
             raise ValueError(f"unknown table format {data.get('format_version')!r}")
+        game_key = str(data.get("game_key", DEFAULT_GAME))
+        session_data = data.get("session")
         return cls(
             id=int(data["id"]),
             guild_id=int(data["guild_id"]),
             channel_id=int(data["channel_id"]),
             created_by=int(data["created_by"]),
             created_at=float(data["created_at"]),
-            variant=Variant.from_dict(data["variant"]),
+            game_key=game_key,
+            options=dict(data.get("options", {})),
             seed=int(data["seed"]),
             status=TableStatus(data["status"]),
             daily=data.get("daily"),
             locale=str(data.get("locale", "en-US")),
             seats=[Seat.from_dict(seat) for seat in data["seats"]],
-            game=Game.from_dict(data["game"]) if data.get("game") is not None else None,
+            session=rules_for(game_key).load(session_data) if session_data is not None else None,
             started_at=data.get("started_at"),
             ended_at=data.get("ended_at"),
             board_message_id=data.get("board_message_id"),
@@ -191,11 +181,44 @@ class Table:
             turn_started_at=data.get("turn_started_at"),
             reminded=bool(data.get("reminded", False)),
             end_votes={int(user) for user in data.get("end_votes", [])},
-            last_drawn={int(user): list(cards) for user, cards in data.get("last_drawn", {}).items()},
             violations={int(user): int(count) for user, count in data.get("violations", {}).items()},
             hints={int(user): int(count) for user, count in data.get("hints", {}).items()},
-            markers={str(pile): str(kind) for pile, kind in data.get("markers", {}).items()},
-            marker_by={str(pile): int(user) for pile, user in data.get("marker_by", {}).items()},
-            recent_plays=[(int(s), int(c), str(p), bool(b)) for s, c, p, b in data.get("recent_plays", [])],
             end_reason=data.get("end_reason"),
         )
+
+
+def upgrade_from_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """A table saved before the card table hosted several games (always The Game): its game-specific fields
+    (variant, markers, last plays, cards drawn) move into The Game's session, keyed by seat instead of user id."""
+    seats = [int(seat["user_id"]) for seat in data["seats"]]
+    seat_of = {user: index for index, user in enumerate(seats)}
+    variant = data.get("variant", {})
+    upgraded = {
+        key: value
+        for key, value in data.items()
+        if key not in ("variant", "game", "markers", "marker_by", "recent_plays", "last_drawn")
+    }
+    upgraded["format_version"] = TABLE_FORMAT_VERSION
+    upgraded["game_key"] = "thegame"
+    upgraded["options"] = {
+        "three_cards": bool(variant.get("higher_minimum", False)),
+        "smaller_hand": bool(variant.get("smaller_hand", False)),
+    }
+    upgraded["session"] = None
+    if data.get("game") is not None:
+        marker_by = {
+            pile: seat_of[int(user)] for pile, user in data.get("marker_by", {}).items() if int(user) in seat_of
+        }
+        upgraded["session"] = {
+            "game": data["game"],
+            "ai_seats": [index for index, seat in enumerate(data["seats"]) if seat.get("is_ai")],
+            "markers": dict(data.get("markers", {})),
+            "marker_by": marker_by,
+            "recent_plays": data.get("recent_plays", []),
+            "last_drawn": {
+                str(seat_of[int(user)]): cards
+                for user, cards in data.get("last_drawn", {}).items()
+                if int(user) in seat_of
+            },
+        }
+    return upgraded

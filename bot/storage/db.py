@@ -51,22 +51,34 @@ async def schema_version(connection: aiosqlite.Connection) -> int:
 
 
 async def migrate(connection: aiosqlite.Connection) -> int:
-    """Apply every migration newer than the database, each in its own transaction. Returns the new version."""
+    """Apply every migration newer than the database, each in its own transaction. Returns the new version.
+
+    Foreign keys are off while migrations run (SQLite's way to rebuild a table that others reference), and each
+    migration must leave `PRAGMA foreign_key_check` empty before it commits."""
     current = await schema_version(connection)
-    for version, name, sql in migrations():
-        if version <= current:
-            continue
-        log.info("Applying database migration %s", name)
-        await connection.execute("BEGIN")
-        try:
-            for statement in _statements(sql):
-                await connection.execute(statement)
-            await connection.execute(f"PRAGMA user_version = {version}")
-        except BaseException:
-            await connection.rollback()
-            raise
-        await connection.commit()
-        current = version
+    pending = [migration for migration in migrations() if migration[0] > current]
+    if not pending:
+        return current
+    await connection.execute("PRAGMA foreign_keys=OFF")
+    try:
+        for version, name, sql in pending:
+            log.info("Applying database migration %s", name)
+            await connection.execute("BEGIN")
+            try:
+                for statement in _statements(sql):
+                    await connection.execute(statement)
+                async with connection.execute("PRAGMA foreign_key_check") as cursor:
+                    broken = list(await cursor.fetchall())
+                if broken:
+                    raise RuntimeError(f"Migration {name} leaves {len(broken)} rows with a broken foreign key")
+                await connection.execute(f"PRAGMA user_version = {version}")
+            except BaseException:
+                await connection.rollback()
+                raise
+            await connection.commit()
+            current = version
+    finally:
+        await connection.execute("PRAGMA foreign_keys=ON")
     return current
 
 

@@ -55,6 +55,9 @@ class SeatRecord:
     is_ai: bool
     violations: int = 0
     hints: int = 0
+    points: int | None = None  # competitive games: the seat's final total
+    place: int | None = None  # competitive games: 1 for the winners
+    won: bool | None = None
 
     @property
     def is_forgotten(self) -> bool:
@@ -132,13 +135,14 @@ class PlayerStats:
 class GameRecord:
     id: int
     channel_id: int
+    game: str
     player_count: int
     variant: str
     expert_minimum: bool
     expert_hand: bool
     deal_code: str
     daily: str | None
-    outcome: str  # "won" | "lost" | "abandoned"
+    outcome: str  # "won" | "lost" (The Game), "finished" (competitive games) or "abandoned"
     cards_left: int
     turns: int
     started_at: float
@@ -156,12 +160,15 @@ def _seat(row: aiosqlite.Row) -> SeatRecord:
         is_ai=bool(row["is_ai"]),
         violations=row["violations"],
         hints=row["hints"],
+        points=row["points"],
+        place=row["place"],
+        won=None if row["won"] is None else bool(row["won"]),
     )
 
 
 def _filter_clause(guild_id: int, filters: LeaderboardFilters) -> tuple[str, list[Any]]:
-    """The WHERE clause of a leaderboard; its terms match the partial indexes of migration 0002."""
-    terms = ["guild_id = ?"]
+    """The WHERE clause of The Game's team leaderboard; its terms match the partial indexes of migration 0003."""
+    terms = ["guild_id = ?", "game = 'thegame'"]
     params: list[Any] = [guild_id]
     if filters.daily is not None:
         terms.append("daily = ?")
@@ -266,7 +273,8 @@ class StatsStore:
             return {}
         marks = ", ".join("?" * len(ids))
         async with self._db.execute(
-            "SELECT game_id, seat, user_id, display_name, is_ai, violations, hints FROM game_players"
+            "SELECT game_id, seat, user_id, display_name, is_ai, violations, hints, points, place, won"
+            " FROM game_players"
             f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
             ids,
         ) as cursor:
@@ -284,7 +292,7 @@ class StatsStore:
             """
             SELECT g.id, g.outcome, g.cards_left, g.ended_at, g.team_key, p.violations, p.hints
             FROM game_players AS p CROSS JOIN games AS g ON g.id = p.game_id
-            WHERE p.user_id = ? AND g.guild_id = ?
+            WHERE p.user_id = ? AND g.guild_id = ? AND g.game = 'thegame'
             ORDER BY g.ended_at DESC, g.id DESC
             """,
             (user_id, guild_id),
@@ -377,6 +385,7 @@ class StatsStore:
         return GameRecord(
             id=row["id"],
             channel_id=row["channel_id"],
+            game=row["game"],
             player_count=row["player_count"],
             variant=row["variant"],
             expert_minimum=bool(row["expert_minimum"]),
@@ -421,7 +430,9 @@ class StatsStore:
             (user_id, guild_id),
         ) as cursor:
             games = list(await cursor.fetchall())
+        await self._db.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
         if not games:
+            await self._db.commit()
             return 0
         token = FORGOTTEN_PREFIX + secrets.token_hex(6)
         mine = str(user_id)
@@ -460,6 +471,7 @@ class StatsStore:
             )
             cursor = await self._db.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
             erased = cursor.rowcount
+            await self._db.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
             await self._db.execute(
                 "DELETE FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing')", (guild_id,)
             )

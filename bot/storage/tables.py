@@ -8,6 +8,7 @@ from typing import Any
 import aiosqlite
 
 from bot.service.table import Table, TableStatus
+from bot.storage.ratings import update_ratings
 
 ACTIVE = ("lobby", "playing")
 
@@ -80,24 +81,27 @@ class TableStore:
 
     async def _record_result(self, table: Table) -> None:
         """Store a finished or abandoned game for the leaderboards (expired lobbies are not games)."""
-        if table.status is TableStatus.EXPIRED or table.game is None:
+        if table.status is TableStatus.EXPIRED or table.session is None:
             return
-        game = table.game
-        outcome = "abandoned" if table.status is TableStatus.ABANDONED else game.status.value
+        session = table.session
+        result = session.outcome() if session.is_over else None
         humans = sorted(seat.user_id for seat in table.seats if not seat.is_ai)
+        abandoned = table.status is TableStatus.ABANDONED or result is None
+        extra = result.extra if result is not None else {}
         row: dict[str, Any] = {
             "id": table.id,
             "guild_id": table.guild_id,
             "channel_id": table.channel_id,
+            "game": table.game_key,
             "player_count": len(table.seats),
-            "expert_minimum": int(table.variant.higher_minimum),
-            "expert_hand": int(table.variant.smaller_hand),
-            "variant": "expert" if table.variant.is_expert else "standard",
+            "expert_minimum": int(bool(extra.get("expert_minimum", table.options.get("three_cards", False)))),
+            "expert_hand": int(bool(extra.get("expert_hand", table.options.get("smaller_hand", False)))),
+            "variant": result.variant if result is not None else _variant_of(table),
             "deal_code": table.deal_code,
             "daily": table.daily,
-            "outcome": outcome,
-            "cards_left": game.cards_left,
-            "turns": game.turn_number,
+            "outcome": "abandoned" if abandoned or result is None else result.outcome,
+            "cards_left": _score_of(table) if result is None else result.score,
+            "turns": _turns_of(table) if result is None else result.turns,
             "started_at": table.started_at or table.created_at,
             "ended_at": table.ended_at or table.created_at,
             "team_key": ",".join(str(user) for user in humans) + (",ai" if table.has_ai else ""),
@@ -109,9 +113,10 @@ class TableStore:
         placeholders = ", ".join(f":{name}" for name in row)
         await self._db.execute(f"INSERT OR REPLACE INTO games ({columns}) VALUES ({placeholders})", row)
         await self._db.execute("DELETE FROM game_players WHERE game_id = ?", (table.id,))
+        seat_results = result.seats if result is not None and not abandoned else None
         await self._db.executemany(
-            "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, violations, hints)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, violations, hints,"
+            " points, place, won) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     table.id,
@@ -121,7 +126,31 @@ class TableStore:
                     int(seat.is_ai),
                     table.violations.get(seat.user_id, 0),
                     table.hints.get(seat.user_id, 0),
+                    seat_results[index].points if seat_results else None,
+                    seat_results[index].place if seat_results else None,
+                    int(seat_results[index].won) if seat_results else None,
                 )
                 for index, seat in enumerate(table.seats)
             ],
         )
+        if seat_results is not None and not table.rules.cooperative:
+            await update_ratings(self._db, table, seat_results)
+
+
+def _variant_of(table: Table) -> str:
+    if table.game_key == "thegame":
+        return "expert" if table.options.get("three_cards") or table.options.get("smaller_hand") else "standard"
+    return "standard"
+
+
+def _score_of(table: Table) -> int:
+    """The headline number of an abandoned game (The Game: the cards not played)."""
+    session = table.session
+    game = getattr(session, "game", None)
+    return int(getattr(game, "cards_left", 0))
+
+
+def _turns_of(table: Table) -> int:
+    session = table.session
+    game = getattr(session, "game", None)
+    return int(getattr(game, "turn_number", 0))

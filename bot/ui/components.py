@@ -1,4 +1,4 @@
-"""Persistent buttons: every custom id carries the table (and card/pile) it acts on.
+"""Persistent buttons shared by every game: every custom id carries the table (and what it acts on).
 
 They are `discord.ui.DynamicItem`s registered once at start-up, so a button posted before a restart still works. A
 click is handed to the bot's controller, which owns the behaviour shared with the slash commands.
@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.ui.format import MARKER_EMOJI
-
 if TYPE_CHECKING:
     from bot.ui.controller import TableController
 
@@ -23,7 +21,7 @@ def _controller(interaction: discord.Interaction[Any]) -> TableController:
     return cast("TableController", interaction.client.controller)
 
 
-class _TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"$^"):
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"$^"):
     """A button that only needs the table id. Subclasses set `action` and their template."""
 
     action = ""
@@ -52,11 +50,11 @@ class _TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"$^
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> _TableButton:
+    ) -> TableButton:
         return cls(int(match["table"]))
 
 
-class JoinButton(_TableButton, template=rf"{PREFIX}:join:(?P<table>\d+)"):
+class JoinButton(TableButton, template=rf"{PREFIX}:join:(?P<table>\d+)"):
     action = "join"
     style = discord.ButtonStyle.success
 
@@ -64,14 +62,14 @@ class JoinButton(_TableButton, template=rf"{PREFIX}:join:(?P<table>\d+)"):
         await _controller(interaction).join(interaction, self.table_id)
 
 
-class LeaveButton(_TableButton, template=rf"{PREFIX}:leave:(?P<table>\d+)"):
+class LeaveButton(TableButton, template=rf"{PREFIX}:leave:(?P<table>\d+)"):
     action = "leave"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _controller(interaction).leave(interaction, self.table_id)
 
 
-class StartButton(_TableButton, template=rf"{PREFIX}:start:(?P<table>\d+)"):
+class StartButton(TableButton, template=rf"{PREFIX}:start:(?P<table>\d+)"):
     action = "start"
     style = discord.ButtonStyle.primary
 
@@ -79,22 +77,14 @@ class StartButton(_TableButton, template=rf"{PREFIX}:start:(?P<table>\d+)"):
         await _controller(interaction).start(interaction, self.table_id)
 
 
-class AddAIButton(_TableButton, template=rf"{PREFIX}:addai:(?P<table>\d+)"):
+class AddAIButton(TableButton, template=rf"{PREFIX}:addai:(?P<table>\d+)"):
     action = "addai"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _controller(interaction).add_ai(interaction, self.table_id)
 
 
-class FirstPlayerButton(_TableButton, template=rf"{PREFIX}:first:(?P<table>\d+)"):
-    action = "first"
-    style = discord.ButtonStyle.primary
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _controller(interaction).choose_first(interaction, self.table_id)
-
-
-class HandButton(_TableButton, template=rf"{PREFIX}:hand:(?P<table>\d+)"):
+class HandButton(TableButton, template=rf"{PREFIX}:hand:(?P<table>\d+)"):
     action = "hand"
     style = discord.ButtonStyle.primary
 
@@ -102,29 +92,21 @@ class HandButton(_TableButton, template=rf"{PREFIX}:hand:(?P<table>\d+)"):
         await _controller(interaction).show_hand(interaction, self.table_id, from_hand_message=False)
 
 
-class RefreshButton(_TableButton, template=rf"{PREFIX}:refresh:(?P<table>\d+)"):
+class RefreshButton(TableButton, template=rf"{PREFIX}:refresh:(?P<table>\d+)"):
     action = "refresh"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _controller(interaction).show_hand(interaction, self.table_id, from_hand_message=True)
 
 
-class EndTurnButton(_TableButton, template=rf"{PREFIX}:end:(?P<table>\d+)"):
-    action = "end"
-    style = discord.ButtonStyle.primary
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _controller(interaction).end_turn(interaction, self.table_id, from_hand_message=True)
-
-
-class HintButton(_TableButton, template=rf"{PREFIX}:hint:(?P<table>\d+)"):
+class HintButton(TableButton, template=rf"{PREFIX}:hint:(?P<table>\d+)"):
     action = "hint"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _controller(interaction).hint(interaction, self.table_id)
 
 
-class VoteEndButton(_TableButton, template=rf"{PREFIX}:vote:(?P<table>\d+)"):
+class VoteEndButton(TableButton, template=rf"{PREFIX}:vote:(?P<table>\d+)"):
     action = "vote"
     style = discord.ButtonStyle.danger
 
@@ -132,128 +114,96 @@ class VoteEndButton(_TableButton, template=rf"{PREFIX}:vote:(?P<table>\d+)"):
         await _controller(interaction).vote_end(interaction, self.table_id)
 
 
-class CardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:card:(?P<table>\d+):(?P<card>\d+)"
+class GameActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:g:(?P<table>\d+):(?P<payload>[A-Za-z0-9_.-]{{1,80}})"
 ):
-    """A card of the player's private hand: choosing it shows the piles it can go on."""
+    """A game's own button: the payload is the game's action, decoded by the game's UI (`GameUI.action`)."""
 
     def __init__(
         self,
         table_id: int,
-        card: int,
+        payload: str,
         *,
+        label: str | None = None,
+        emoji: str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         row: int | None = None,
     ) -> None:
         self.table_id = table_id
-        self.card = card
+        self.payload = payload
         super().__init__(
             discord.ui.Button(
-                label=str(card),
+                label=label,
+                emoji=emoji,
                 style=style,
                 disabled=disabled,
                 row=row,
-                custom_id=f"{PREFIX}:card:{table_id}:{card}",
+                custom_id=f"{PREFIX}:g:{table_id}:{payload}",
             )
         )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CardButton:
-        return cls(int(match["table"]), int(match["card"]))
+    ) -> GameActionButton:
+        return cls(int(match["table"]), match["payload"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _controller(interaction).select_card(interaction, self.table_id, self.card)
+        await _controller(interaction).game_action(interaction, self.table_id, self.payload, [])
 
 
-class PlayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:play:(?P<table>\d+):(?P<card>\d+):(?P<pile>[ABCD]):(?P<confirmed>[01])",
+class GameActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:gs:(?P<table>\d+):(?P<payload>[A-Za-z0-9_.-]{{1,80}})",
 ):
-    """Play the chosen card on a pile; `confirmed` skips the warning for a play that would end the game."""
+    """A game's own select menu: the payload names the action, the chosen values complete it."""
 
     def __init__(
         self,
         table_id: int,
-        card: int,
-        pile: str,
-        confirmed: bool,
+        payload: str,
+        options: list[discord.SelectOption] | None = None,
         *,
-        label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.success,
-        disabled: bool = False,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
         row: int | None = None,
+        disabled: bool = False,
     ) -> None:
         self.table_id = table_id
-        self.card = card
-        self.pile = pile
-        self.confirmed = confirmed
+        self.payload = payload
         super().__init__(
-            discord.ui.Button(
-                label=label or pile,
-                style=style,
-                disabled=disabled,
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:gs:{table_id}:{payload}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                min_values=min_values,
+                max_values=max_values,
                 row=row,
-                custom_id=f"{PREFIX}:play:{table_id}:{card}:{pile}:{int(confirmed)}",
+                disabled=disabled,
             )
         )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PlayButton:
-        return cls(int(match["table"]), int(match["card"]), match["pile"], match["confirmed"] == "1")
+    ) -> GameActionSelect:
+        return cls(int(match["table"]), match["payload"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _controller(interaction).play(
-            interaction, self.table_id, self.card, self.pile, confirmed=self.confirmed, from_hand_message=True
-        )
+        await _controller(interaction).game_action(interaction, self.table_id, self.payload, list(self.item.values))
 
 
-class MarkerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:mark:(?P<table>\d+):(?P<pile>[ABCD])",
-):
-    """Table talk without numbers: cycles a pile's marker (none -> keep off -> small steps -> none)."""
-
-    def __init__(self, table_id: int, pile: str, current: str | None = None) -> None:
-        self.table_id = table_id
-        self.pile = pile
-        emoji = MARKER_EMOJI.get(current or "", "💬")
-        super().__init__(
-            discord.ui.Button(
-                label=pile,
-                emoji=emoji,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:mark:{table_id}:{pile}",
-                row=1,
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> MarkerButton:
-        return cls(int(match["table"]), match["pile"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _controller(interaction).cycle_marker(interaction, self.table_id, self.pile)
-
-
-ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+SHARED_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton,
     LeaveButton,
     StartButton,
     AddAIButton,
-    FirstPlayerButton,
     HandButton,
     RefreshButton,
-    EndTurnButton,
     HintButton,
     VoteEndButton,
-    CardButton,
-    PlayButton,
-    MarkerButton,
+    GameActionButton,
+    GameActionSelect,
 )

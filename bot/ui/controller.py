@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 
-from bot.games.thegame.engine import SEED_LIMIT, Status, Variant, deal_code_to_seed, random_seed
-from bot.service.errors import GameError
+from bot.games.errors import GameError
+from bot.games.registry import DEFAULT_GAME, rules_for
+from bot.games.thegame.engine import SEED_LIMIT, deal_code_to_seed, random_seed
 from bot.service.games import Change
 from bot.service.table import Seat, Table, TableStatus
-from bot.ui import hand
+from bot.ui.game_ui import render_notice, ui_for
 from bot.ui.i18n import t
 
 if TYPE_CHECKING:
@@ -119,13 +120,14 @@ class TableController:
         self,
         interaction: discord.Interaction[Any],
         *,
-        higher_minimum: bool = False,
-        smaller_hand: bool = False,
+        game: str = DEFAULT_GAME,
+        options: dict[str, Any] | None = None,
         deal: str | None = None,
         daily: bool = False,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise GameError("error.guild_only")
+        rules_for(game)  # an unknown game (a forged option) is refused before anything else
         seed: int | None = None
         day: str | None = None
         if daily:
@@ -142,7 +144,8 @@ class TableController:
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host=_seat_for(interaction),
-            variant=Variant(higher_minimum=higher_minimum, smaller_hand=smaller_hand),
+            game_key=game,
+            options=options or {},
             seed=seed if seed is not None else random_seed(),
             locale=str(interaction.guild_locale or interaction.locale),
             daily=day,
@@ -208,56 +211,33 @@ class TableController:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             self.display.refresh_board(table)
-        await self._send_hand(interaction, table, notice=t(interaction.locale, "hand.started"))
-
-    @answering
-    async def choose_first(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        change = await self.games.choose_first(table_id, interaction.user.id)
-        table = change.table
-        if self._on_board(interaction, table):
-            await interaction.response.edit_message(**self.display.render_board(table))
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        await self._send_hand(interaction, table)
-        self.after_change(change, actor=interaction.user.id)
+        await self._send_hand(interaction, table, notice=ui_for(table).started_notice(interaction.locale))
+        self.display.announce_turn(table)
+        self.bot.ai_turns.schedule(table)
 
     # -- the private hand ----------------------------------------------------------------------------------
     def _seat(self, table: Table, interaction: discord.Interaction[Any]) -> int:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise GameError("error.not_seated")
-        if table.game is None:
+        if table.session is None:
             raise GameError("error.not_started")
         table.seats[seat].locale = str(interaction.locale)
         return seat
 
-    def _hand_content(
-        self,
-        table: Table,
-        seat: int,
-        locale: str,
-        *,
-        notice: str | None = None,
-        selected: int | None = None,
-        confirm: tuple[int, str] | None = None,
-        hints: bool = True,
-    ) -> dict[str, Any]:
-        game = table.require_game()
-        ending = hand.ending_plays(game) if game.current_player == seat and not game.is_over else set()
-        return {
-            "embed": hand.hand_embed(table, seat, locale, notice=notice, ending=ending),
-            "view": hand.hand_view(
-                table, seat, locale, selected=selected, confirm=confirm, ending=ending, hints_enabled=hints
-            ),
-        }
-
     async def _send_hand(
-        self, interaction: discord.Interaction[Any], table: Table, *, edit: bool = False, **options: Any
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        *,
+        edit: bool = False,
+        notice: str | None = None,
+        **options: Any,
     ) -> None:
         """Show the player's hand privately: edit the hand message they clicked, or send a new one."""
         seat = self._seat(table, interaction)
         hints = (await self.bot.guild_settings.get(table.guild_id)).hints_enabled
-        content = self._hand_content(table, seat, str(interaction.locale), hints=hints, **options)
+        content = ui_for(table).hand(table, seat, str(interaction.locale), notice=notice, hints=hints, **options)
         if edit and not interaction.response.is_done():
             await interaction.response.edit_message(**content)
             self.display.remember_hand_message(table.id, interaction.user.id, interaction.token)
@@ -279,92 +259,68 @@ class TableController:
         table = self._table(interaction, table_id)
         await self._send_hand(interaction, table, edit=from_hand_message)
 
-    @answering
-    async def select_card(self, interaction: discord.Interaction[Any], table_id: int, card: int) -> None:
-        table = self.games.require(table_id)
-        seat = self._seat(table, interaction)
-        game = table.require_game()
-        if game.current_player != seat or game.status is not Status.PLAYING:
-            raise GameError("engine.not_your_turn")
-        if card not in game.hand(seat):
-            raise GameError("engine.card_not_in_hand")
-        await self._send_hand(interaction, table, edit=True, selected=card)
-
     # -- playing -------------------------------------------------------------------------------------------
     @answering
-    async def play(
+    async def act(
         self,
         interaction: discord.Interaction[Any],
         table_id: int | None,
-        card: int,
-        pile: str | None,
+        action: Any,
         *,
-        confirmed: bool = False,
-        from_hand_message: bool = False,
+        answer: str = "hand",
     ) -> None:
+        """Apply a player's action. `answer="hand"`: the player then sees their hand (the message they clicked is
+        edited; a click on the board edits the board and the hand comes privately); `answer="board"`: the board
+        is updated in place (or refreshed, with a private confirmation)."""
         table = self._table(interaction, table_id)
-        pile = self._pile_for(table, interaction, card, pile)
-        change = await self.games.play(table.id, interaction.user.id, card, pile, confirmed=confirmed)
-        locale = str(interaction.locale)
-        if change.needs_confirmation:
-            notice = t(locale, "hand.confirm", card=card, pile=pile)
-            await self._send_hand(
-                interaction,
-                change.table,
-                edit=from_hand_message,
-                notice=notice,
-                selected=card,
-                confirm=(card, pile),
-            )
-            return
-        played = next(event for event in change.events if type(event).__name__ == "CardPlayed")
-        notice = t(
-            locale,
-            "hand.played_backwards" if getattr(played, "backwards", False) else "hand.played",
-            card=card,
-            pile=pile,
-        )
-        await self._send_hand(interaction, change.table, edit=from_hand_message, notice=notice)
-        self.after_change(change, actor=interaction.user.id)
+        await self._apply_and_answer(interaction, table, action, answer)
 
-    def _pile_for(
-        self, table: Table, interaction: discord.Interaction[Any], card: int, pile: str | None
-    ) -> str:
-        """The pile to play on: the one given, or the only legal one when the player left it out."""
-        if pile:
-            if pile.upper() not in ("A", "B", "C", "D"):
-                raise GameError("engine.unknown_pile")
-            return pile.upper()
-        seat = self._seat(table, interaction)
-        game = table.require_game()
-        if game.current_player != seat:
-            raise GameError("engine.not_your_turn")
-        if card not in game.hand(seat):
-            raise GameError("engine.card_not_in_hand")
-        piles = sorted({play.pile for play in game.legal_plays() if play.card == card})
-        if not piles:
-            raise GameError("engine.card_does_not_fit")
-        if len(piles) > 1:
-            raise GameError("error.choose_pile", piles=", ".join(piles))
-        return piles[0]
+    async def _apply_and_answer(
+        self, interaction: discord.Interaction[Any], table: Table, action: Any, answer: str
+    ) -> None:
+        change = await self.games.act(table.id, interaction.user.id, action)
+        table = change.table
+        locale = interaction.locale
+        notice = render_notice(locale, change.notice) if change.notice is not None else None
+        on_board = self._on_board(interaction, table)
+        if answer == "board":
+            if on_board:
+                await interaction.response.edit_message(**self.display.render_board(table))
+            else:
+                await send_private(interaction, notice or t(locale, "action.done"))
+                self.display.refresh_board(table)
+        else:
+            if on_board:
+                await interaction.response.edit_message(**self.display.render_board(table))
+            from_hand = interaction.type is discord.InteractionType.component and not on_board
+            await self._send_hand(
+                interaction, table, edit=from_hand, notice=notice, **change.hand_options
+            )
+        if change.changed:
+            self.after_change(change, actor=interaction.user.id)
 
     @answering
-    async def end_turn(
-        self,
-        interaction: discord.Interaction[Any],
-        table_id: int | None = None,
-        *,
-        from_hand_message: bool = False,
+    async def game_action(
+        self, interaction: discord.Interaction[Any], table_id: int, payload: str, values: list[str]
     ) -> None:
-        table = self._table(interaction, table_id)
-        change = await self.games.end_turn(table.id, interaction.user.id)
-        drawn = change.table.last_drawn.get(interaction.user.id, [])
-        locale = str(interaction.locale)
-        notice = (
-            t(locale, "hand.turn_ended", count=len(drawn)) if drawn else t(locale, "hand.turn_ended_no_draw")
-        )
-        await self._send_hand(interaction, change.table, edit=from_hand_message, notice=notice)
-        self.after_change(change, actor=interaction.user.id)
+        """A game's own button or menu: its UI turns the payload (and the chosen values) into an action."""
+        table = self.games.require(table_id)
+        action, answer = ui_for(table).action(table, payload, values)
+        await self._apply_and_answer(interaction, table, action, answer)
+
+    @answering
+    async def play_command(self, interaction: discord.Interaction[Any], card: str, pile: str | None) -> None:
+        """`/play card:<card> [pile:<pile>]`, read the game's way."""
+        table = self._table(interaction)
+        seat = self._seat(table, interaction)
+        action = ui_for(table).parse_play(table, seat, card, pile)
+        await self._apply_and_answer(interaction, table, action, "hand")
+
+    @answering
+    async def end_turn_command(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._table(interaction)
+        self._seat(table, interaction)
+        await self._apply_and_answer(interaction, table, ui_for(table).end_turn_action(table), "hand")
 
     def after_change(self, change: Change, *, actor: int | None = None) -> None:
         """Public updates once the player has their answer: board, turn ping, other players' hands, AI turns."""
@@ -378,7 +334,6 @@ class TableController:
         if change.turn_passed:
             self.display.announce_turn(table)
             self.display.update_hands(table, except_user=actor)
-            self.bot.ai_turns.refresh_markers(table)
         self.bot.ai_turns.schedule(table)
 
     # -- ending early, votes, markers, hints ---------------------------------------------------------------
@@ -400,34 +355,17 @@ class TableController:
             self.after_change(change)
 
     @answering
-    async def cycle_marker(self, interaction: discord.Interaction[Any], table_id: int, pile: str) -> None:
-        table = self.games.require(table_id)
-        order = [None, "keep_off", "small_steps"]
-        current = table.markers.get(pile)
-        following = order[(order.index(current) + 1) % len(order)]
-        change = await self.games.set_marker(table_id, interaction.user.id, pile, following)
-        if self._on_board(interaction, change.table):
-            await interaction.response.edit_message(**self.display.render_board(change.table))
-        else:
-            await send_private(interaction, t(interaction.locale, "marker.set"))
-            self.display.refresh_board(change.table)
-
-    @answering
     async def hint(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
-        """The play sequence the strong strategy would choose, privately, with its reason in one line."""
+        """What the strong AI would do now, privately (counted for the game)."""
         table = self._table(interaction, table_id)
         seat = self._seat(table, interaction)
-        game = table.require_game()
-        if game.current_player != seat or game.status is not Status.PLAYING:
-            raise GameError("engine.not_your_turn")
+        if table.status is not TableStatus.PLAYING:
+            raise GameError("error.table_gone")
         if not (await self.bot.guild_settings.get(table.guild_id)).hints_enabled:
             raise GameError("error.hints_disabled")
-        plan = self.bot.ai_turns.plan(game, seat, table.markers_seen_by(seat))
+        advice = table.require_session().hint(seat)
         await self.games.record_hint(table.id, interaction.user.id)
-        locale = str(interaction.locale)
-        plays = " → ".join(f"{card} {pile}" for card, pile in plan.plays) or t(locale, "hint.end_turn")
-        reason = t(locale, f"hint.reason.{plan.reason}", pile=plan.reason_pile or "")
-        await send_private(interaction, t(locale, "hint.line", plays=plays, reason=reason))
+        await send_private(interaction, render_notice(interaction.locale, advice))
 
     @answering
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:

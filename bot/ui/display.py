@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.service.table import Table, TableStatus
-from bot.ui import board, hand
+from bot.ui.game_ui import ui_for
 from bot.ui.i18n import t
+from bot.ui.lobby import render_table
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
@@ -56,11 +57,7 @@ class TableDisplay:
     # -- the board -----------------------------------------------------------------------------------------
     @staticmethod
     def render_board(table: Table) -> dict[str, Any]:
-        if table.status is TableStatus.LOBBY:
-            return {"embed": board.lobby_embed(table), "view": board.lobby_view(table)}
-        if table.status is TableStatus.PLAYING:
-            return {"embed": board.board_embed(table), "view": board.board_view(table)}
-        return {"embed": board.summary_embed(table), "view": None}
+        return render_table(table)
 
     def refresh_board(self, table: Table) -> None:
         """Schedule an edit of the board to show `table` (the latest request wins)."""
@@ -116,16 +113,11 @@ class TableDisplay:
 
     # -- turns and endings ---------------------------------------------------------------------------------
     def announce_turn(self, table: Table) -> None:
-        seat = table.current_seat
-        if seat is None or table.status is not TableStatus.PLAYING:
+        if table.status is not TableStatus.PLAYING:
             return
-        game = table.require_game()
-        text = t(
-            table.locale,
-            "turn.ai" if seat.is_ai else "turn.ping",
-            mention=seat.name if seat.is_ai else f"<@{seat.user_id}>",
-            minimum=game.turn_minimum,
-        )
+        text = ui_for(table).turn_text(table)
+        if text is None:
+            return
         self.spawn(
             self._replace_ping(table, text, discord.AllowedMentions(users=True, everyone=False, roles=False))
         )
@@ -156,14 +148,8 @@ class TableDisplay:
             return
         if table.ping_message_id is not None:
             await self._delete(channel, table.ping_message_id)
-        game = table.game
-        if table.status is TableStatus.FINISHED and game is not None:
-            text = t(
-                table.locale,
-                "end.line",
-                cards=game.cards_left,
-                rating=t(table.locale, f"rating.{game.rating.value}"),
-            )
+        if table.status is TableStatus.FINISHED and table.session is not None:
+            text = ui_for(table).end_line(table)
         elif table.status is TableStatus.ABANDONED:
             text = t(table.locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
         else:
@@ -222,9 +208,7 @@ class TableDisplay:
         hints = (await self._settings.get(table.guild_id)).hints_enabled
         try:
             await webhook.edit_message(
-                message_id,
-                embed=hand.hand_embed(table, seat, locale),
-                view=hand.hand_view(table, seat, locale, hints_enabled=hints),
+                message_id, **ui_for(table).hand(table, seat, locale, notice=None, hints=hints)
             )
         except discord.HTTPException as error:
             log.info("Could not update a private hand message in table %s: %s", table.id, error.status)

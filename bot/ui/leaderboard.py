@@ -16,7 +16,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 
-from bot.service.errors import GameError
+from bot.games.errors import GameError
 from bot.storage.settings import GuildSettings
 from bot.storage.stats import (
     GameRecord,

@@ -33,7 +33,9 @@ class TableDriver:
         return table
 
     def game(self) -> Game:
-        return self.table().require_game()
+        from bot.games.thegame.ui.board import game_of
+
+        return game_of(self.table())
 
     def message(self, message_id: int) -> Message:
         for message in self.channel.messages:
@@ -103,4 +105,4 @@ class TableDriver:
         table = self.table()
         seat = table.seat_of(user.id)
         assert seat is not None
-        return table.require_game().hand(seat)
+        return self.game().hand(seat)

@@ -30,9 +30,10 @@ async def open_three_player_table(driver: TableDriver, world: World) -> int:
 def assert_no_public_hand(driver: TableDriver) -> None:
     """No public (non-ephemeral) message shows a card that is in someone's hand right now."""
     table = driver.bot.games.in_channel(driver.channel.id)
-    if table is None or table.game is None:
+    if table is None or table.session is None:
         return
-    in_hands = {card for seat in range(len(table.seats)) for card in table.game.hand(seat)}
+    game = table.session.game  # type: ignore[attr-defined]
+    in_hands = {card for seat in range(len(table.seats)) for card in game.hand(seat)}
     for message in driver.public_messages():
         shown = {int(value) for value in CARD.findall(message.text)}
         assert not shown & in_hands, f"a public message shows a card in a hand: {message.text}"

@@ -48,7 +48,7 @@ async def test_choose_a_game_then_deal_it_again(driver: TableDriver, world: Worl
     assert not lobby.ephemeral
     table = driver.table()
     assert table.deal_code == DEAL
-    assert table.variant.higher_minimum and table.daily is None
+    assert table.options["three_cards"] and table.daily is None
     assert [seat.name for seat in table.seats] == ["Alice"]
 
 

@@ -48,7 +48,7 @@ async def test_play_autocompletes_from_your_own_hand_only(driver: TableDriver, w
     table_id = await two_player_game(driver, world)
     await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
     choices = await driver.emulator.autocomplete(world.alice, driver.channel, "play", {"card": ""}, "card")
-    assert sorted(choice["value"] for choice in choices) == sorted(driver.hand_cards(world.alice))
+    assert sorted(int(choice["value"]) for choice in choices) == sorted(driver.hand_cards(world.alice))
     assert all("→" in choice["name"] for choice in choices)  # the piles each card fits
     first_digit = str(driver.hand_cards(world.alice)[0])[0]
     typed = await driver.emulator.autocomplete(
@@ -59,7 +59,7 @@ async def test_play_autocompletes_from_your_own_hand_only(driver: TableDriver, w
         await driver.emulator.autocomplete(world.mallory, driver.channel, "play", {"card": ""}, "card") == []
     )
     bob = await driver.emulator.autocomplete(world.bob, driver.channel, "play", {"card": ""}, "card")
-    assert sorted(choice["value"] for choice in bob) == sorted(driver.hand_cards(world.bob))
+    assert sorted(int(choice["value"]) for choice in bob) == sorted(driver.hand_cards(world.bob))
 
 
 async def test_a_play_that_would_end_the_game_asks_for_confirmation(

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.thegame.engine import Status, Variant
-from bot.service.errors import GameError
+from bot.games.thegame.engine import Status
+from bot.games.thegame.session import ChooseFirst, CycleMarker, FinishTurn, PlayOnPile
+from bot.games.errors import GameError
 from bot.service.games import GameService
 from bot.service.table import Seat, TableStatus
 from bot.storage.db import open_database
@@ -44,7 +45,7 @@ def service(store: TableStore, clock: Clock) -> GameService:
 
 async def open_table(service: GameService, players: int = 3, seed: int = 12345) -> int:
     table = await service.create(
-        guild_id=1, channel_id=10, host=Seat(ALICE, "Alice"), variant=Variant(), seed=seed, locale="en-US"
+        guild_id=1, channel_id=10, host=Seat(ALICE, "Alice"), seed=seed, locale="en-US"
     )
     for user, name in [(BOB, "Bob"), (CAROL, "Carol")][: players - 1]:
         await service.join(table.id, Seat(user, name))
@@ -54,12 +55,12 @@ async def open_table(service: GameService, players: int = 3, seed: int = 12345) 
 async def started_table(service: GameService, players: int = 3) -> int:
     table_id = await open_table(service, players)
     await service.start(table_id, ALICE)
-    await service.choose_first(table_id, ALICE)
+    await service.act(table_id, ALICE, ChooseFirst())
     return table_id
 
 
 def first_legal(service: GameService, table_id: int) -> tuple[int, str]:
-    game = service.require(table_id).require_game()
+    game = service.require(table_id).require_session().game
     play = game.legal_plays()[0]
     return play.card, play.pile
 
@@ -68,7 +69,7 @@ async def test_one_table_per_channel(service: GameService) -> None:
     await open_table(service)
     with pytest.raises(GameError) as refused:
         await service.create(
-            guild_id=1, channel_id=10, host=Seat(BOB, "Bob"), variant=Variant(), seed=1, locale="en-US"
+            guild_id=1, channel_id=10, host=Seat(BOB, "Bob"), seed=1, locale="en-US"
         )
     assert refused.value.key == "error.already_running"
 
@@ -97,18 +98,18 @@ async def test_last_player_leaving_closes_the_lobby(service: GameService) -> Non
 
 async def test_a_whole_turn_is_saved_and_survives_a_restart(service: GameService, store: TableStore) -> None:
     table_id = await started_table(service)
-    game = service.require(table_id).require_game()
+    game = service.require(table_id).require_session().game
     player = game.current_player
     assert player == 0
     for _ in range(game.turn_minimum):
         card, pile = first_legal(service, table_id)
-        await service.play(table_id, ALICE, card, pile, confirmed=True)
-    change = await service.end_turn(table_id, ALICE)
+        await service.act(table_id, ALICE, PlayOnPile(card, pile, True))
+    change = await service.act(table_id, ALICE, FinishTurn())
     assert change.turn_passed
     # A fresh service on the same database (a restarted bot) sees exactly the same game.
     restarted = GameService(store)
     await restarted.restore()
-    assert restarted.require(table_id).require_game() == service.require(table_id).require_game()
+    assert restarted.require(table_id).require_session().game == service.require(table_id).require_session().game
     assert restarted.in_channel(10) is not None
 
 
@@ -117,15 +118,15 @@ async def test_wrong_player_and_bad_cards_change_nothing(service: GameService) -
     before = service.require(table_id).to_dict()
     card, pile = first_legal(service, table_id)
     with pytest.raises(GameError, match="engine.not_your_turn"):
-        await service.play(table_id, BOB, card, pile, confirmed=True)
+        await service.act(table_id, BOB, PlayOnPile(card, pile, True))
     with pytest.raises(GameError, match="error.not_seated"):
-        await service.play(table_id, MALLORY, card, pile, confirmed=True)
-    game = service.require(table_id).require_game()
+        await service.act(table_id, MALLORY, PlayOnPile(card, pile, True))
+    game = service.require(table_id).require_session().game
     not_in_hand = next(value for value in range(2, 100) if value not in game.hand(0))
     with pytest.raises(GameError, match="engine.card_not_in_hand"):
-        await service.play(table_id, ALICE, not_in_hand, "A", confirmed=True)
+        await service.act(table_id, ALICE, PlayOnPile(not_in_hand, "A", True))
     with pytest.raises(GameError, match="engine.below_minimum"):
-        await service.end_turn(table_id, ALICE)
+        await service.act(table_id, ALICE, FinishTurn())
     assert service.require(table_id).to_dict() == before
 
 
@@ -133,13 +134,13 @@ async def test_two_clicks_at_once_play_the_card_once(service: GameService) -> No
     table_id = await started_table(service)
     card, pile = first_legal(service, table_id)
     results = await asyncio.gather(
-        service.play(table_id, ALICE, card, pile, confirmed=True),
-        service.play(table_id, ALICE, card, pile, confirmed=True),
+        service.act(table_id, ALICE, PlayOnPile(card, pile, True)),
+        service.act(table_id, ALICE, PlayOnPile(card, pile, True)),
         return_exceptions=True,
     )
     errors = [result for result in results if isinstance(result, GameError)]
     assert len(errors) == 1 and errors[0].key == "engine.card_not_in_hand"
-    assert service.require(table_id).require_game().played_this_turn == 1
+    assert service.require(table_id).require_session().game.played_this_turn == 1
 
 
 async def test_a_failed_save_keeps_the_last_saved_state(service: GameService, store: TableStore) -> None:
@@ -152,7 +153,7 @@ async def test_a_failed_save_keeps_the_last_saved_state(service: GameService, st
 
     store.save = broken_save  # type: ignore[method-assign]
     with pytest.raises(OSError):
-        await service.play(table_id, ALICE, card, pile, confirmed=True)
+        await service.act(table_id, ALICE, PlayOnPile(card, pile, True))
     assert service.require(table_id).to_dict() == before
 
 
@@ -163,7 +164,7 @@ async def test_stop_is_for_players_or_moderators(service: GameService) -> None:
     change = await service.stop(table_id, MALLORY, can_manage=True)
     assert change.table.status is TableStatus.ABANDONED
     with pytest.raises(GameError, match="error.table_gone"):
-        await service.play(table_id, ALICE, 50, "A", confirmed=True)
+        await service.act(table_id, ALICE, PlayOnPile(50, "A", True))
 
 
 async def test_lobby_expires_and_idle_player_is_reminded_once(service: GameService, clock: Clock) -> None:
@@ -174,11 +175,11 @@ async def test_lobby_expires_and_idle_player_is_reminded_once(service: GameServi
     assert service.get(lobby_id) is None
 
     service_table = await service.create(
-        guild_id=1, channel_id=11, host=Seat(ALICE, "Alice"), variant=Variant(), seed=7, locale="en-US"
+        guild_id=1, channel_id=11, host=Seat(ALICE, "Alice"), seed=7, locale="en-US"
     )
     await service.join(service_table.id, Seat(BOB, "Bob"))
     await service.start(service_table.id, ALICE)
-    await service.choose_first(service_table.id, BOB)
+    await service.act(service_table.id, BOB, ChooseFirst())
     with pytest.raises(GameError, match="error.vote_not_open"):
         await service.vote_end(service_table.id, ALICE)
     clock.now += 31
@@ -198,28 +199,28 @@ async def test_a_play_that_would_end_the_game_asks_first(service: GameService) -
             guild_id=1,
             channel_id=1000 + seed,
             host=Seat(ALICE, "Alice"),
-            variant=Variant(),
+           
             seed=seed,
             locale="en",
         )
         await service.start(table.id, ALICE)
-        await service.choose_first(table.id, ALICE)
+        await service.act(table.id, ALICE, ChooseFirst())
         while service.get(table.id) is not None:
-            game = service.require(table.id).require_game()
+            game = service.require(table.id).require_session().game
             if game.played_this_turn >= game.turn_minimum:
-                await service.end_turn(table.id, ALICE)
+                await service.act(table.id, ALICE, FinishTurn())
                 continue
             plays = game.legal_plays()
             risky = [play for play in plays if not game.can_complete_minimum_after(play.card, play.pile)]
             if risky and len(risky) < len(plays):
                 before = service.require(table.id).to_dict()
-                change = await service.play(table.id, ALICE, risky[0].card, risky[0].pile, confirmed=False)
+                change = await service.act(table.id, ALICE, PlayOnPile(risky[0].card, risky[0].pile, False))
                 assert change.needs_confirmation
                 assert service.require(table.id).to_dict() == before
-                change = await service.play(table.id, ALICE, risky[0].card, risky[0].pile, confirmed=True)
-                assert change.table.require_game().is_over
+                change = await service.act(table.id, ALICE, PlayOnPile(risky[0].card, risky[0].pile, True))
+                assert change.table.require_session().game.is_over
                 return
-            await service.play(table.id, ALICE, plays[0].card, plays[0].pile, confirmed=True)
+            await service.act(table.id, ALICE, PlayOnPile(plays[0].card, plays[0].pile, True))
     raise AssertionError("no game offered a risky play")
 
 
@@ -230,45 +231,40 @@ async def test_finished_game_is_recorded(service: GameService, store: TableStore
         table = service.get(table_id)
         if table is None:
             break
-        game = table.require_game()
+        game = table.require_session().game
         user = table.seats[game.current_player or 0].user_id
         if game.played_this_turn >= game.turn_minimum or not game.legal_plays():
-            await service.end_turn(table_id, user)
+            await service.act(table_id, user, FinishTurn())
         else:
             play = game.legal_plays()[0]
-            await service.play(table_id, user, play.card, play.pile, confirmed=True)
+            await service.act(table_id, user, PlayOnPile(play.card, play.pile, True))
     saved = await store.load(table_id)
     assert saved is not None and saved.status is TableStatus.FINISHED
-    assert saved.require_game().status in (Status.WON, Status.LOST)
+    assert saved.require_session().game.status in (Status.WON, Status.LOST)
     async with store._db.execute(
         "SELECT outcome, cards_left, team_key FROM games WHERE id = ?", (table_id,)
     ) as cur:
         row = await cur.fetchone()
     assert row is not None
-    assert row[0] == saved.require_game().status.value
-    assert row[1] == saved.require_game().cards_left
+    assert row[0] == saved.require_session().game.status.value
+    assert row[1] == saved.require_session().game.cards_left
     assert row[2] == f"{ALICE},{BOB}"
 
 
 async def test_ai_markers_never_clear_a_human_marker(service: GameService) -> None:
     """Table talk: an AI sets markers on free piles and clears only its own; it does not read its own as requests."""
     table = await service.create(
-        guild_id=1, channel_id=50, host=Seat(ALICE, "Alice"), variant=Variant(), seed=3, locale="en"
+        guild_id=1, channel_id=50, host=Seat(ALICE, "Alice"), seed=3, locale="en"
     )
     await service.add_ai(table.id, ALICE)
     await service.start(table.id, ALICE)
-    await service.choose_first(table.id, ALICE)
-    await service.set_marker(table.id, ALICE, "A", "keep_off")
+    await service.act(table.id, ALICE, ChooseFirst())
+    await service.act(table.id, ALICE, CycleMarker("A"))  # none -> keep off
     ai_seat = 1
-    change = await service.refresh_ai_markers(
-        table.id, lambda game, seat: {"A": None, "B": "small_steps", "C": None, "D": None}
-    )
-    assert change is not None
-    live = service.require(table.id)
+    live = service.require(table.id).require_session()
+    live.apply_ai_markers(ai_seat, {"A": None, "B": "small_steps", "C": None, "D": None})
     assert live.markers == {"A": "keep_off", "B": "small_steps"}
     assert live.markers_seen_by(ai_seat) == {"A": "keep_off"}
     assert live.markers_seen_by(0) == {"B": "small_steps"}
-    await service.refresh_ai_markers(
-        table.id, lambda game, seat: {"A": None, "B": None, "C": None, "D": None}
-    )
-    assert service.require(table.id).markers == {"A": "keep_off"}
+    live.apply_ai_markers(ai_seat, {"A": None, "B": None, "C": None, "D": None})
+    assert live.markers == {"A": "keep_off"}

@@ -50,7 +50,6 @@ async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
 
 async def test_forget_and_erase_also_drop_finished_table_states(tmp_path: Path) -> None:
     """A finished table's saved state names its players: forgetting a player or erasing a server drops it."""
-    from bot.games.thegame.engine import Variant
     from bot.service.games import GameService
     from bot.service.table import Seat
     from bot.storage.stats import StatsStore
@@ -65,7 +64,6 @@ async def test_forget_and_erase_also_drop_finished_table_states(tmp_path: Path) 
                 guild_id=7,
                 channel_id=channel,
                 host=Seat(users[0], "a"),
-                variant=Variant(),
                 seed=channel,
                 locale="en",
             )

@@ -359,7 +359,7 @@ async def test_erase_a_server_keeps_the_others(db: aiosqlite.Connection, store: 
 async def test_leaderboard_reads_only_its_covering_index(db: aiosqlite.Connection) -> None:
     async with db.execute(
         "EXPLAIN QUERY PLAN SELECT team_key, MIN(cards_left), SUM(outcome = 'won'), COUNT(*), MAX(ended_at), MAX(id)"
-        " FROM games WHERE guild_id = 1 AND has_ai = 0 AND outcome <> 'abandoned' AND player_count = 2"
+        " FROM games WHERE guild_id = 1 AND game = 'thegame' AND has_ai = 0 AND outcome <> 'abandoned' AND player_count = 2"
         " GROUP BY team_key"
     ) as cursor:
         plan = " ".join(str(row[3]) for row in await cursor.fetchall())

@@ -8,9 +8,10 @@ import re
 import discord
 import pytest
 
-from bot.games.thegame.engine import Game, Variant
+from bot.games.thegame.engine import Game
+from bot.games.thegame.session import TheGameSession
+from bot.games.thegame.ui import board, hand
 from bot.service.table import Seat, Table, TableStatus
-from bot.ui import board, hand
 from bot.ui.display import TableDisplay
 
 
@@ -21,7 +22,6 @@ def playing_table(players: int = 3, seed: int = 7, plays: int = 12, locale: str 
         channel_id=2,
         created_by=100,
         created_at=0.0,
-        variant=Variant(),
         seed=seed,
         locale=locale,
         seats=[Seat(100 + index, f"Player{index}") for index in range(players)],
@@ -29,7 +29,8 @@ def playing_table(players: int = 3, seed: int = 7, plays: int = 12, locale: str 
     )
     game = Game.new(players, seed)
     game.choose_first_player(0)
-    table.game = game
+    session = TheGameSession(game, [])
+    table.session = session
     for _ in range(plays):
         if game.is_over:
             break
@@ -38,7 +39,7 @@ def playing_table(players: int = 3, seed: int = 7, plays: int = 12, locale: str 
             continue
         option = game.legal_plays()[0]
         game.play(game.current_player or 0, option.card, option.pile)
-        table.recent_plays.append((game.current_player or 0, option.card, option.pile, option.backwards))
+        session.recent_plays.append((game.current_player or 0, option.card, option.pile, option.backwards))
     return table
 
 
@@ -55,7 +56,7 @@ def public_text(content: dict[str, object]) -> str:
 def test_the_board_never_shows_a_card_from_a_hand(players: int, locale: str) -> None:
     table = playing_table(players, locale=locale)
     text = public_text(TableDisplay.render_board(table))
-    game = table.require_game()
+    game = board.game_of(table)
     shown = {int(value) for value in re.findall(r"`(\d+)`", text)}
     for seat in range(players):
         assert not shown & set(game.hand(seat))
@@ -67,7 +68,7 @@ def test_the_summary_never_shows_a_card_from_a_hand() -> None:
     table = playing_table(3, plays=30)
     table.status = TableStatus.ABANDONED
     text = public_text(TableDisplay.render_board(table))
-    game = table.require_game()
+    game = board.game_of(table)
     shown = {int(value) for value in re.findall(r"`(\d+)`", text)}
     for seat in range(3):
         assert not shown & set(game.hand(seat))
@@ -89,7 +90,7 @@ def check_component_limits(view: discord.ui.View) -> None:
 @pytest.mark.parametrize("players", [1, 2, 3])
 def test_hand_views_fit_discord_limits(players: int) -> None:
     table = playing_table(players, plays=1)
-    game = table.require_game()
+    game = board.game_of(table)
     seat = game.current_player or 0
     check_component_limits(hand.hand_view(table, seat, "en-US"))
     for value in game.hand(seat):
@@ -103,7 +104,7 @@ def test_hand_views_fit_discord_limits(players: int) -> None:
 
 def test_the_hand_shows_the_players_own_cards_and_where_they_fit() -> None:
     table = playing_table(2, plays=1)
-    game = table.require_game()
+    game = board.game_of(table)
     seat = game.current_player or 0
     embed = hand.hand_embed(table, seat, "en-US").to_dict()
     text = json.dumps(embed)

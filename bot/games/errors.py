@@ -1,4 +1,4 @@
-"""The one exception the service raises for anything a user did wrong.
+"""The one exception a game or the table raises for anything a user did wrong.
 
 It carries a catalog key (and its parameters) instead of a sentence, so the interface can say it in the user's
 language. Raising it always means nothing changed.

@@ -8,9 +8,11 @@ from __future__ import annotations
 import discord
 
 from bot.games.thegame.engine import Game, Play, Status
+from bot.games.thegame.ui import components
+from bot.games.thegame.ui.board import session_of
+from bot.games.thegame.ui.format import ARROW, card, cards
 from bot.service.table import Table
-from bot.ui import components
-from bot.ui.format import ARROW, card, cards
+from bot.ui import components as shared
 from bot.ui.i18n import t
 
 CARDS_PER_ROW = 4
@@ -31,7 +33,8 @@ def hand_embed(
     notice: str | None = None,
     ending: set[tuple[int, str]] | None = None,
 ) -> discord.Embed:
-    game = table.require_game()
+    session = session_of(table)
+    game = session.game
     hand = game.hand(seat)
     my_turn = game.current_player == seat and game.status is Status.PLAYING
     embed = discord.Embed(
@@ -39,7 +42,7 @@ def hand_embed(
         colour=discord.Colour.green() if my_turn else discord.Colour.blurple(),
     )
     lines = [cards(hand) if hand else t(locale, "hand.empty")]
-    drawn = [value for value in table.last_drawn.get(table.seats[seat].user_id, []) if value in hand]
+    drawn = [value for value in session.last_drawn.get(seat, []) if value in hand]
     if drawn:
         lines.append(t(locale, "hand.drawn", cards=cards(drawn)))
     lines.append("")
@@ -97,7 +100,7 @@ def hand_view(
     ending: set[tuple[int, str]] | None = None,
     hints_enabled: bool = True,
 ) -> discord.ui.View:
-    game = table.require_game()
+    game = session_of(table).game
     view = discord.ui.View(timeout=None)
     my_turn = game.current_player == seat and game.status is Status.PLAYING
     if my_turn:
@@ -147,10 +150,10 @@ def hand_view(
         end.item.row = 3
         view.add_item(end)
         if hints_enabled:
-            hint = components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡")
+            hint = shared.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡")
             hint.item.row = 3
             view.add_item(hint)
-    refresh = components.RefreshButton(table.id, label=t(locale, "button.refresh"), emoji="🔄")
+    refresh = shared.RefreshButton(table.id, label=t(locale, "button.refresh"), emoji="🔄")
     refresh.item.row = 3 if my_turn else 0
     view.add_item(refresh)
     view.stop()

@@ -1,4 +1,4 @@
-"""The public messages of a table: the lobby, the board, and the end-of-game summary.
+"""The Game's public messages: the board of a game in play and the end-of-game summary.
 
 Nothing here ever shows a hand: only pile tops, counts and the plays everyone saw.
 """
@@ -7,72 +7,59 @@ from __future__ import annotations
 
 import discord
 
-from bot.games.thegame.engine import Status
-from bot.service.table import MAX_PLAYERS, Table, TableStatus
-from bot.ui import components
-from bot.ui.format import card, duration, pile_line
+from bot.games.thegame.engine import Game, Status
+from bot.games.thegame.session import TheGameSession
+from bot.games.thegame.ui import components
+from bot.games.thegame.ui.format import card, pile_line
+from bot.service.table import Table, TableStatus
+from bot.ui import components as shared
+from bot.ui.format import duration
 from bot.ui.i18n import t
 
-COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_PLAYING = discord.Colour.green()
 COLOUR_WON = discord.Colour.gold()
 COLOUR_OVER = discord.Colour.dark_grey()
 
 
+def session_of(table: Table) -> TheGameSession:
+    session = table.require_session()
+    assert isinstance(session, TheGameSession)
+    return session
+
+
+def game_of(table: Table) -> Game:
+    return session_of(table).game
+
+
 def variant_text(table: Table, locale: str) -> str:
-    variant = table.variant
-    if variant.higher_minimum and variant.smaller_hand:
+    three_cards, smaller_hand = table.options.get("three_cards"), table.options.get("smaller_hand")
+    if three_cards and smaller_hand:
         return t(locale, "variant.both")
-    if variant.higher_minimum:
+    if three_cards:
         return t(locale, "variant.higher_minimum")
-    if variant.smaller_hand:
+    if smaller_hand:
         return t(locale, "variant.smaller_hand")
     return t(locale, "variant.standard")
 
 
-def _footer(table: Table, locale: str) -> str:
+def footer(table: Table, locale: str) -> str:
     parts = [t(locale, "board.deal", code=table.deal_code), variant_text(table, locale)]
     if table.daily:
         parts.append(t(locale, "board.daily", date=table.daily))
     return " · ".join(parts)
 
 
-def _seat_name(table: Table, index: int) -> str:
+def seat_name(table: Table, index: int) -> str:
     seat = table.seats[index]
     return f"🤖 {seat.name}" if seat.is_ai else seat.name
 
 
-def lobby_embed(table: Table) -> discord.Embed:
-    locale = table.locale
-    embed = discord.Embed(title=t(locale, "lobby.title"), colour=COLOUR_LOBBY)
-    seated = "\n".join(f"• {_seat_name(table, index)}" for index in range(len(table.seats))) or "—"
-    embed.description = t(locale, "lobby.description")
-    embed.add_field(
-        name=t(locale, "lobby.players", count=len(table.seats), maximum=MAX_PLAYERS),
-        value=seated,
-        inline=False,
-    )
-    embed.set_footer(text=_footer(table, locale))
-    return embed
-
-
-def lobby_view(table: Table) -> discord.ui.View:
-    locale = table.locale
-    view = discord.ui.View(timeout=None)
-    full = len(table.seats) >= MAX_PLAYERS
-    view.add_item(components.JoinButton(table.id, label=t(locale, "button.join"), disabled=full))
-    view.add_item(components.LeaveButton(table.id, label=t(locale, "button.leave")))
-    view.add_item(components.StartButton(table.id, label=t(locale, "button.start")))
-    view.add_item(components.AddAIButton(table.id, label=t(locale, "button.add_ai"), disabled=full))
-    view.stop()  # fully dynamic: clicks are routed by custom id, nothing to keep in memory
-    return view
-
-
 def board_embed(table: Table) -> discord.Embed:
     locale = table.locale
-    game = table.require_game()
+    session = session_of(table)
+    game = session.game
     embed = discord.Embed(title=t(locale, "board.title"), colour=COLOUR_PLAYING)
-    lines = [pile_line(locale, pile, table.markers.get(pile.name)) for pile in game.piles]
+    lines = [pile_line(locale, pile, session.markers.get(pile.name)) for pile in game.piles]
     lines += ["", t(locale, "board.markers_help")]
     embed.description = "\n".join(lines)
     embed.add_field(
@@ -98,9 +85,9 @@ def board_embed(table: Table) -> discord.Embed:
     for index in range(len(table.seats)):
         marker = "▶ " if game.current_player == index and game.status is Status.PLAYING else ""
         count = len(game.hand(index))
-        players.append(f"{marker}{_seat_name(table, index)} — {t(locale, 'board.cards', count=count)}")
+        players.append(f"{marker}{seat_name(table, index)} — {t(locale, 'board.cards', count=count)}")
     embed.add_field(name=t(locale, "board.players"), value="\n".join(players), inline=False)
-    recent = table.recent_plays
+    recent = session.recent_plays
     if recent:
         plays = [
             t(
@@ -113,26 +100,27 @@ def board_embed(table: Table) -> discord.Embed:
             for seat_index, value, pile, backwards in recent
         ]
         embed.add_field(name=t(locale, "board.recent"), value="\n".join(plays), inline=False)
-    embed.set_footer(text=_footer(table, locale))
+    embed.set_footer(text=footer(table, locale))
     return embed
 
 
 def board_view(table: Table) -> discord.ui.View:
     locale = table.locale
-    game = table.require_game()
+    session = session_of(table)
+    game = session.game
     view = discord.ui.View(timeout=None)
     if game.status is Status.CHOOSING_FIRST:
         view.add_item(components.FirstPlayerButton(table.id, label=t(locale, "button.i_start")))
-    view.add_item(components.HandButton(table.id, label=t(locale, "button.my_hand")))
+    view.add_item(shared.HandButton(table.id, label=t(locale, "button.my_hand")))
     for pile in game.piles:
-        view.add_item(components.MarkerButton(table.id, pile.name, table.markers.get(pile.name)))
+        view.add_item(components.MarkerButton(table.id, pile.name, session.markers.get(pile.name)))
     view.stop()
     return view
 
 
 def summary_embed(table: Table) -> discord.Embed:
     locale = table.locale
-    game = table.game
+    game = session_of(table).game if table.session is not None else None
     if table.status is TableStatus.EXPIRED or game is None:
         embed = discord.Embed(title=t(locale, "summary.lobby_closed_title"), colour=COLOUR_OVER)
         embed.description = t(locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
@@ -170,6 +158,6 @@ def summary_embed(table: Table) -> discord.Embed:
         extras.append(t(locale, "summary.hints", count=hints))
     embed.add_field(name=t(locale, "summary.table_talk"), value="\n".join(extras))
     embed.set_footer(
-        text=_footer(table, locale) + " · " + t(locale, "summary.replay_hint", code=table.deal_code)
+        text=footer(table, locale) + " · " + t(locale, "summary.replay_hint", code=table.deal_code)
     )
     return embed

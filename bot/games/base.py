@@ -1,0 +1,136 @@
+"""The one small interface between the card table and a game.
+
+The table (lobby, seats, locks, saving, timers, AI seats, results) knows no game's rules: it talks to a game through
+two objects.
+
+- A `GameRules` (one per game, registered in `bot/games/registry.py`): the game's key, its seat counts, its
+  options, and how to start or restore a `Session`. It also names the module with the game's Discord views
+  (`ui_module`), which only the interface layer imports.
+- A `Session` (one per table in play): the engine's state plus whatever else the game remembers (The Game's
+  markers, the last plays shown on the board...). It says who may act, applies an action for a seat, plays an AI
+  seat, gives a hint, and, once over, the outcome the leaderboards record.
+
+Sessions are pure (no Discord, no I/O) and convert to a plain dict and back. Anything a user did wrong is a
+`GameError` raised before any change.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A private sentence for the player who acted: a catalog key and its parameters."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class ActionResult:
+    """What an action did. `changed` is False for a step that only changes what the actor sees (a card chosen,
+    a confirmation asked); `hand_options` tell the actor's hand view how to show itself next."""
+
+    events: list[Any] = field(default_factory=list)
+    notice: Notice | None = None
+    hand_options: dict[str, Any] = field(default_factory=dict)
+    changed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's result in a finished game. `place` is 1 for the winners (ties share a place)."""
+
+    points: int
+    place: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A finished game, as the results tables store it.
+
+    `outcome` is "won" or "lost" for a cooperative game (the team's result) and "finished" for a competitive one;
+    `score` is the game's headline number (The Game: cards left; a competitive game: the winning total);
+    `variant` and `deal_code` describe the deal for history and replays; `turns` counts turns, tricks or hands.
+    """
+
+    outcome: str
+    score: int
+    turns: int
+    variant: str
+    deal_code: str
+    seats: tuple[SeatResult, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Session(ABC):
+    """A game in progress at a table (see the module docstring)."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data; `GameRules.load` turns it back into an equal session."""
+
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (several at once for a simultaneous step such as Hearts' pass)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def apply(self, seat: int, action: Any) -> ActionResult:
+        """Apply a seat's action, or raise `GameError` and change nothing."""
+
+    @abstractmethod
+    def play_ai(self, seat: int) -> list[Any]:
+        """Play an AI seat's whole turn (or its part of a simultaneous step); returns the events. It may only
+        read what that seat can see."""
+
+    @abstractmethod
+    def hint(self, seat: int) -> Notice:
+        """What the strong AI would do for this seat now, as a private sentence (GameError if not its turn)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The result, once `is_over`."""
+
+    def public_log(self, events: Sequence[Any]) -> list[str]:
+        """One log line per event everyone saw (never a hand or a hidden card); nothing by default."""
+        return []
+
+    def progress(self) -> tuple[int, ...]:
+        """A value that changes whenever the turn (or the trick, or the step) changes: the table uses it to know
+        when to ping the next player and refresh the other players' private hands."""
+        return self.to_act()
+
+
+class GameRules(ABC):
+    """Everything the table needs to know about a game before it is played."""
+
+    key: str
+    min_seats: int
+    max_seats: int
+    # True: the seats play together (The Game); False: each seat for itself, ranked by a rating.
+    cooperative: bool
+    # The module with the game's Discord views (imported by the interface layer only).
+    ui_module: str
+    # The game has a chat rule of its own (The Game's no-numbers rule).
+    chat_rule: bool = False
+
+    @abstractmethod
+    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validated options from what `/game new` received (unknown keys ignored); GameError when invalid."""
+
+    @abstractmethod
+    def new_session(self, seats: int, seed: int, options: Mapping[str, Any], ai_seats: Sequence[int]) -> Session:
+        """Deal and start a game for `seats` seats; `ai_seats` are the seats the AI plays."""
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any]) -> Session:
+        """The session saved by `Session.to_dict`; ValueError on bad data."""

@@ -1,0 +1,23 @@
+"""Every game the table hosts. Adding a game: its package under bot/games/, and one line here."""
+
+from __future__ import annotations
+
+from bot.games.base import GameRules
+from bot.games.errors import GameError
+from bot.games.thegame.rules import RULES as THE_GAME
+
+GAMES: dict[str, GameRules] = {
+    rules.key: rules
+    for rules in (
+        THE_GAME,
+    )
+}
+DEFAULT_GAME = THE_GAME.key
+
+
+def rules_for(key: str) -> GameRules:
+    """The rules of a registered game; GameError for an unknown key (a forged option or an old build's game)."""
+    rules = GAMES.get(key)
+    if rules is None:
+        raise GameError("error.unknown_game")
+    return rules

@@ -1,0 +1,158 @@
+"""Players' ratings in the competitive games (Hearts, Barbu, Crapette): OpenSkill's Plackett-Luce model.
+
+One row per (server, game, player). A finished game rates every seat by its place; AI seats take part with the
+model's default rating (so beating them counts) but are never stored or shown. Abandoned games never reach here.
+The leaderboard orders by the conservative estimate `mu - 3 sigma` (OpenSkill's ordinal), shown as the rating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+from openskill.models import PlackettLuce
+
+from bot.games.base import SeatResult
+
+if TYPE_CHECKING:
+    from bot.service.table import Table
+
+MODEL = PlackettLuce()
+
+
+async def update_ratings(db: aiosqlite.Connection, table: Table, results: Sequence[SeatResult]) -> None:
+    """Rate a finished competitive game (inside the caller's transaction)."""
+    humans = [seat.user_id for seat in table.seats if not seat.is_ai]
+    stored: dict[int, Any] = {}
+    if humans:
+        marks = ", ".join("?" * len(humans))
+        async with db.execute(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+            (table.guild_id, table.game_key, *humans),
+        ) as cursor:
+            for row in await cursor.fetchall():
+                stored[int(row[0])] = (float(row[1]), float(row[2]))
+    teams = []
+    for seat in table.seats:
+        mu, sigma = stored.get(seat.user_id, (MODEL.mu, MODEL.sigma))
+        teams.append([MODEL.rating(mu=mu, sigma=sigma)])
+    rated = MODEL.rate(teams, ranks=[float(result.place) for result in results])
+    ended = table.ended_at or table.created_at
+    for index, seat in enumerate(table.seats):
+        if seat.is_ai:
+            continue
+        after = rated[index][0]
+        result = results[index]
+        await db.execute(
+            "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, games, wins, points_total,"
+            " last_played) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET display_name = excluded.display_name,"
+            " mu = excluded.mu, sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
+            " points_total = points_total + excluded.points_total, last_played = excluded.last_played",
+            (
+                table.guild_id,
+                table.game_key,
+                seat.user_id,
+                seat.name,
+                after.mu,
+                after.sigma,
+                int(result.won),
+                result.points,
+                ended,
+            ),
+        )
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The rating shown: a conservative estimate of skill (OpenSkill's ordinal, mu - 3 sigma)."""
+    return mu - 3 * sigma
+
+
+@dataclass(frozen=True, slots=True)
+class RatedPlayer:
+    position: int
+    user_id: int
+    name: str  # as stored with their latest game
+    rating: float  # the ordinal, mu - 3 sigma
+    games: int
+    wins: int
+    average_points: float
+    last_played: float
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPage:
+    game: str
+    page: int
+    page_size: int
+    total: int
+    players: tuple[RatedPlayer, ...]
+    viewer: RatedPlayer | None
+
+    @property
+    def page_count(self) -> int:
+        return max(1, -(-self.total // self.page_size))
+
+
+def _rated(row: aiosqlite.Row) -> RatedPlayer:
+    return RatedPlayer(
+        position=int(row["position"]),
+        user_id=int(row["user_id"]),
+        name=str(row["display_name"]),
+        rating=ordinal(float(row["mu"]), float(row["sigma"])),
+        games=int(row["games"]),
+        wins=int(row["wins"]),
+        average_points=int(row["points_total"]) / max(1, int(row["games"])),
+        last_played=float(row["last_played"]),
+    )
+
+
+class RatingStore:
+    """Reads the ratings of a server's competitive games (writes happen with each result, in `update_ratings`)."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    async def leaderboard(
+        self, guild_id: int, game: str, *, page: int = 0, page_size: int = 10, viewer_id: int | None = None
+    ) -> RatingPage:
+        """Players ranked by rating (then wins, then games), ten a page; a page past the end shows the last."""
+        async with self._db.execute(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
+        ) as cursor:
+            row = await cursor.fetchone()
+        total = int(row[0]) if row else 0
+        last_page = max(0, -(-total // page_size) - 1)
+        page = min(max(0, page), last_page)
+        sql = """
+            WITH ranked AS (
+                SELECT *, ROW_NUMBER() OVER (
+                    ORDER BY mu - 3 * sigma DESC, wins DESC, games DESC, user_id
+                ) AS position
+                FROM ratings WHERE guild_id = ? AND game = ?
+            )
+            SELECT * FROM ranked WHERE (position > ? AND position <= ?) OR user_id = ? ORDER BY position
+        """
+        params = (guild_id, game, page * page_size, (page + 1) * page_size, viewer_id or 0)
+        async with self._db.execute(sql, params) as cursor:
+            rows = [_rated(found) for found in await cursor.fetchall()]
+        first, stop = page * page_size, (page + 1) * page_size
+        players = tuple(player for player in rows if first < player.position <= stop)
+        viewer = next((player for player in rows if player.user_id == viewer_id), None)
+        return RatingPage(game, page, page_size, total, players, viewer)
+
+    async def player(self, guild_id: int, user_id: int) -> list[tuple[str, RatedPlayer]]:
+        """A player's rating in every competitive game they played in this server (game key, standing)."""
+        sql = """
+            WITH ranked AS (
+                SELECT *, ROW_NUMBER() OVER (
+                    PARTITION BY game ORDER BY mu - 3 * sigma DESC, wins DESC, games DESC, user_id
+                ) AS position
+                FROM ratings WHERE guild_id = ?
+            )
+            SELECT * FROM ranked WHERE user_id = ? ORDER BY game
+        """
+        async with self._db.execute(sql, (guild_id, user_id)) as cursor:
+            return [(str(row["game"]), _rated(row)) for row in await cursor.fetchall()]

@@ -1,0 +1,111 @@
+"""The interface side of a game: what the shared controller and display ask a game's views for.
+
+Each game's package has a module (its `GameRules.ui_module`) that defines `UI`, an instance of a `GameUI`
+subclass. The shared layer never knows a game's rules: it asks that object for the board, a player's hand, the
+turn announcement, the summary, and how to read `/play`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.games.base import Notice
+from bot.games.errors import GameError
+from bot.games.registry import GAMES, rules_for
+from bot.ui.i18n import t
+
+if TYPE_CHECKING:
+    from bot.service.table import Table
+
+
+def render_notice(locale: object, notice: Notice) -> str:
+    """A notice's text in the reader's language; parameters that are notices themselves are rendered first."""
+    params = {
+        name: render_notice(locale, value) if isinstance(value, Notice) else value
+        for name, value in notice.params.items()
+    }
+    return t(locale, notice.key, **params)
+
+
+class GameUI:
+    """Defaults suit a game played from a private hand of cards; a game overrides what it shows differently."""
+
+    key = ""
+    # Buttons and menus of the game's own, registered once at start-up (persistent across restarts).
+    dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+
+    def name(self, locale: object) -> str:
+        return t(locale, f"game.{self.key}.name")
+
+    def options_text(self, table: Table, locale: object) -> str:
+        """The options chosen at `/game new`, in one short line (lobby and board footers)."""
+        return ""
+
+    def lobby_help(self, table: Table, locale: object) -> str:
+        return t(locale, "lobby.description")
+
+    def board(self, table: Table) -> dict[str, Any]:
+        """The public board of a game in play: `embed` and `view` (and `attachments` for an image)."""
+        raise NotImplementedError
+
+    def summary(self, table: Table) -> dict[str, Any]:
+        """The board once the game is over (finished or abandoned)."""
+        raise NotImplementedError
+
+    def hand(self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any) -> dict[str, Any]:
+        """A player's private message (`embed` and `view`); `options` come from the game's last action."""
+        raise NotImplementedError
+
+    def turn_text(self, table: Table) -> str | None:
+        """The public line that calls the next player(s), or None."""
+        return None
+
+    def end_line(self, table: Table) -> str:
+        """The public line that tells the channel the result."""
+        raise NotImplementedError
+
+    def started_notice(self, locale: object) -> str:
+        return t(locale, "hand.started")
+
+    def parse_play(self, table: Table, seat: int, card: str, pile: str | None) -> Any:
+        """The action for `/play card:<card> [pile:<pile>]`; GameError when it makes no sense."""
+        raise GameError("error.no_play_command")
+
+    def action(self, table: Table, payload: str, values: list[str]) -> tuple[Any, str]:
+        """The action behind one of the game's own buttons or menus (`GameActionButton`, `GameActionSelect`),
+        and how to answer ("hand" or "board"); GameError("error.stale_button") for a payload it cannot read."""
+        raise GameError("error.stale_button")
+
+    def end_turn_action(self, table: Table) -> Any:
+        """The action of `/endturn`, for a game with turns of several moves."""
+        raise GameError("error.no_end_turn")
+
+    def autocomplete(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
+        """Suggestions for `/play`'s card: the caller's own cards only."""
+        return []
+
+    def rules(self, locale: object) -> tuple[str, str]:
+        """The `/rules` title and body."""
+        return t(locale, f"rules.{self.key}.title"), t(locale, f"rules.{self.key}.body")
+
+
+@cache
+def ui_for_key(key: str) -> GameUI:
+    module = importlib.import_module(rules_for(key).ui_module)
+    ui = module.UI
+    if not isinstance(ui, GameUI):
+        raise TypeError(f"{module.__name__}.UI is not a GameUI")
+    return ui
+
+
+def ui_for(table: Table) -> GameUI:
+    return ui_for_key(table.game_key)
+
+
+def all_uis() -> list[GameUI]:
+    return [ui_for_key(key) for key in GAMES]

@@ -1,0 +1,66 @@
+"""The lobby every game shares: who sits at the table, and the buttons to join, leave, add an AI and start."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.service.table import Table, TableStatus
+from bot.ui import components
+from bot.ui.game_ui import ui_for
+from bot.ui.i18n import t
+
+COLOUR_LOBBY = discord.Colour.blurple()
+COLOUR_OVER = discord.Colour.dark_grey()
+
+
+def seat_name(table: Table, index: int) -> str:
+    seat = table.seats[index]
+    return f"🤖 {seat.name}" if seat.is_ai else seat.name
+
+
+def lobby_embed(table: Table) -> discord.Embed:
+    locale = table.locale
+    ui = ui_for(table)
+    rules = table.rules
+    embed = discord.Embed(title=t(locale, "lobby.title_game", game=ui.name(locale)), colour=COLOUR_LOBBY)
+    seated = "\n".join(f"• {seat_name(table, index)}" for index in range(len(table.seats))) or "—"
+    embed.description = ui.lobby_help(table, locale)
+    embed.add_field(
+        name=t(locale, "lobby.players", count=len(table.seats), maximum=rules.max_seats),
+        value=seated,
+        inline=False,
+    )
+    footer = ui.options_text(table, locale)
+    if footer:
+        embed.set_footer(text=footer)
+    return embed
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    locale = table.locale
+    view = discord.ui.View(timeout=None)
+    full = len(table.seats) >= table.rules.max_seats
+    view.add_item(components.JoinButton(table.id, label=t(locale, "button.join"), disabled=full))
+    view.add_item(components.LeaveButton(table.id, label=t(locale, "button.leave")))
+    view.add_item(components.StartButton(table.id, label=t(locale, "button.start")))
+    view.add_item(components.AddAIButton(table.id, label=t(locale, "button.add_ai"), disabled=full))
+    view.stop()  # fully dynamic: clicks are routed by custom id, nothing to keep in memory
+    return view
+
+
+def closed_lobby_embed(table: Table) -> discord.Embed:
+    locale = table.locale
+    embed = discord.Embed(title=t(locale, "summary.lobby_closed_title"), colour=COLOUR_OVER)
+    embed.description = t(locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
+    return embed
+
+
+def render_table(table: Table) -> dict[str, object]:
+    """The table's one public message, whatever its state."""
+    if table.status is TableStatus.LOBBY:
+        return {"embed": lobby_embed(table), "view": lobby_view(table)}
+    if table.status is TableStatus.EXPIRED or table.session is None:
+        return {"embed": closed_lobby_embed(table), "view": None}
+    if table.status is TableStatus.PLAYING:
+        return ui_for(table).board(table)
+    return ui_for(table).summary(table)
