@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from bot.games.barbu.policy import CARD_OF, INT_OF, choose, contract_index
+from bot.games.barbu.contracts import CARD_INDEX, CARDS
+from bot.games.barbu.policy import choose, contract_index
 from bot.games.barbu.view import BarbuView
 from bot.games.barbu.world import BarbuInformation
 from bot.games.cards import Card
@@ -43,10 +44,10 @@ class BaselineStrategy:
         _check_turn(view)
         if len(view.legal_cards) == 1:
             return view.legal_cards[0]
-        hand = [INT_OF[card] for card in view.hand]
-        trick = [INT_OF[play.card] for play in view.current_trick]
+        hand = [CARD_INDEX[card] for card in view.hand]
+        trick = [CARD_INDEX[play.card] for play in view.current_trick]
         after_me = view.players - len(trick) - 1
-        return CARD_OF[choose(hand, trick, after_me, contract_index(view.contract))]
+        return CARDS[choose(hand, trick, after_me, contract_index(view.contract))]
 
 
 STRONG_SETTINGS: Final = SearchSettings(rollouts=160, min_samples=8, max_samples=40)

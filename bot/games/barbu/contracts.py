@@ -30,6 +30,11 @@ KING_OF_HEARTS: Final = "king_of_hearts"
 
 KING_OF_HEARTS_CARD: Final = Card("H", 13)
 
+# Cards as small ints, for the engine's and the AI's inner loops: index = suit * 13 + rank - 2 with the suits in
+# the order C, D, H, S (0 is 2♣, 51 is A♠), so `index // 13` is the suit and sorting ints sorts like `Card`s.
+CARDS: Final = tuple(full_deck())
+CARD_INDEX: Final = {card: index for index, card in enumerate(CARDS)}
+
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
@@ -60,16 +65,16 @@ class Contract(enum.Enum):
 
     def card_points(self, card: Card) -> int:
         """The points `card` costs whoever takes it in this contract (the trick's own points not included)."""
-        return _CARD_POINTS[self][_card_index(card)]
+        return _CARD_POINTS[self][CARD_INDEX[card]]
 
     def is_penalty_card(self, card: Card) -> bool:
         """Whether taking `card` costs points in this contract (never true in fewest tricks)."""
-        return _CARD_POINTS[self][_card_index(card)] > 0
+        return _CARD_POINTS[self][CARD_INDEX[card]] > 0
 
     def trick_points(self, cards: Iterable[Card]) -> int:
         """The points a trick made of `cards` costs the seat that takes it."""
         table = _CARD_POINTS[self]
-        points = sum(table[_card_index(card)] for card in cards)
+        points = sum(table[CARD_INDEX[card]] for card in cards)
         return points + (_TRICK_POINTS if self.counts_tricks else 0)
 
 
@@ -100,14 +105,10 @@ _PENALTIES: Final = {
 }
 
 
-def _card_index(card: Card) -> int:
-    return "CDHS".index(card.suit) * 13 + card.rank - 2
-
-
 def _card_points_table(contract: Contract) -> tuple[int, ...]:
     units = {penalty.unit: penalty.points for penalty in _PENALTIES[contract]}
     table = []
-    for card in full_deck():
+    for card in CARDS:
         points = 0
         if card.suit == "H":
             points += units.get(HEART, 0)
@@ -120,6 +121,11 @@ def _card_points_table(contract: Contract) -> tuple[int, ...]:
 
 
 _CARD_POINTS: Final = {contract: _card_points_table(contract) for contract in Contract}
+
+
+def card_points_by_index(contract: Contract) -> tuple[int, ...]:
+    """What taking each card costs in `contract`, indexed by card index (see `CARDS`)."""
+    return _CARD_POINTS[contract]
 
 
 def check_players(players: object) -> int:

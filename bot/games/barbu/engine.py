@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import enum
 import hashlib
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.games.barbu.contracts import (
+    CARD_INDEX,
+    CARDS,
     Contract,
     cards_per_player,
     deck_count,
@@ -104,6 +107,7 @@ class Barbu:
         "_hands",
         "_history",
         "_leader",
+        "_led",
         "_log",
         "_options",
         "_penalty_cards",
@@ -126,9 +130,10 @@ class Barbu:
     _hand_number: int
     _contract: Contract
     _dealer: int
-    _hands: list[list[Card]]
+    _hands: list[list[int]]  # card indexes (see contracts.CARDS), sorted
     _set_aside: tuple[Card, ...]
     _trick: list[TrickPlay]
+    _led: int  # the suit index (0..3) led in the trick in progress, -1 before its lead
     _leader: int | None
     _to_act: int | None
     _tricks: list[Trick]
@@ -229,7 +234,7 @@ class Barbu:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards `seat` holds, sorted (a copy may appear twice with two decks). Private to that seat."""
-        return tuple(self._hands[self._check_seat(seat)])
+        return tuple([CARDS[index] for index in self._hands[self._check_seat(seat)]])
 
     def cards_in_hand(self, seat: int) -> int:
         return len(self._hands[self._check_seat(seat)])
@@ -288,7 +293,7 @@ class Barbu:
 
         Cards set aside (6 or 7 players) are not counted, so with those tables this figure says how many penalty
         cards were set aside: show it after the hand, or show the per-unit penalties instead."""
-        dealt = [card for hand in self._hands for card in hand]
+        dealt = [CARDS[index] for hand in self._hands for index in hand]
         dealt += [play.card for play in self._trick]
         dealt += [card for trick in self._tricks for card in trick.cards]
         total = sum(self._contract.card_points(card) for card in dealt)
@@ -301,7 +306,7 @@ class Barbu:
         if seat != self._to_act or type(seat) is not int:
             return ()
         led = self._trick[0].card.suit if self._trick else None
-        return tuple(dict.fromkeys(following_cards(self._hands[seat], led)))
+        return following_cards([CARDS[index] for index in dict.fromkeys(self._hands[seat])], led)
 
     def refusal(self, seat: int, card: Card) -> IllegalMove | None:
         """Why `seat` may not play `card` now, or None when it may. Changes nothing."""
@@ -312,11 +317,13 @@ class Barbu:
                 ErrorCode.NOT_YOUR_TURN, f"It is not seat {seat!r}'s turn; seat {self._to_act} is to play."
             )
         hand = self._hands[seat]
-        if not isinstance(card, Card) or card not in hand:
+        index = CARD_INDEX.get(card) if isinstance(card, Card) else None
+        if index is None or index not in hand:
             return IllegalMove(ErrorCode.CARD_NOT_IN_HAND, f"{card} is not in seat {seat}'s hand.")
-        if self._trick:
-            led = self._trick[0].card.suit
-            if card.suit != led and any(held.suit == led for held in hand):
+        led = self._led
+        if led >= 0 and index // 13 != led:
+            position = bisect_left(hand, led * 13)
+            if position < len(hand) and hand[position] < led * 13 + 13:
                 return IllegalMove(
                     ErrorCode.MUST_FOLLOW_SUIT,
                     f"Seat {seat} must follow suit: {self._trick[0].card} was led.",
@@ -330,10 +337,14 @@ class Barbu:
         error = self.refusal(seat, card)
         if error is not None:
             raise error
+        index = CARD_INDEX[card]
+        card = CARDS[index]  # the engine's own instance
         hand = self._hands[seat]
-        hand.remove(card)
+        hand.remove(index)
         trick = self._trick
-        if trick and card.suit != trick[0].card.suit:
+        if not trick:
+            self._led = index // 13
+        elif index // 13 != self._led:
             self._voids[seat].add(trick[0].card.suit)
         play = TrickPlay(seat, card)
         trick.append(play)
@@ -355,6 +366,7 @@ class Barbu:
         self._penalty_cards[winner].extend(taken)
         self._penalty_left -= len(taken)
         self._trick = []
+        self._led = -1
         self._leader = self._to_act = winner
         events.append(TrickWon(winner, cards, points))
         if not hand:
@@ -380,9 +392,10 @@ class Barbu:
         self._hand_number = hand_number
         self._contract = contract = options.contract_for(hand_number)
         self._dealer = dealer = options.dealer_for(hand_number)
-        self._hands = [list(hand) for hand in hands]
+        self._hands = [[CARD_INDEX[card] for card in hand] for hand in hands]
         self._set_aside = set_aside
         self._trick = []
+        self._led = -1
         self._leader = self._to_act = next_seat(dealer, players)
         self._tricks = []
         self._tricks_taken = [0] * players

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.games.barbu.contracts import CONTRACT_ORDER, Contract
-from bot.games.cards import SUITS, Card
+from bot.games.barbu.contracts import CONTRACT_ORDER, Contract, card_points_by_index
 
 FEWEST_TRICKS: Final = 0
 NO_HEARTS: Final = 1
@@ -27,15 +26,13 @@ BARBU: Final = 3
 SALAD: Final = 4
 
 CONTRACT_INDEX: Final = {contract: index for index, contract in enumerate(CONTRACT_ORDER)}
-CARD_OF: Final = tuple(Card(suit, rank) for suit in SUITS for rank in range(2, 15))
-INT_OF: Final = {card: index for index, card in enumerate(CARD_OF)}
 
 HEARTS: Final = 2
 KING_OF_HEARTS: Final = HEARTS * 13 + 11
 ACE_OF_HEARTS: Final = HEARTS * 13 + 12
 
 # POINTS[contract][card]: what taking the card costs; TRICK_POINTS[contract]: what every trick costs.
-POINTS: Final = tuple(tuple(contract.card_points(card) for card in CARD_OF) for contract in CONTRACT_ORDER)
+POINTS: Final = tuple(card_points_by_index(contract) for contract in CONTRACT_ORDER)
 TRICK_POINTS: Final = tuple(5 if contract.counts_tricks else 0 for contract in CONTRACT_ORDER)
 
 

@@ -12,7 +12,8 @@ import random
 from collections.abc import Sequence
 from typing import Self
 
-from bot.games.barbu.policy import CARD_OF, INT_OF, POINTS, TRICK_POINTS, choose, contract_index
+from bot.games.barbu.contracts import CARD_INDEX
+from bot.games.barbu.policy import POINTS, TRICK_POINTS, choose, contract_index
 from bot.games.barbu.view import BarbuView
 from bot.games.cards import SUITS, Card
 
@@ -76,7 +77,7 @@ class BarbuWorld:
         return self._penalty_left == 0 and TRICK_POINTS[self._contract] == 0
 
     def play(self, move: Card) -> None:
-        self._play(INT_OF[move])
+        self._play(CARD_INDEX[move])
 
     def _play(self, card: int) -> None:
         self._hands[self._to_act].remove(card)
@@ -131,8 +132,8 @@ class BarbuInformation:
         if not view.is_my_turn or not view.legal_cards:
             raise ValueError("the seat of this view is not to play")
         self._view = view
-        self._hand = [INT_OF[card] for card in view.hand]
-        self._unseen = [INT_OF[card] for card in view.unseen_cards()]
+        self._hand = [CARD_INDEX[card] for card in view.hand]
+        self._unseen = [CARD_INDEX[card] for card in view.unseen_cards()]
         players = view.players
         # Holders of unseen cards: the other seats, then the cards set aside (index `players`, no constraint).
         self._counts = [0 if seat == view.seat else view.card_counts[seat] for seat in range(players)]
@@ -164,7 +165,7 @@ class BarbuInformation:
                 previous is not None
                 and previous.suit == card.suit
                 and contract.card_points(previous) == contract.card_points(card)
-                and not any(INT_OF[previous] <= other <= INT_OF[card] for other in unseen)
+                and not any(CARD_INDEX[previous] <= other <= CARD_INDEX[card] for other in unseen)
             ):
                 continue
             moves.append(card)
@@ -176,7 +177,7 @@ class BarbuInformation:
         view = self._view
         hands = [sorted(holdings[seat]) for seat in range(view.players)]
         hands[view.seat] = list(self._hand)
-        trick = [INT_OF[play.card] for play in view.current_trick]
+        trick = [CARD_INDEX[play.card] for play in view.current_trick]
         leader = view.trick_leader
         assert leader is not None
         return BarbuWorld(hands, trick, leader, contract_index(view.contract), list(view.hand_points))
@@ -257,7 +258,3 @@ def _dealable(remaining: list[int], room: list[int], voids: list[int]) -> bool:
         if needed and needed > sum(room[holder] for holder in range(len(room)) if subset & ~voids[holder]):
             return False
     return True
-
-
-def card_of(card: int) -> Card:
-    return CARD_OF[card]
