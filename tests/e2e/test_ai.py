@@ -34,7 +34,7 @@ async def test_one_human_and_two_ai_seats_play_a_whole_game(driver: TableDriver,
             game = driver.game()
             options = [o for o in game.legal_plays() if game.can_complete_minimum_after(o.card, o.pile)]
             option = (options or game.legal_plays())[0]
-            answer = await driver.command(world.alice, "play", card=option.card, pile=option.pile)
+            answer = await driver.command(world.alice, "play", card=str(option.card), pile=option.pile)
             assert answer.message is not None
             hand = answer.message
         if driver.bot.games.get(table_id) is None:

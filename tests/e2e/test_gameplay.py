@@ -71,7 +71,7 @@ async def test_a_whole_three_player_game(driver: TableDriver, world: World) -> N
                 response = await driver.play_with_buttons(user, hands[user.id], option.card, option.pile)
                 assert response.type == 7  # the hand message itself shows the new hand
             else:
-                response = await driver.command(user, "play", card=option.card, pile=option.pile)
+                response = await driver.command(user, "play", card=str(option.card), pile=option.pile)
                 assert response.ephemeral
                 assert response.message is not None
                 hands[user.id] = response.message

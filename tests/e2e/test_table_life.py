@@ -31,7 +31,7 @@ async def test_hands_are_kept_current_when_the_turn_passes(driver: TableDriver, 
     await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
     for _ in range(driver.game().turn_minimum):
         option = driver.game().legal_plays()[0]
-        await driver.command(world.alice, "play", card=option.card, pile=option.pile)
+        await driver.command(world.alice, "play", card=str(option.card), pile=option.pile)
     ended = await driver.command(world.alice, "endturn")
     assert "drew" in (ended.embeds[0]["description"])
     # Bob's private hand message was edited by the bot: it is his turn, his cards are buttons now.
@@ -97,7 +97,7 @@ async def risky_play_asks_first(driver: TableDriver, world: World, seed: int) ->
             await driver.click(world.alice, hand, f"tg:play:{table_id}:{option.card}:{option.pile}:1")
             assert driver.bot.games.get(table_id) is None  # the game ended, as announced
             return True
-        played = await driver.command(world.alice, "play", card=options[0].card, pile=options[0].pile)
+        played = await driver.command(world.alice, "play", card=str(options[0].card), pile=options[0].pile)
         assert played.message is not None
         hand = played.message
     return False
