@@ -128,7 +128,9 @@ class GameRules(ABC):
         """Validated options from what `/game new` received (unknown keys ignored); GameError when invalid."""
 
     @abstractmethod
-    def new_session(self, seats: int, seed: int, options: Mapping[str, Any], ai_seats: Sequence[int]) -> Session:
+    def new_session(
+        self, seats: int, seed: int, options: Mapping[str, Any], ai_seats: Sequence[int]
+    ) -> Session:
         """Deal and start a game for `seats` seats; `ai_seats` are the seats the AI plays."""
 
     @abstractmethod

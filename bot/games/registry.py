@@ -6,12 +6,7 @@ from bot.games.base import GameRules
 from bot.games.errors import GameError
 from bot.games.thegame.rules import RULES as THE_GAME
 
-GAMES: dict[str, GameRules] = {
-    rules.key: rules
-    for rules in (
-        THE_GAME,
-    )
-}
+GAMES: dict[str, GameRules] = {rules.key: rules for rules in (THE_GAME,)}
 DEFAULT_GAME = THE_GAME.key
 
 

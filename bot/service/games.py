@@ -213,7 +213,9 @@ class GameService:
             rules = table.rules
             if len(table.seats) < rules.min_seats:
                 raise GameError("error.too_few_players", minimum=rules.min_seats)
-            table.session = rules.new_session(len(table.seats), table.seed, table.options, table.ai_seat_indexes)
+            table.session = rules.new_session(
+                len(table.seats), table.seed, table.options, table.ai_seat_indexes
+            )
             table.status = TableStatus.PLAYING
             table.started_at = self._clock()
             table.turn_started_at = table.started_at

@@ -16,7 +16,6 @@ from bot.games.thegame.engine import seed_to_deal_code
 TABLE_FORMAT_VERSION = 2
 
 
-
 class TableStatus(StrEnum):
     LOBBY = "lobby"
     PLAYING = "playing"
@@ -207,7 +206,9 @@ def upgrade_from_version_1(data: dict[str, Any]) -> dict[str, Any]:
     upgraded["session"] = None
     if data.get("game") is not None:
         marker_by = {
-            pile: seat_of[int(user)] for pile, user in data.get("marker_by", {}).items() if int(user) in seat_of
+            pile: seat_of[int(user)]
+            for pile, user in data.get("marker_by", {}).items()
+            if int(user) in seat_of
         }
         upgraded["session"] = {
             "game": data["game"],

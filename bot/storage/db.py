@@ -70,7 +70,9 @@ async def migrate(connection: aiosqlite.Connection) -> int:
                 async with connection.execute("PRAGMA foreign_key_check") as cursor:
                     broken = list(await cursor.fetchall())
                 if broken:
-                    raise RuntimeError(f"Migration {name} leaves {len(broken)} rows with a broken foreign key")
+                    raise RuntimeError(
+                        f"Migration {name} leaves {len(broken)} rows with a broken foreign key"
+                    )
                 await connection.execute(f"PRAGMA user_version = {version}")
             except BaseException:
                 await connection.rollback()

@@ -139,7 +139,9 @@ class TableStore:
 
 def _variant_of(table: Table) -> str:
     if table.game_key == "thegame":
-        return "expert" if table.options.get("three_cards") or table.options.get("smaller_hand") else "standard"
+        return (
+            "expert" if table.options.get("three_cards") or table.options.get("smaller_hand") else "standard"
+        )
     return "standard"
 
 

@@ -115,7 +115,8 @@ class VoteEndButton(TableButton, template=rf"{PREFIX}:vote:(?P<table>\d+)"):
 
 
 class GameActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:g:(?P<table>\d+):(?P<payload>[A-Za-z0-9_.-]{{1,80}})"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:g:(?P<table>\d+):(?P<payload>[A-Za-z0-9_.-]{{1,80}})",
 ):
     """A game's own button: the payload is the game's action, decoded by the game's UI (`GameUI.action`)."""
 
@@ -192,7 +193,9 @@ class GameActionSelect(
         return cls(int(match["table"]), match["payload"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _controller(interaction).game_action(interaction, self.table_id, self.payload, list(self.item.values))
+        await _controller(interaction).game_action(
+            interaction, self.table_id, self.payload, list(self.item.values)
+        )
 
 
 SHARED_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -237,7 +237,9 @@ class TableController:
         """Show the player's hand privately: edit the hand message they clicked, or send a new one."""
         seat = self._seat(table, interaction)
         hints = (await self.bot.guild_settings.get(table.guild_id)).hints_enabled
-        content = ui_for(table).hand(table, seat, str(interaction.locale), notice=notice, hints=hints, **options)
+        content = ui_for(table).hand(
+            table, seat, str(interaction.locale), notice=notice, hints=hints, **options
+        )
         if edit and not interaction.response.is_done():
             await interaction.response.edit_message(**content)
             self.display.remember_hand_message(table.id, interaction.user.id, interaction.token)
@@ -293,9 +295,7 @@ class TableController:
             if on_board:
                 await interaction.response.edit_message(**self.display.render_board(table))
             from_hand = interaction.type is discord.InteractionType.component and not on_board
-            await self._send_hand(
-                interaction, table, edit=from_hand, notice=notice, **change.hand_options
-            )
+            await self._send_hand(interaction, table, edit=from_hand, notice=notice, **change.hand_options)
         if change.changed:
             self.after_change(change, actor=interaction.user.id)
 

@@ -57,7 +57,9 @@ class GameUI:
         """The board once the game is over (finished or abandoned)."""
         raise NotImplementedError
 
-    def hand(self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any) -> dict[str, Any]:
+    def hand(
+        self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any
+    ) -> dict[str, Any]:
         """A player's private message (`embed` and `view`); `options` come from the game's last action."""
         raise NotImplementedError
 

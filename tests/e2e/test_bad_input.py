@@ -60,7 +60,8 @@ async def test_wrong_user_wrong_turn_and_illegal_cards(driver: TableDriver, worl
     # Bob is seated but it is Alice's turn (Bob's Discord is in French).
     refused(
         await unchanged_after(
-            driver, lambda: driver.command(world.bob, "play", card=str(driver.hand_cards(world.bob)[0]), pile="A")
+            driver,
+            lambda: driver.command(world.bob, "play", card=str(driver.hand_cards(world.bob)[0]), pile="A"),
         ),
         "pas ton tour",
     )
@@ -68,7 +69,9 @@ async def test_wrong_user_wrong_turn_and_illegal_cards(driver: TableDriver, worl
     # A card that is not in Alice's hand.
     missing = next(value for value in range(2, 100) if value not in alice_cards)
     refused(
-        await unchanged_after(driver, lambda: driver.command(world.alice, "play", card=str(missing), pile="A")),
+        await unchanged_after(
+            driver, lambda: driver.command(world.alice, "play", card=str(missing), pile="A")
+        ),
         "not in your hand",
     )
     # Ending the turn before the minimum.
@@ -86,13 +89,20 @@ async def test_wrong_user_wrong_turn_and_illegal_cards(driver: TableDriver, worl
     low = next((card for card in driver.hand_cards(world.alice) if card < high and card != high - 10), None)
     if low is not None:
         refused(
-            await unchanged_after(driver, lambda: driver.command(world.alice, "play", card=str(low), pile="A")),
+            await unchanged_after(
+                driver, lambda: driver.command(world.alice, "play", card=str(low), pile="A")
+            ),
             "does not fit",
         )
 
 
 async def test_commands_without_a_game_here(driver: TableDriver, world: World) -> None:
-    for name, options in (("play", {"card": "50", "pile": "A"}), ("endturn", {}), ("hand", {}), ("board", {})):
+    for name, options in (
+        ("play", {"card": "50", "pile": "A"}),
+        ("endturn", {}),
+        ("hand", {}),
+        ("board", {}),
+    ):
         refused(await driver.command(world.alice, name, **options), "no game")
 
 

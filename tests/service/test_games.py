@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.errors import GameError
 from bot.games.thegame.engine import Status
 from bot.games.thegame.session import ChooseFirst, CycleMarker, FinishTurn, PlayOnPile
-from bot.games.errors import GameError
 from bot.service.games import GameService
 from bot.service.table import Seat, TableStatus
 from bot.storage.db import open_database
@@ -68,9 +68,7 @@ def first_legal(service: GameService, table_id: int) -> tuple[int, str]:
 async def test_one_table_per_channel(service: GameService) -> None:
     await open_table(service)
     with pytest.raises(GameError) as refused:
-        await service.create(
-            guild_id=1, channel_id=10, host=Seat(BOB, "Bob"), seed=1, locale="en-US"
-        )
+        await service.create(guild_id=1, channel_id=10, host=Seat(BOB, "Bob"), seed=1, locale="en-US")
     assert refused.value.key == "error.already_running"
 
 
@@ -109,7 +107,9 @@ async def test_a_whole_turn_is_saved_and_survives_a_restart(service: GameService
     # A fresh service on the same database (a restarted bot) sees exactly the same game.
     restarted = GameService(store)
     await restarted.restore()
-    assert restarted.require(table_id).require_session().game == service.require(table_id).require_session().game
+    assert (
+        restarted.require(table_id).require_session().game == service.require(table_id).require_session().game
+    )
     assert restarted.in_channel(10) is not None
 
 
@@ -199,7 +199,6 @@ async def test_a_play_that_would_end_the_game_asks_first(service: GameService) -
             guild_id=1,
             channel_id=1000 + seed,
             host=Seat(ALICE, "Alice"),
-           
             seed=seed,
             locale="en",
         )
@@ -253,9 +252,7 @@ async def test_finished_game_is_recorded(service: GameService, store: TableStore
 
 async def test_ai_markers_never_clear_a_human_marker(service: GameService) -> None:
     """Table talk: an AI sets markers on free piles and clears only its own; it does not read its own as requests."""
-    table = await service.create(
-        guild_id=1, channel_id=50, host=Seat(ALICE, "Alice"), seed=3, locale="en"
-    )
+    table = await service.create(guild_id=1, channel_id=50, host=Seat(ALICE, "Alice"), seed=3, locale="en")
     await service.add_ai(table.id, ALICE)
     await service.start(table.id, ALICE)
     await service.act(table.id, ALICE, ChooseFirst())

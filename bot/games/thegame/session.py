@@ -76,7 +76,9 @@ class TheGameSession(Session):
         self.markers: dict[str, str] = dict(markers or {})  # pile -> "keep_off" | "small_steps"
         self.marker_by: dict[str, int] = dict(marker_by or {})  # pile -> the seat that set it
         self.recent_plays: list[tuple[int, int, str, bool]] = list(recent_plays)  # (seat, card, pile, back)
-        self.last_drawn: dict[int, list[int]] = {seat: list(cards) for seat, cards in (last_drawn or {}).items()}
+        self.last_drawn: dict[int, list[int]] = {
+            seat: list(cards) for seat, cards in (last_drawn or {}).items()
+        }
 
     # -- persistence -----------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -273,4 +275,3 @@ class TheGameSession(Session):
             elif isinstance(event, TurnEnded):
                 lines.append(f"seat {event.player} ended the turn and drew {len(event.drawn)} cards")
         return lines
-

@@ -144,7 +144,6 @@ class MarkerButton(
         await _controller(interaction).act(interaction, self.table_id, CycleMarker(self.pile), answer="board")
 
 
-
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     FirstPlayerButton,
     EndTurnButton,

@@ -30,4 +30,3 @@ def pile_line(locale: str, pile: Pile, marker: str | None = None, *, with_target
     return f"{ARROW[pile.direction]} **{pile.name}** {top}{back}{flag}" + (
         f" — *{t(locale, f'marker.{marker}')}*" if marker else ""
     )
-

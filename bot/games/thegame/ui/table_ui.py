@@ -115,5 +115,3 @@ class TheGameUI(GameUI):
 
 
 UI = TheGameUI()
-
-
