@@ -4,8 +4,8 @@ It works on plain ints so that rollouts stay cheap: a card is `suit * 13 + rank 
 C, D, H, S (so 0 is 2♣ and 51 is A♠), and a hand is a list of such ints sorted ascending (a copy may appear twice
 with two decks). The rules, per contract:
 
-- following suit: duck under the winning card with the highest card that still loses (which drops a queen
-  under a king, or the king of hearts under the ace); the last seat of a trick that costs nothing takes it with
+- following suit: duck under the winning card with the most dangerous card that still loses (a queen under a
+  king, the king of hearts under the ace, else the highest); the last seat of a trick that costs nothing takes it with
   its highest harmless card; a seat that must win takes it with its cheapest card, the highest one when last;
 - void in the suit led: dump the most dangerous card (the most penalty points, then the highest; the ace of
   hearts right after the king in the barbu), preferring the shorter suit;
@@ -88,10 +88,13 @@ def choose(hand: list[int], trick: list[int], after_me: int, contract: int) -> i
             harmless = [card for card in follow if points[card] == 0]
             if harmless:
                 return harmless[-1]
-    if follow[0] <= winning:  # duck with the highest card that still loses (a copy of the winner loses too)
+    if (
+        follow[0] <= winning
+    ):  # duck with the most dangerous card that still loses (a copy of the winner loses too)
+        keys = DISCARD_KEY[contract]
         best = follow[0]
         for card in follow:
-            if card <= winning:
+            if card <= winning and keys[card] >= keys[best]:
                 best = card
         return best
     # Every card wins: the cheapest, the highest of them when nobody plays after this seat, else the lowest.
