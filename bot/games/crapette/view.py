@@ -1,0 +1,88 @@
+"""What one seat knows: every face-up card and the size of every face-down pile, never their order.
+
+The AI reads only a `CrapetteView`. Two games that differ only in the order of face-down cards give equal views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.games.crapette.board import Board
+from bot.games.crapette.layout import NO_CARD, SEATS, UNKNOWN, CrapetteOptions, OwnedCard, card_id
+from bot.games.crapette.moves import Action
+from bot.games.crapette.priority import MissedMove
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One player's own piles, as everyone at the table sees them."""
+
+    crapette_count: int
+    crapette_top: OwnedCard | None  # face up; None when the crapette is empty
+    stock_count: int  # face down
+    stock_turned: OwnedCard | None  # the card turned up from the stock, waiting to be placed or discarded
+    discard: tuple[OwnedCard, ...]  # face up, top last
+
+    @property
+    def cards_left(self) -> int:
+        """Crapette + stock + discard + turned card: 0 wins."""
+        turned = 0 if self.stock_turned is None else 1
+        return self.crapette_count + self.stock_count + len(self.discard) + turned
+
+
+@dataclass(frozen=True, slots=True)
+class CrapetteView:
+    """The table as `seat` sees it.
+
+    `legal_actions` are those of the player on turn (empty once the game is over). `last_action` is the player on
+    turn's latest action this turn (None at the start of a turn). `last_missed` says how that action broke the
+    priority rule, or None: anyone watching can work it out, so it is public, but a table should not show it to a
+    human who may still call "Crapette!". `repetitions`: how often the table at this turn's start has occurred (a public count: the third time draws
+    the game). `moved_between_side_piles`: the cards that may not move between side piles
+    again yet (the engine's `already_moved` rule).
+    """
+
+    seat: int
+    options: CrapetteOptions
+    players: tuple[PlayerView, PlayerView]
+    side_piles: tuple[tuple[OwnedCard, ...], ...]  # side piles 1..8, top last
+    foundations: tuple[tuple[OwnedCard, ...], ...]  # F1..F8, top last
+    current_player: int
+    turn_number: int
+    penalties: tuple[int, int]
+    is_over: bool
+    winner: int | None
+    legal_actions: tuple[Action, ...]
+    last_action: Action | None
+    last_missed: MissedMove | None
+    repetitions: int
+    moved_between_side_piles: frozenset[OwnedCard]
+
+    def cards_left(self, seat: int) -> int:
+        return self.players[seat].cards_left
+
+    def moved_ids(self) -> frozenset[int]:
+        """`moved_between_side_piles` as card ids, for a `Board`."""
+        return frozenset(card_id(card) for card in self.moved_between_side_piles)
+
+    def board(self) -> Board:
+        """A masked board for planning: face-down cards are UNKNOWN (they fit nowhere)."""
+        crapettes: list[list[int]] = []
+        stocks: list[list[int]] = []
+        discards: list[list[int]] = []
+        turned: list[int] = []
+        for seat in SEATS:
+            player = self.players[seat]
+            top = [] if player.crapette_top is None else [card_id(player.crapette_top)]
+            crapettes.append([UNKNOWN] * (player.crapette_count - len(top)) + top)
+            stocks.append([UNKNOWN] * player.stock_count)
+            discards.append([card_id(card) for card in player.discard])
+            turned.append(NO_CARD if player.stock_turned is None else card_id(player.stock_turned))
+        return Board(
+            crapettes,
+            stocks,
+            discards,
+            turned,
+            [[card_id(card) for card in pile] for pile in self.side_piles],
+            [[card_id(card) for card in pile] for pile in self.foundations],
+        )
