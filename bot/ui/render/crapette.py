@@ -169,7 +169,7 @@ def draw_crapette(layout: CrapetteLayout, scale: int = DEFAULT_SCALE) -> Image.I
         )
         draw_stack(board, draw, pile, (x * s, rows.side_piles * s), s)
     for place in sorted(layout.highlight):
-        box = _place_box(layout, rows, place)
+        box = place_box(layout, place)
         if box is not None:
             draw_highlight(draw, box, s)
     return board
@@ -236,8 +236,9 @@ def _draw_pile(
     badge(draw, ((x + CARD_WIDTH // 2) * scale, (y + CARD_HEIGHT - 12) * scale), str(count), scale)
 
 
-def _place_box(layout: CrapetteLayout, rows: _Rows, place: str) -> tuple[int, int, int, int] | None:
-    """The logical box of a named place, or None for a name this table does not have."""
+def place_box(layout: CrapetteLayout, place: str) -> tuple[int, int, int, int] | None:
+    """The box of a named place in logical pixels (multiply by the scale), or None for a name this table lacks."""
+    rows = _rows(layout)
     kind, _, key = place.partition(":")
     if not key.isdigit():
         return None

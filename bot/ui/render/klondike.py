@@ -182,8 +182,8 @@ def _draw_waste(
         paste_card(board, card, (x + offset * FAN_OFFSET * scale, y), scale)
 
 
-def _place_box(layout: KlondikeLayout, place: str) -> tuple[int, int, int, int] | None:
-    """The logical box of a named place, or None for a name this table does not have."""
+def place_box(layout: KlondikeLayout, place: str) -> tuple[int, int, int, int] | None:
+    """The box of a named place in logical pixels (multiply by the scale), or None for a name this table lacks."""
     top = _top_row_y(layout)
     kind, _, key = place.partition(":")
     if kind == "stock":
@@ -203,7 +203,7 @@ def _place_box(layout: KlondikeLayout, place: str) -> tuple[int, int, int, int] 
 
 def _draw_highlights(draw: ImageDraw.ImageDraw, layout: KlondikeLayout, scale: int) -> None:
     for place in sorted(layout.highlight):
-        box = _place_box(layout, place)
+        box = place_box(layout, place)
         if box is not None:
             draw_highlight(draw, box, scale)
 
