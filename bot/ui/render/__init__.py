@@ -3,7 +3,8 @@
 Each board takes a plain layout dataclass (the integrator builds it from the engine's state; nothing here imports
 an engine) and returns PNG bytes, drawn at `scale` 2 (800-900 px wide: sharp on desktop, still readable when a
 phone shows it 400 px wide). Each board also has an alt text for screen readers, under Discord's 1,024 characters.
-Card faces are drawn once per card and scale, then pasted; fonts ship with the package (DejaVu Sans).
+Card faces are drawn once per card and scale, then pasted; fonts ship with the package (DejaVu Sans). Call
+`prepare()` once at start-up to draw the faces and the PNG palette ahead of the first board (about half a second).
 """
 
 from bot.ui.render.crapette import (
@@ -22,6 +23,7 @@ from bot.ui.render.klondike import (
     klondike_alt_text,
     render_klondike,
 )
+from bot.ui.render.png import prepare
 from bot.ui.render.row import draw_cards_row, render_cards_row
 from bot.ui.render.thegame import (
     TheGameLabels,
@@ -48,6 +50,7 @@ __all__ = [
     "draw_klondike",
     "draw_thegame",
     "klondike_alt_text",
+    "prepare",
     "render_cards_row",
     "render_crapette",
     "render_klondike",

@@ -1,6 +1,6 @@
 """Fixed example boards (mid-game positions) for the golden tests, the benchmark and quick previews:
 
-    .venv/bin/python -m bot.ui.render.examples /tmp   # writes klondike.png, crapette.png, thegame.png there
+.venv/bin/python -m bot.ui.render.examples /tmp   # writes klondike.png, crapette.png, thegame.png there
 """
 
 from __future__ import annotations

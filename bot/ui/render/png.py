@@ -42,6 +42,12 @@ def _palette() -> Image.Image:
     return swatch.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
+def prepare() -> None:
+    """Draw the card faces and choose the palette now (about half a second), e.g. while the bot starts, so that
+    the first board a player asks for is as fast as the others."""
+    _palette()
+
+
 def encode_png(image: Image.Image) -> bytes:
     """The board as PNG bytes, with the shared palette."""
     palette_image = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
