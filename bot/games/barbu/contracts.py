@@ -150,10 +150,17 @@ def removed_cards(players: int) -> tuple[Card, ...]:
     return ()
 
 
-def playing_deck(players: int) -> list[Card]:
-    """The cards a table of `players` shuffles (fixed order): one or two decks without the removed cards."""
+def _playing_deck(players: int) -> tuple[Card, ...]:
     removed = set(removed_cards(players))
-    return [card for card in full_deck() if card not in removed] * deck_count(players)
+    return tuple(card for card in CARDS if card not in removed) * deck_count(players)
+
+
+_PLAYING_DECKS: Final = {players: _playing_deck(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+
+def playing_deck(players: int) -> tuple[Card, ...]:
+    """The cards a table of `players` shuffles (fixed order): one or two decks without the removed cards."""
+    return _PLAYING_DECKS[check_players(players)]
 
 
 def cards_per_player(players: int) -> int:

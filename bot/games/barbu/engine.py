@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 from bot.games.barbu.contracts import (
     CARD_INDEX,
     CARDS,
+    MAX_PLAYERS,
     Contract,
+    card_points_by_index,
     cards_per_player,
     deck_count,
     removed_cards,
@@ -24,8 +26,8 @@ from bot.games.barbu.contracts import (
 from bot.games.barbu.errors import ErrorCode, IllegalMove
 from bot.games.barbu.events import CardPlayed, Event, GameEnded, HandDealt, HandScored, TrickWon
 from bot.games.barbu.options import BarbuOptions
-from bot.games.cards import Card, shuffled_decks
-from bot.games.tricks import TrickPlay, deal_one_at_a_time, following_cards, next_seat, trick_winner
+from bot.games.cards import SUITS, Card, shuffled_decks
+from bot.games.tricks import TrickPlay, deal_one_at_a_time, next_seat, trick_winner
 
 if TYPE_CHECKING:
     from bot.games.barbu.view import BarbuView
@@ -33,6 +35,8 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 1
 
 _EARLY_END_CONTRACTS = frozenset({Contract.NO_HEARTS, Contract.NO_QUEENS, Contract.BARBU})
+# Plays and their events are immutable, so the engine reuses them: _PLAYS[seat * 52 + card index], built lazily.
+_PLAYS: list[tuple[TrickPlay, CardPlayed] | None] = [None] * (MAX_PLAYERS * 52)
 
 
 class Phase(enum.Enum):
@@ -113,11 +117,14 @@ class Barbu:
         "_penalty_cards",
         "_penalty_left",
         "_phase",
+        "_points_table",
         "_scores",
         "_seed",
         "_set_aside",
         "_to_act",
         "_trick",
+        "_trick_cards",
+        "_trick_points",
         "_tricks",
         "_tricks_taken",
         "_voids",
@@ -133,7 +140,10 @@ class Barbu:
     _hands: list[list[int]]  # card indexes (see contracts.CARDS), sorted
     _set_aside: tuple[Card, ...]
     _trick: list[TrickPlay]
+    _trick_cards: list[int]  # the card indexes of the trick in progress
     _led: int  # the suit index (0..3) led in the trick in progress, -1 before its lead
+    _points_table: tuple[int, ...]  # what taking each card (by index) costs in this hand's contract
+    _trick_points: int  # what each trick costs in this hand's contract
     _leader: int | None
     _to_act: int | None
     _tricks: list[Trick]
@@ -305,8 +315,14 @@ class Barbu:
         """The distinct cards `seat` may play now, sorted; empty when it is not that seat's turn."""
         if seat != self._to_act or type(seat) is not int:
             return ()
-        led = self._trick[0].card.suit if self._trick else None
-        return following_cards([CARDS[index] for index in dict.fromkeys(self._hands[seat])], led)
+        hand = self._hands[seat]
+        led = self._led
+        if led >= 0:
+            start = bisect_left(hand, led * 13)
+            end = bisect_left(hand, led * 13 + 13, start)
+            if start < end:
+                hand = hand[start:end]
+        return tuple([CARDS[index] for index in dict.fromkeys(hand)])
 
     def refusal(self, seat: int, card: Card) -> IllegalMove | None:
         """Why `seat` may not play `card` now, or None when it may. Changes nothing."""
@@ -338,34 +354,43 @@ class Barbu:
         if error is not None:
             raise error
         index = CARD_INDEX[card]
-        card = CARDS[index]  # the engine's own instance
         hand = self._hands[seat]
         hand.remove(index)
         trick = self._trick
         if not trick:
             self._led = index // 13
         elif index // 13 != self._led:
-            self._voids[seat].add(trick[0].card.suit)
-        play = TrickPlay(seat, card)
+            self._voids[seat].add(SUITS[self._led])
+        key = seat * 52 + index
+        cached = _PLAYS[key]
+        if cached is None:
+            cached = _PLAYS[key] = (TrickPlay(seat, CARDS[index]), CardPlayed(seat, CARDS[index]))
+        play = cached[0]
         trick.append(play)
+        self._trick_cards.append(index)
         self._log.append(play)
-        events: list[Event] = [CardPlayed(seat, card)]
+        events: list[Event] = [cached[1]]
         players = self._options.players
         if len(trick) < players:
             self._to_act = next_seat(seat, players)
             return events
 
-        contract = self._contract
         winner = trick_winner(trick)
-        cards = tuple(entry.card for entry in trick)
-        points = contract.trick_points(cards)
+        table = self._points_table
+        points = self._trick_points
+        taken = []
+        for taken_index in self._trick_cards:
+            if table[taken_index]:
+                points += table[taken_index]
+                taken.append(CARDS[taken_index])
+        cards = tuple([entry.card for entry in trick])
         self._tricks.append(Trick(tuple(trick), winner, points))
         self._tricks_taken[winner] += 1
         self._hand_points[winner] += points
-        taken = [taken_card for taken_card in cards if contract.is_penalty_card(taken_card)]
         self._penalty_cards[winner].extend(taken)
         self._penalty_left -= len(taken)
         self._trick = []
+        self._trick_cards = []
         self._led = -1
         self._leader = self._to_act = winner
         events.append(TrickWon(winner, cards, points))
@@ -395,13 +420,16 @@ class Barbu:
         self._hands = [[CARD_INDEX[card] for card in hand] for hand in hands]
         self._set_aside = set_aside
         self._trick = []
+        self._trick_cards = []
         self._led = -1
+        self._points_table = table = card_points_by_index(contract)
+        self._trick_points = 5 if contract.counts_tricks else 0
         self._leader = self._to_act = next_seat(dealer, players)
         self._tricks = []
         self._tricks_taken = [0] * players
         self._penalty_cards = [[] for _ in range(players)]
         self._hand_points = [0] * players
-        self._penalty_left = sum(contract.is_penalty_card(card) for hand in hands for card in hand)
+        self._penalty_left = sum(1 for hand in self._hands for index in hand if table[index])
         self._voids = [set() for _ in range(players)]
         events.append(HandDealt(hand_number, contract, dealer))
         if self._ends_early():
