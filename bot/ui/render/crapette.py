@@ -15,7 +15,16 @@ from PIL import Image, ImageDraw
 from bot.games.cards import Card
 from bot.ui.render.card_faces import CARD_HEIGHT, CARD_WIDTH, STACK_OFFSET, empty_slot, paste_card
 from bot.ui.render.fonts import font
-from bot.ui.render.pieces import cards_text, draw_highlight, draw_stack, label, limited, stack_height
+from bot.ui.render.pieces import (
+    TITLE_HEIGHT,
+    cards_text,
+    draw_highlight,
+    draw_stack,
+    draw_title,
+    label,
+    limited,
+    stack_height,
+)
 from bot.ui.render.png import encode_png
 from bot.ui.render.theme import (
     DEFAULT_SCALE,
@@ -30,7 +39,6 @@ from bot.ui.render.theme import (
 PILE_COUNT = 8
 MARGIN = 6
 GAP = 6
-TITLE_HEIGHT = 20
 LABEL_HEIGHT = 15
 NUMBER_HEIGHT = 18
 ROW_GAP = 10
@@ -129,16 +137,7 @@ def draw_crapette(layout: CrapetteLayout, scale: int = DEFAULT_SCALE) -> Image.I
     board = new_board(WIDTH * s, rows.height * s)
     draw = ImageDraw.Draw(board)
     if layout.title:
-        draw_text_fitted(
-            draw,
-            (MARGIN * s, (MARGIN + TITLE_HEIGHT // 2 - 1) * s),
-            layout.title,
-            max_width=(WIDTH - 2 * MARGIN) * s,
-            size=14 * s,
-            minimum=10 * s,
-            fill=TEXT,
-            anchor="lm",
-        )
+        draw_title(draw, layout.title, MARGIN, WIDTH, s)
     for player, y in ((0, rows.top_player), (1, rows.bottom_player)):
         _draw_player(board, draw, layout, player, y, s)
     prefix = layout.labels.foundation_prefix

@@ -6,11 +6,12 @@ the way the buttons are: `stock`, `waste`, `foundation:S` (a suit letter), `colu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from bot.games.cards import SUIT_SYMBOL, SUITS, Card
+from bot.games.cards import SUIT_SYMBOL, Card
 from bot.ui.render.card_faces import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -21,28 +22,31 @@ from bot.ui.render.card_faces import (
     paste_card,
 )
 from bot.ui.render.fonts import font
-from bot.ui.render.pieces import cards_text, draw_highlight, draw_stack, label, limited, stack_height
+from bot.ui.render.pieces import (
+    TITLE_HEIGHT,
+    cards_text,
+    draw_highlight,
+    draw_stack,
+    draw_title,
+    label,
+    limited,
+    stack_height,
+)
 from bot.ui.render.png import encode_png
 from bot.ui.render.theme import (
     DEFAULT_SCALE,
     HIGHLIGHT,
     TEXT,
     badge,
-    draw_text_fitted,
     new_board,
 )
 
 COLUMN_COUNT = 7
 WASTE_SHOWN = 3
-FOUNDATION_ORDER = (
-    "S",
-    "H",
-    "D",
-    "C",
-)  # alternating colours, so two same-colour suits never sit side by side
+# Alternating colours, so two foundations of the same colour never sit side by side.
+FOUNDATION_ORDER = ("S", "H", "D", "C")
 MARGIN = 6
 GAP = 6
-TITLE_HEIGHT = 20
 LABEL_HEIGHT = 15
 NUMBER_HEIGHT = 18
 ROW_GAP = 6
@@ -77,7 +81,7 @@ class KlondikeLayout:
 
     stock_count: int
     waste: tuple[Card, ...]
-    foundations: dict[str, Card | None]
+    foundations: Mapping[str, Card | None]
     columns: tuple[ColumnLayout, ...]
     title: str | None = None
     highlight: frozenset[str] = frozenset()
@@ -118,16 +122,7 @@ def draw_klondike(layout: KlondikeLayout, scale: int = DEFAULT_SCALE) -> Image.I
     draw = ImageDraw.Draw(board)
     s = scale
     if layout.title:
-        draw_text_fitted(
-            draw,
-            (MARGIN * s, (MARGIN + TITLE_HEIGHT // 2 - 1) * s),
-            layout.title,
-            max_width=(WIDTH - 2 * MARGIN) * s,
-            size=14 * s,
-            minimum=10 * s,
-            fill=TEXT,
-            anchor="lm",
-        )
+        draw_title(draw, layout.title, MARGIN, WIDTH, s)
     top = _top_row_y(layout)
     label(draw, (_slot_x(0), top - 3), layout.labels.stock, CARD_WIDTH, s)
     label(draw, (_slot_x(1), top - 3), f"{layout.labels.waste} {len(layout.waste)}", 2 * CARD_WIDTH, s)
@@ -212,7 +207,7 @@ def klondike_alt_text(layout: KlondikeLayout) -> str:
     """A short description for screen readers, e.g. "Stock 14 cards, waste 7♥. Foundations: ♠ up to 3, ..."."""
     waste = f"waste {layout.waste[-1]}" if layout.waste else "waste empty"
     foundations = []
-    for suit in SUITS[::-1]:
+    for suit in FOUNDATION_ORDER:
         card = layout.foundations.get(suit)
         symbol = SUIT_SYMBOL[suit]
         foundations.append(f"{symbol} empty" if card is None else f"{symbol} up to {card.label}")

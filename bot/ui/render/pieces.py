@@ -13,10 +13,11 @@ from bot.ui.render.card_faces import (
     empty_slot,
     paste_card,
 )
-from bot.ui.render.theme import HIGHLIGHT, MUTED, Colour, draw_text_fitted, outline
+from bot.ui.render.theme import HIGHLIGHT, MUTED, TEXT, Colour, draw_text_fitted, outline
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit for an attachment's description
 HIGHLIGHT_PAD = 2
+TITLE_HEIGHT = 20
 
 Box = tuple[int, int, int, int]
 
@@ -76,6 +77,20 @@ def label(
         minimum=8 * scale,
         fill=colour,
         anchor=anchor,
+    )
+
+
+def draw_title(draw: ImageDraw.ImageDraw, title: str, margin: int, width: int, scale: int) -> None:
+    """The board's title line at the top (TITLE_HEIGHT logical pixels under the margin), fitted into the width."""
+    draw_text_fitted(
+        draw,
+        (margin * scale, (margin + TITLE_HEIGHT // 2 - 1) * scale),
+        title,
+        max_width=(width - 2 * margin) * scale,
+        size=14 * scale,
+        minimum=10 * scale,
+        fill=TEXT,
+        anchor="lm",
     )
 
 
