@@ -31,6 +31,7 @@ from bot.ui.render.theme import (
     HIGHLIGHT,
     MUTED,
     TEXT,
+    Colour,
     badge,
     draw_text_fitted,
     new_board,
@@ -50,7 +51,8 @@ PLAYER_PLACES = ("crapette", "stock", "turned", "discard")  # left to right, slo
 
 @dataclass(frozen=True, slots=True)
 class CrapettePlayerLayout:
-    """One player's own piles. `crapette_count` counts the whole crapette, its face-up top card included.
+    """One player's own piles. `crapette_count` counts the whole crapette, its face-up top card `crapette_top`
+    included (None draws the pile's back). `discard_top` and `discard_count` likewise for the discard.
 
     `status` is an optional short line under the name, already in the table's language (e.g. a missed turn).
     """
@@ -195,7 +197,7 @@ def _draw_player(
     name_width = WIDTH - MARGIN - name_x - 4
     name = f"▶ {seat.name}" if playing else seat.name
     middle = y + CARD_HEIGHT // 2
-    lines: list[tuple[str, int, tuple[int, int, int]]] = [(name, 18, HIGHLIGHT if playing else TEXT)]
+    lines: list[tuple[str, int, Colour]] = [(name, 18, HIGHLIGHT if playing else TEXT)]
     if playing and layout.turn_text:
         lines.append((layout.turn_text, 12, HIGHLIGHT))
     if seat.status:

@@ -55,6 +55,10 @@ WIDTH = 2 * MARGIN + 4 * PILE_WIDTH + 3 * GAP
 PILES_Y = MARGIN + TURN_HEIGHT
 HEIGHT = PILES_Y + PILE_HEIGHT + 4 + BACKWARDS_HEIGHT + MARKER_HEIGHT + FOOTER_HEIGHT + MARGIN
 MARKER_COLOURS: dict[Marker, Colour] = {"keep_off": KEEP_OFF, "small_steps": SMALL_STEPS}
+MARKER_WORDS: dict[Marker, str] = {
+    "keep_off": "please keep off",
+    "small_steps": "small steps only",
+}  # alt text
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,29 +190,29 @@ def _draw_pile(
             anchor="mm",
         )
     if pile.marker is not None:
-        _draw_marker(board, draw, pile, x, text_y + BACKWARDS_HEIGHT, labels, s)
+        word = labels.keep_off if pile.marker == "keep_off" else labels.small_steps
+        _draw_marker(board, draw, pile.marker, word, pile.marker_by, (x, text_y + BACKWARDS_HEIGHT), s)
 
 
 def _draw_marker(
     board: Image.Image,
     draw: ImageDraw.ImageDraw,
-    pile: TheGamePile,
-    x: int,
-    y: int,
-    labels: TheGameLabels,
+    marker: Marker,
+    word: str,
+    set_by: str | None,
+    position: tuple[int, int],
     scale: int,
 ) -> None:
-    assert pile.marker is not None
+    """The marker's icon, its word and who set it, under a pile (`position` in logical pixels)."""
     s = scale
-    icon = marker_icon(pile.marker, s)
+    x, y = position
+    icon = marker_icon(marker, s)
     board.paste(icon, ((x + 2) * s, (y + (MARKER_HEIGHT - ICON_SIZE) // 2) * s), icon)
     text_x = x + ICON_SIZE + 6
     text_width = PILE_WIDTH - ICON_SIZE - 6
-    word = labels.keep_off if pile.marker == "keep_off" else labels.small_steps
-    colour = MARKER_COLOURS[pile.marker]
-    lines = [(word, colour, True)]
-    if pile.marker_by:
-        lines.append((pile.marker_by, MUTED, False))
+    lines = [(word, MARKER_COLOURS[marker], True)]
+    if set_by:
+        lines.append((set_by, MUTED, False))
     line_y = y + MARKER_HEIGHT // 2 - (len(lines) - 1) * 7
     for text, fill, bold in lines:
         draw_text_fitted(
@@ -280,8 +284,9 @@ def thegame_alt_text(layout: TheGameLayout) -> str:
         if pile.backwards_target is not None:
             text += f", backwards {pile.backwards_target}"
         if pile.marker is not None:
-            word = layout.labels.keep_off if pile.marker == "keep_off" else layout.labels.small_steps
-            text += f", marked {word}" + (f" by {pile.marker_by}" if pile.marker_by else "")
+            text += f", marked {MARKER_WORDS[pile.marker]}" + (
+                f" by {pile.marker_by}" if pile.marker_by else ""
+            )
         parts.append(text + ".")
     parts.append(f"Draw pile: {layout.draw_pile_count} cards.")
     return limited(" ".join(parts))
