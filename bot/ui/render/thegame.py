@@ -284,9 +284,8 @@ def thegame_alt_text(layout: TheGameLayout) -> str:
         if pile.backwards_target is not None:
             text += f", backwards {pile.backwards_target}"
         if pile.marker is not None:
-            text += f", marked {MARKER_WORDS[pile.marker]}" + (
-                f" by {pile.marker_by}" if pile.marker_by else ""
-            )
+            asked = f" (asked by {pile.marker_by})" if pile.marker_by else ""
+            text += f", {MARKER_WORDS[pile.marker]}{asked}"
         parts.append(text + ".")
     parts.append(f"Draw pile: {layout.draw_pile_count} cards.")
     return limited(" ".join(parts))

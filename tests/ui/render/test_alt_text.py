@@ -77,8 +77,8 @@ def test_thegame_alt_text_names_every_pile_its_target_marker_and_the_draw_pile()
     assert text.startswith("Bob's turn · one of two played.")
     for name in "ABCD":
         assert f"Pile {name} " in text
-    assert "Pile A (up): 23, backwards 13, marked please keep off by Bob." in text
+    assert "Pile A (up): 23, backwards 13, please keep off (asked by Bob)." in text
     assert "Pile D (down): 100 (nothing played yet)." in text
-    assert "small steps only by Alexandrine" in text
+    assert "small steps only (asked by Alexandrine)" in text
     assert text.endswith("Draw pile: 42 cards.")
     assert len(text) <= ALT_TEXT_LIMIT
