@@ -12,6 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TheGameBot
+from bot.games.registry import DEFAULT_GAME, rules_for
+from bot.storage.ratings import RatingStore
 from bot.storage.stats import LeaderboardFilters, LeaderboardPage, StatsStore
 from bot.ui.i18n import t
 from bot.ui.leaderboard import (
@@ -25,6 +27,14 @@ from bot.ui.leaderboard import (
     public_locale,
     require_guild,
 )
+from bot.ui.ratings import (
+    RATING_TEMPLATE,
+    parse_rating_id,
+    rating_custom_id,
+    rating_embed,
+    rating_names_needed,
+)
+from cogs.game import GAME_CHOICES
 
 
 def today() -> str:
@@ -94,41 +104,76 @@ def leaderboard_view(guild_id: int, page: LeaderboardPage, locale: str) -> disco
     return view
 
 
+class RatingButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RATING_TEMPLATE):
+    """Turns the page of a competitive game's leaderboard (anyone may, also after a restart)."""
+
+    def __init__(
+        self, guild_id: int, game: str, page: int, *, emoji: str | None = None, disabled: bool = False
+    ) -> None:
+        self.guild_id = guild_id
+        self.game = game
+        self.page = page
+        super().__init__(
+            discord.ui.Button(
+                emoji=emoji,
+                disabled=disabled,
+                style=discord.ButtonStyle.secondary,
+                custom_id=rating_custom_id(guild_id, game, page),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RatingButton:
+        return cls(*parse_rating_id(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog(Leaderboard.__cog_name__)
+        await cog.show_ratings(interaction, self.game, self.page, guild_id=self.guild_id, edit=True)
+
+
 class Leaderboard(commands.Cog):
     def __init__(self, bot: TheGameBot) -> None:
         self.bot = bot
         self.store = StatsStore(bot.db)
+        self.ratings = RatingStore(bot.db)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LeaderboardButton)
+        self.bot.add_dynamic_items(LeaderboardButton, RatingButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(LeaderboardButton)
+        self.bot.remove_dynamic_items(LeaderboardButton, RatingButton)
 
-    @app_commands.command(
-        name="leaderboard", description="The server's best teams: fewest cards left, then wins"
-    )
+    @app_commands.command(name="leaderboard", description="The server's best players and teams, per game")
     @app_commands.guild_only()
     @app_commands.describe(
+        game="Which game (The Game if left out)",
         players="Only games with this many players (AI seats included)",
         variant="Only standard or only expert games",
         daily="Only today's daily deal",
         ai="Teams with AI teammates (they are ranked apart from all-human teams)",
     )
     @app_commands.choices(
+        game=GAME_CHOICES,
         variant=[
             app_commands.Choice(name="standard", value="standard"),
             app_commands.Choice(name="expert", value="expert"),
-        ]
+        ],
     )
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str] | None = None,
         players: app_commands.Range[int, 1, 5] | None = None,
         variant: app_commands.Choice[str] | None = None,
         daily: bool = False,
         ai: bool = False,
     ) -> None:
+        key = game.value if game is not None else DEFAULT_GAME
+        if not rules_for(key).cooperative:
+            await self.show_ratings(interaction, key, 0, edit=False)
+            return
         filters = LeaderboardFilters(
             players=players,
             variant=variant.value if variant is not None else None,
@@ -163,6 +208,50 @@ class Leaderboard(commands.Cog):
             ),
             "view": leaderboard_view(guild.id, result, locale),
         }  # fmt: skip
+        if edit:
+            await interaction.response.edit_message(**content)
+        else:
+            await interaction.response.send_message(**content)
+
+    @answering
+    async def show_ratings(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        page: int,
+        *,
+        guild_id: int | None = None,
+        edit: bool,
+    ) -> None:
+        """A competitive game's players ranked by rating (AI seats never appear)."""
+        guild = require_guild(interaction, guild_id)
+        rules_for(game)
+        viewer = interaction.user
+        result = await self.ratings.leaderboard(guild.id, game, page=page, viewer_id=viewer.id)
+        names = member_names(self.bot)
+        names.remember(viewer)
+        resolved = await names.resolve(guild, rating_names_needed(result))
+        locale = public_locale(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            RatingButton(guild.id, game, max(0, result.page - 1), emoji="◀", disabled=result.page == 0)
+        )
+        view.add_item(
+            RatingButton(
+                guild.id, game, result.page + 1, emoji="▶", disabled=result.page + 1 >= result.page_count
+            )
+        )
+        content: dict[str, Any] = {
+            "embed": rating_embed(
+                result,
+                resolved,
+                locale,
+                guild_name=guild.name,
+                viewer_id=viewer.id,
+                viewer_name=viewer.display_name,
+            ),
+            "view": view,
+        }
         if edit:
             await interaction.response.edit_message(**content)
         else:

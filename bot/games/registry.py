@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from bot.games.barbu.definition import RULES as BARBU
 from bot.games.base import GameRules
 from bot.games.errors import GameError
-from bot.games.thegame.rules import RULES as THE_GAME
+from bot.games.hearts.definition import RULES as HEARTS
+from bot.games.thegame.definition import RULES as THE_GAME
 
-GAMES: dict[str, GameRules] = {rules.key: rules for rules in (THE_GAME,)}
+GAMES: dict[str, GameRules] = {rules.key: rules for rules in (THE_GAME, HEARTS, BARBU)}
 DEFAULT_GAME = THE_GAME.key
 
 

@@ -23,10 +23,30 @@ def language_of(locale: object) -> str:
     return "fr" if value.startswith("fr") else DEFAULT_LANGUAGE
 
 
+def _folders() -> list[Any]:
+    """bot/ui/locales, then each game's own `locales` folder (bot/games/<game>/locales)."""
+    folders = [resources.files("bot.ui.locales")]
+    games = resources.files("bot.games")
+    for entry in sorted(games.iterdir(), key=lambda entry: entry.name):
+        locales = entry.joinpath("locales")
+        if entry.is_dir() and locales.is_dir():
+            folders.append(locales)
+    return folders
+
+
 def load_catalog_files(prefix: str) -> dict[str, str]:
-    """Merge `<prefix>.json` and every `<prefix>.<feature>.json` of bot/ui/locales."""
+    """Merge `<prefix>.json` and every `<prefix>.<feature>.json` of bot/ui/locales and of each game's locales."""
     merged: dict[str, str] = {}
-    folder = resources.files("bot.ui.locales")
+    for folder in _folders():
+        for name, data in _catalog_files(folder, prefix):
+            clash = merged.keys() & data.keys()
+            if clash:
+                raise ValueError(f"{name} defines keys already defined elsewhere: {sorted(clash)}")
+            merged.update(data)
+    return merged
+
+
+def _catalog_files(folder: Any, prefix: str) -> list[tuple[str, dict[str, str]]]:
     names = sorted(
         entry.name
         for entry in folder.iterdir()
@@ -37,13 +57,7 @@ def load_catalog_files(prefix: str) -> dict[str, str]:
             and entry.name.count(".") == prefix.count(".") + 2
         )
     )
-    for name in names:
-        data: dict[str, str] = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
-        clash = merged.keys() & data.keys()
-        if clash:
-            raise ValueError(f"{name} defines keys already defined elsewhere: {sorted(clash)}")
-        merged.update(data)
-    return merged
+    return [(name, json.loads(folder.joinpath(name).read_text(encoding="utf-8"))) for name in names]
 
 
 @cache

@@ -1,0 +1,35 @@
+"""Barbu's entry in the registry: 3 to 8 seats, the long-game option, and how a table starts a session."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.barbu.contracts import MAX_PLAYERS, MIN_PLAYERS
+from bot.games.barbu.engine import Barbu
+from bot.games.barbu.options import BarbuOptions
+from bot.games.barbu.session import BarbuSession
+from bot.games.base import GameRules
+
+
+class BarbuRules(GameRules):
+    key = "barbu"
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
+    cooperative = False
+    ui_module = "bot.games.barbu.table_ui"
+
+    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return {"full_cycle": bool(raw.get("full_cycle", False))}
+
+    def new_session(
+        self, seats: int, seed: int, options: Mapping[str, Any], ai_seats: Sequence[int]
+    ) -> BarbuSession:
+        game_options = BarbuOptions(players=seats, full_cycle=bool(options.get("full_cycle", False)))
+        return BarbuSession(Barbu.new(game_options, seed), ai_seats)
+
+    def load(self, data: Mapping[str, Any]) -> BarbuSession:
+        return BarbuSession.from_dict(data)
+
+
+RULES = BarbuRules()

@@ -1,0 +1,167 @@
+"""What Hearts and Barbu share at a table: a session around a trick-taking engine (pure, no Discord).
+
+The engines (`bot.games.hearts.Hearts`, `bot.games.barbu.Barbu`) have the same shape: `to_act()`, `hand(seat)`,
+`legal_cards(seat)`, `refusal(seat, card)`, `play(seat, card)`, `view(seat)`, `scores`, `winners`, and an
+`IllegalMove` with a stable `code`. A session adds the table's side: actions from buttons, AI seats, hints and the
+outcome. Each game's session subclasses `TrickSession` for its own steps (Hearts' pass and moon choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.games.base import ActionResult, Notice, Outcome, SeatResult, Session
+from bot.games.cards import Card
+from bot.games.errors import GameError
+from bot.games.tricks import TrickPlay
+
+
+class TrickEngine(Protocol):
+    @property
+    def players(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def current_trick(self) -> tuple[TrickPlay, ...]: ...
+    def to_act(self) -> tuple[int, ...]: ...
+    def hand_points(self, seat: int) -> int: ...
+    def tricks_taken(self, seat: int) -> int: ...
+    def penalty_cards(self, seat: int) -> tuple[Card, ...]: ...
+    def hand(self, seat: int) -> tuple[Card, ...]: ...
+    def legal_cards(self, seat: int) -> tuple[Card, ...]: ...
+    def play(self, seat: int, card: Card) -> list[Any]: ...
+    def view(self, seat: int) -> Any: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTrickCard:
+    """Play `card`; `hand_number` is the hand the button was shown in (a button from an earlier hand is stale)."""
+
+    card: Card
+    hand_number: int | None = None
+
+
+def refused(error: Exception) -> GameError:
+    """An engine's IllegalMove as the GameError the table answers with (its code names the catalog key)."""
+    return GameError(f"tricks.{getattr(error, 'code', 'illegal')}")
+
+
+def places(scores: Sequence[int]) -> tuple[int, ...]:
+    """Competition places for penalty scores: the lowest total is 1st, equal totals share a place."""
+    return tuple(1 + sum(other < score for other in scores) for score in scores)
+
+
+class TrickSession(Session):
+    """A trick-taking game at a table. Subclasses set `illegal_move` and say how the AI chooses a card."""
+
+    engine: TrickEngine
+    # The engine's refusal exception (its `code` names the catalog key `tricks.<code>`).
+    illegal_move: type[Exception] = ValueError
+
+    def __init__(self, engine: TrickEngine, ai_seats: Sequence[int]) -> None:
+        self.engine = engine
+        self.ai_seats = frozenset(ai_seats)
+
+    # -- persistence -------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"engine": self.engine.to_dict(), "ai_seats": sorted(self.ai_seats)}
+
+    # -- the table's questions ---------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return self.engine.to_act()
+
+    @property
+    def is_over(self) -> bool:
+        return self.engine.is_over
+
+    def progress(self) -> tuple[int, ...]:
+        engine = self.engine
+        return (engine.hand_number, len(engine.current_trick), *engine.to_act(), sum(map(len, self._hands())))
+
+    def _hands(self) -> list[tuple[Card, ...]]:
+        return [self.engine.hand(seat) for seat in range(self.engine.players)]
+
+    # -- actions -----------------------------------------------------------------------------------------------
+    def apply(self, seat: int, action: Any) -> ActionResult:
+        if isinstance(action, PlayTrickCard):
+            return self.play_card(seat, action)
+        raise GameError("error.stale_button")
+
+    def play_card(self, seat: int, action: PlayTrickCard) -> ActionResult:
+        engine = self.engine
+        if action.hand_number is not None and action.hand_number != engine.hand_number:
+            raise GameError("error.stale_button")
+        try:
+            events = engine.play(seat, action.card)
+        except self.illegal_move as error:
+            raise refused(error) from error
+        return ActionResult(events, notice=Notice("tricks.played", {"card": str(action.card)}))
+
+    # -- AI and hints ------------------------------------------------------------------------------------------
+    def choose_card(self, seat: int) -> Card:
+        """The strong AI's card for `seat`, from that seat's view only."""
+        raise NotImplementedError
+
+    def play_ai(self, seat: int) -> list[Any]:
+        if seat not in self.engine.to_act():
+            return []
+        return self.engine.play(seat, self.choose_card(seat))
+
+    def hint(self, seat: int) -> Notice:
+        if seat not in self.engine.to_act():
+            raise GameError("tricks.not_your_turn")
+        return Notice("tricks.hint_play", {"card": str(self.choose_card(seat))})
+
+    # -- results -----------------------------------------------------------------------------------------------
+    def outcome(self) -> Outcome:
+        engine = self.engine
+        scores = engine.scores
+        ranked = places(scores)
+        winners = set(engine.winners)
+        return Outcome(
+            outcome="finished",
+            score=min(scores) if scores else 0,
+            turns=len(self.hands_played()),
+            variant=self.variant_name(),
+            deal_code="",
+            seats=tuple(
+                SeatResult(points=score, place=place, won=seat in winners)
+                for seat, (score, place) in enumerate(zip(scores, ranked, strict=True))
+            ),
+        )
+
+    def hands_played(self) -> Sequence[Any]:
+        raise NotImplementedError
+
+    def variant_name(self) -> str:
+        return "standard"
+
+    def public_log(self, events: Sequence[Any]) -> list[str]:
+        """Card plays, tricks and scores are public; a pass is not (only that a seat chose)."""
+        lines = []
+        for event in events:
+            name = type(event).__name__
+            if name in ("CardPlayed", "TrickWon", "HandScored", "GameEnded", "MoonChosen", "PassesExchanged"):
+                fields: Mapping[str, Any] = {
+                    key: getattr(event, key) for key in getattr(event, "__dataclass_fields__", {})
+                }
+                shown = ", ".join(f"{key}={_text(value)}" for key, value in fields.items())
+                lines.append(f"{name}({shown})")
+        return lines
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return "(" + " ".join(_text(item) for item in value) + ")"
+    return str(value)

@@ -1,0 +1,61 @@
+"""The leaderboard of a competitive game (Hearts, Barbu): players ranked by their OpenSkill rating."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.storage.ratings import RatedPlayer, RatingPage
+from bot.ui.game_ui import ui_for_key
+from bot.ui.i18n import t
+from bot.ui.leaderboard import MEDALS, Names, decimal, plural, when
+
+COLOUR = discord.Colour.gold()
+RATING_TEMPLATE = r"tg:rlb:(?P<guild>\d+):(?P<game>[a-z]{1,20}):(?P<page>\d{1,5})"
+
+
+def rating_custom_id(guild_id: int, game: str, page: int) -> str:
+    return f"tg:rlb:{guild_id}:{game}:{page}"
+
+
+def parse_rating_id(match: re.Match[str]) -> tuple[int, str, int]:
+    return int(match["guild"]), match["game"], int(match["page"])
+
+
+def player_block(player: RatedPlayer, names: Names, locale: str, viewer_id: int | None) -> str:
+    mark = MEDALS[player.position - 1] if player.position <= len(MEDALS) else f"**{player.position}.**"
+    mine = " ⭐" if player.user_id == viewer_id else ""
+    name = names.get(player.user_id) or player.name
+    figures = " · ".join(
+        (
+            t(locale, "rating.value", rating=decimal(locale, player.rating)),
+            plural(locale, "lb.wins", player.wins),
+            plural(locale, "lb.games", player.games),
+            t(locale, "rating.average_points", points=decimal(locale, player.average_points)),
+            when(player.last_played),
+        )
+    )
+    return f"{mark} **{name}**{mine}\n{figures}"
+
+
+def rating_embed(
+    page: RatingPage, names: Names, locale: str, *, guild_name: str, viewer_id: int | None, viewer_name: str
+) -> discord.Embed:
+    game = ui_for_key(page.game).name(locale)
+    embed = discord.Embed(title=t(locale, "rating.title", game=game, server=guild_name), colour=COLOUR)
+    if page.players:
+        body = "\n\n".join(player_block(player, names, locale, viewer_id) for player in page.players)
+    else:
+        body = t(locale, "rating.empty", game=game)
+    embed.description = f"*{t(locale, 'rating.explained')}*\n\n{body}"
+    footer = [t(locale, "lb.page", page=page.page + 1, pages=page.page_count)]
+    footer.append(plural(locale, "rating.players", page.total))
+    if page.viewer is not None:
+        footer.append(t(locale, "lb.mine_player", name=viewer_name, position=page.viewer.position))
+    embed.set_footer(text=" · ".join(footer))
+    return embed
+
+
+def rating_names_needed(page: RatingPage) -> set[int]:
+    return {player.user_id for player in page.players}

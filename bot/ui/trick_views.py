@@ -1,0 +1,274 @@
+"""The views Hearts and Barbu share: a board with the trick in progress and the scores, a private hand of card
+buttons (the playable ones enabled), `/play` with the card written the players' way (`Q♠`, `10♥`, `qs`).
+
+A game's UI subclasses `TrickGameUI` and adds what is its own (Hearts' pass and moon, Barbu's contract).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games.cards import SUITS, Card, parse_card
+from bot.games.errors import GameError
+from bot.games.trick_session import PlayTrickCard, TrickSession
+from bot.service.table import Table, TableStatus
+from bot.ui import components
+from bot.ui.format import duration
+from bot.ui.game_ui import GameUI
+from bot.ui.i18n import t
+from bot.ui.lobby import seat_name
+
+SUIT_EMOJI = {"C": "♣️", "D": "♦️", "H": "♥️", "S": "♠️"}
+CARDS_PER_ROW = 5
+COLOUR_PLAYING = discord.Colour.dark_green()
+COLOUR_WON = discord.Colour.gold()
+COLOUR_OVER = discord.Colour.dark_grey()
+
+
+def card_text(card: Card) -> str:
+    """`Q♠️` with a coloured suit (red hearts and diamonds on every Discord client)."""
+    return f"{card.label}{SUIT_EMOJI[card.suit]}"
+
+
+def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(card_text(card) for card in cards) if cards else "—"
+
+
+def hand_by_suit(cards: tuple[Card, ...]) -> str:
+    """One line a suit, high cards first: `♠️ A K 10 4`."""
+    lines = []
+    for suit in reversed(SUITS):
+        ranks = sorted((card for card in cards if card.suit == suit), key=lambda card: -card.rank)
+        if ranks:
+            lines.append(f"{SUIT_EMOJI[suit]} " + " ".join(f"**{card.label}**" for card in ranks))
+    return "\n".join(lines) or "—"
+
+
+def session_of(table: Table) -> TrickSession:
+    session = table.require_session()
+    assert isinstance(session, TrickSession)
+    return session
+
+
+class TrickGameUI(GameUI):
+    """Board, hand, turn line and summary for a trick-taking game; subclasses fill in the game's own lines."""
+
+    # -- what a subclass says ----------------------------------------------------------------------------------
+    def board_title(self, table: Table) -> str:
+        raise NotImplementedError
+
+    def board_lines(self, table: Table) -> list[str]:
+        """Lines under the title (the contract, the pass...)."""
+        return []
+
+    def seat_extra(self, table: Table, seat: int) -> str:
+        """What a seat has taken this hand, shown after its points (e.g. its penalty cards)."""
+        return ""
+
+    def hand_lines(self, table: Table, seat: int, locale: str) -> list[str]:
+        """The game's own lines in a private hand (why a card can't be played, the pass...)."""
+        return []
+
+    def hand_controls(self, table: Table, seat: int, locale: str, view: discord.ui.View) -> bool:
+        """Add the game's own controls to a private hand; True when they replace the card buttons."""
+        return False
+
+    # -- the board ---------------------------------------------------------------------------------------------
+    def board(self, table: Table) -> dict[str, Any]:
+        locale = table.locale
+        session = session_of(table)
+        engine = session.engine
+        embed = discord.Embed(title=self.board_title(table), colour=COLOUR_PLAYING)
+        lines = self.board_lines(table)
+        lines.append(self.trick_line(table))
+        last = getattr(engine, "last_trick", ())
+        winner = getattr(engine, "last_trick_winner", None)
+        if last and winner is not None:
+            lines.append(
+                t(
+                    locale,
+                    "tricks.last_trick",
+                    name=table.seats[winner].name,
+                    cards=cards_text([p.card for p in last]),
+                )
+            )
+        embed.description = "\n".join(line for line in lines if line)
+        acting = set(engine.to_act())
+        rows = []
+        for index in range(len(table.seats)):
+            marker = "▶ " if index in acting else ""
+            points = t(
+                locale,
+                "tricks.seat_points",
+                hand=engine.hand_points(index),
+                total=engine.scores[index],
+                tricks=engine.tricks_taken(index),
+                cards=engine.hand(index).__len__(),
+            )
+            extra = self.seat_extra(table, index)
+            rows.append(f"{marker}**{seat_name(table, index)}** — {points}{' · ' + extra if extra else ''}")
+        embed.add_field(name=t(locale, "tricks.players"), value="\n".join(rows)[:1024], inline=False)
+        embed.set_footer(text=self.options_text(table, locale))
+        view = discord.ui.View(timeout=None)
+        view.add_item(components.HandButton(table.id, label=t(locale, "button.my_hand")))
+        view.stop()
+        return {"embed": embed, "view": view}
+
+    def trick_line(self, table: Table) -> str:
+        locale = table.locale
+        engine = session_of(table).engine
+        plays = engine.current_trick
+        acting = engine.to_act()
+        shown = [f"{table.seats[play.seat].name} {card_text(play.card)}" for play in plays]
+        if len(acting) == 1 and not engine.is_over:
+            shown.append(f"**{table.seats[acting[0]].name}** …")
+        number = getattr(engine, "trick_number", None)
+        if number is None:
+            number = sum(engine.tricks_taken(seat) for seat in range(engine.players))
+        return t(locale, "tricks.trick_line", number=number + 1, plays=" · ".join(shown) or "—")
+
+    # -- the private hand --------------------------------------------------------------------------------------
+    def hand(
+        self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any
+    ) -> dict[str, Any]:
+        session = session_of(table)
+        engine = session.engine
+        cards = engine.hand(seat)
+        my_turn = seat in engine.to_act() and table.status is TableStatus.PLAYING
+        embed = discord.Embed(
+            title=t(locale, "tricks.hand_title", game=self.name(locale)),
+            colour=discord.Colour.green() if my_turn else discord.Colour.blurple(),
+        )
+        lines = [hand_by_suit(cards), ""]
+        lines.append(t(locale, "tricks.trick_now", plays=self._trick_short(table)))
+        lines += self.hand_lines(table, seat, locale)
+        if notice:
+            lines += ["", notice]
+        embed.description = "\n".join(lines)
+        view = discord.ui.View(timeout=None)
+        if table.status is TableStatus.PLAYING and not self.hand_controls(table, seat, locale, view):
+            legal = set(engine.legal_cards(seat)) if my_turn else set()
+            distinct = sorted(set(cards), key=lambda card: (SUITS.index(card.suit), card.rank))
+            for index, card in enumerate(distinct[: CARDS_PER_ROW * 4]):
+                count = cards.count(card)
+                view.add_item(
+                    components.GameActionButton(
+                        table.id,
+                        f"p.{engine.hand_number}.{card.code}",
+                        label=card.label + (f" ×{count}" if count > 1 else ""),
+                        emoji=SUIT_EMOJI[card.suit],
+                        style=discord.ButtonStyle.primary if card in legal else discord.ButtonStyle.secondary,
+                        disabled=card not in legal,
+                        row=index // CARDS_PER_ROW,
+                    )
+                )
+        if table.status is TableStatus.PLAYING:
+            if hints and my_turn:
+                view.add_item(components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡"))
+            view.add_item(components.RefreshButton(table.id, label=t(locale, "button.refresh"), emoji="🔄"))
+        view.stop()
+        return {"embed": embed, "view": view}
+
+    def _trick_short(self, table: Table) -> str:
+        engine = session_of(table).engine
+        plays = engine.current_trick
+        return " · ".join(f"{table.seats[play.seat].name} {card_text(play.card)}" for play in plays) or "—"
+
+    def waiting_line(self, table: Table, seat: int, locale: str) -> str:
+        engine = session_of(table).engine
+        acting = engine.to_act()
+        if seat in acting:
+            return t(locale, "tricks.your_turn")
+        names = ", ".join(table.seats[index].name for index in acting)
+        return t(locale, "tricks.waiting", names=names or "—")
+
+    # -- actions -----------------------------------------------------------------------------------------------
+    def action(self, table: Table, payload: str, values: list[str]) -> tuple[Any, str]:
+        parts = payload.split(".")
+        if len(parts) == 3 and parts[0] == "p" and parts[1].isdigit():
+            return PlayTrickCard(_card(parts[2]), int(parts[1])), "hand"
+        raise GameError("error.stale_button")
+
+    def parse_play(self, table: Table, seat: int, card: str, pile: str | None) -> Any:
+        parsed = parse_card(card)
+        if parsed is None:
+            raise GameError("tricks.unreadable_card", text=card[:12])
+        return PlayTrickCard(parsed)
+
+    def autocomplete(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
+        engine = session_of(table).engine
+        legal = set(engine.legal_cards(seat)) if seat in engine.to_act() else set()
+        typed = current.strip().upper()
+        choices = []
+        for card in sorted(
+            set(engine.hand(seat)), key=lambda card: (card not in legal, SUITS.index(card.suit), card.rank)
+        ):
+            name = str(card) + (" ✓" if card in legal else "")
+            if typed and not (str(card).upper().startswith(typed) or card.code.startswith(typed)):
+                continue
+            choices.append(app_commands.Choice(name=name, value=card.code))
+        return choices[:25]
+
+    # -- turns and the end -------------------------------------------------------------------------------------
+    def turn_text(self, table: Table) -> str | None:
+        if table.status is not TableStatus.PLAYING:
+            return None
+        acting = session_of(table).engine.to_act()
+        if len(acting) != 1:
+            return None
+        seat = table.seats[acting[0]]
+        if seat.is_ai:
+            return t(table.locale, "tricks.turn_ai", name=seat.name)
+        return t(table.locale, "tricks.turn_ping", mention=f"<@{seat.user_id}>")
+
+    def winners_text(self, table: Table) -> str:
+        engine = session_of(table).engine
+        names = [table.seats[seat].name for seat in engine.winners]
+        return ", ".join(names)
+
+    def end_line(self, table: Table) -> str:
+        engine = session_of(table).engine
+        winners = engine.winners
+        points = engine.scores[winners[0]] if winners else 0
+        key = "tricks.end_line_shared" if len(winners) > 1 else "tricks.end_line"
+        return t(table.locale, key, names=self.winners_text(table), points=points)
+
+    def summary(self, table: Table) -> dict[str, Any]:
+        locale = table.locale
+        session = session_of(table)
+        engine = session.engine
+        if table.status is TableStatus.ABANDONED:
+            embed = discord.Embed(
+                title=t(locale, "tricks.abandoned_title", game=self.name(locale)), colour=COLOUR_OVER
+            )
+            embed.description = t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
+        else:
+            embed = discord.Embed(
+                title=t(locale, "tricks.won_title", game=self.name(locale), names=self.winners_text(table)),
+                colour=COLOUR_WON,
+            )
+        order = sorted(range(len(table.seats)), key=lambda seat: (engine.scores[seat], seat))
+        winners = set(engine.winners) if engine.is_over else set()
+        rows = [
+            f"{'🏆 ' if seat in winners else ''}**{seat_name(table, seat)}** — "
+            + t(locale, "tricks.final_points", points=engine.scores[seat])
+            for seat in order
+        ]
+        embed.add_field(name=t(locale, "tricks.final_scores"), value="\n".join(rows)[:1024], inline=False)
+        embed.add_field(name=t(locale, "tricks.hands_played"), value=str(len(session.hands_played())))
+        if table.started_at is not None and table.ended_at is not None:
+            embed.add_field(
+                name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale)
+            )
+        embed.set_footer(text=self.options_text(table, locale))
+        return {"embed": embed, "view": None}
+
+
+def _card(code: str) -> Card:
+    try:
+        return Card.from_code(code)
+    except ValueError:
+        raise GameError("error.stale_button") from None

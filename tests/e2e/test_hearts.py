@@ -1,0 +1,138 @@
+"""Hearts through Discord: a whole game against three AI seats, the private pass across a restart, bad input."""
+
+from __future__ import annotations
+
+from bot.games.cards import Card
+from bot.games.hearts.options import Phase
+from tests.e2e.conftest import World
+from tests.e2e.driver import TableDriver
+from tests.e2e.trick_driver import (
+    assert_no_hand_in_public,
+    engine,
+    pass_three,
+    play_one_card,
+    seat_of,
+    still_playing,
+    wait_for_my_turn,
+)
+
+
+async def open_hearts(driver: TableDriver, world: World, *, ai_seats: int) -> int:
+    await driver.command(world.alice, "game new", game="hearts")
+    table_id = driver.table().id
+    assert "Hearts" in driver.board().text
+    for _ in range(ai_seats):
+        await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
+    return table_id
+
+
+async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: TableDriver, world: World) -> None:
+    table_id = await open_hearts(driver, world, ai_seats=3)
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    board_id = driver.table().board_message_id
+    assert board_id is not None
+    seat = seat_of(driver, world.alice)
+    passes = cards_played = 0
+    while await wait_for_my_turn(driver, table_id, world.alice):
+        game = engine(driver)
+        if game.phase is Phase.PASSING:
+            hand = await driver.open_hand(world.alice)
+            assert "pass" in hand.text.lower()
+            before = set(game.hand(seat))
+            values = await pass_three(driver, world.alice, hand)
+            chosen = {Card.from_code(value.split(".")[0]) for value in values}
+            assert chosen <= before
+            passes += 1
+            assert_no_hand_in_public(driver)
+        elif game.phase is Phase.MOON_CHOICE:
+            hand = await driver.open_hand(world.alice)
+            await driver.click(world.alice, hand, f"tg:g:{table_id}:m.{game.hand_number}.minus_self")
+        else:
+            # Alternate the two ways to play: the card's button and /play.
+            await play_one_card(driver, world.alice, by_command=cards_played % 2 == 1)
+            cards_played += 1
+            if cards_played % 7 == 0:
+                assert "Trick" in driver.board().text
+                assert_no_hand_in_public(driver)
+    await driver.settle()
+    assert passes >= 1 and cards_played >= 13
+    async with driver.bot.db.execute(
+        "SELECT game, outcome, player_count, has_ai FROM games WHERE id = ?", (table_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    assert tuple(row) == ("hearts", "finished", 4, 1)
+    async with driver.bot.db.execute(
+        "SELECT points, place, won FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
+    ) as cursor:
+        seats = [tuple(found) for found in await cursor.fetchall()]
+    assert max(points for points, _, _ in seats) >= 100  # the game ends once someone reaches 100
+    lowest = min(points for points, _, _ in seats)
+    assert all((place == 1) == (points == lowest) == bool(won) for points, place, won in seats)
+    # Only the human is rated; the AI seats never are.
+    async with driver.bot.db.execute("SELECT user_id, games FROM ratings WHERE game = 'hearts'") as cursor:
+        assert [tuple(found) for found in await cursor.fetchall()] == [(world.alice.id, 1)]
+    board = driver.message(board_id)
+    assert "🏆" in board.text
+    leaderboard = await driver.command(world.alice, "leaderboard", game="hearts")
+    assert "Alice" in driver.text(leaderboard) and "rating" in driver.text(leaderboard)
+
+
+async def test_a_pass_survives_a_restart_and_stays_private(driver: TableDriver, world: World) -> None:
+    table_id = await open_hearts(driver, world, ai_seats=0)
+    for user in (world.bob, world.carol):
+        await driver.click(user, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    alice_hand = await driver.open_hand(world.alice)
+    bob_hand = await driver.open_hand(world.bob)
+    values = await pass_three(driver, world.alice, alice_hand)
+    passed = {Card.from_code(value.split(".")[0]) for value in values}
+    assert "Alice" not in "".join(str(card) for card in passed)
+    for message in driver.public_messages():
+        assert not any(str(card) in message.text for card in passed)
+    assert seat_of(driver, world.alice) not in driver.table().seats_to_act
+
+    await driver.restart()
+    game = engine(driver)
+    assert game.phase is Phase.PASSING and game.chosen_pass(seat_of(driver, world.alice)) is not None
+    # Bob's menu was posted before the restart: it still answers.
+    await pass_three(driver, world.bob, bob_hand)
+    carol_hand = await driver.open_hand(world.carol)
+    await pass_three(driver, world.carol, carol_hand)
+    game = engine(driver)
+    assert game.phase is Phase.PLAYING
+    receiver = (seat_of(driver, world.alice) + (game.pass_offset or 0)) % 3
+    assert passed <= set(game.hand(receiver)) | set(
+        card for play in game.current_trick for card in [play.card]
+    )
+
+
+async def test_bad_input_gets_one_private_sentence_and_changes_nothing(
+    driver: TableDriver, world: World
+) -> None:
+    table_id = await open_hearts(driver, world, ai_seats=0)
+    for user in (world.bob, world.carol):
+        await driver.click(user, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    hands = {user.id: await driver.open_hand(user) for user in (world.alice, world.bob, world.carol)}
+    for user in (world.alice, world.bob, world.carol):
+        await pass_three(driver, user, hands[user.id])
+    game = engine(driver)
+    saved = game.to_dict()
+    leader = game.to_act()[0]
+    users = {seat_of(driver, user): user for user in (world.alice, world.bob, world.carol)}
+    other = users[(leader + 1) % 3]
+    # Out of turn.
+    answer = await driver.command(other, "play", card=game.hand(seat_of(driver, other))[0].code)
+    assert answer.ephemeral and "turn" in (answer.content or "").lower()
+    # A card the leader does not hold.
+    missing = next(card for card in game.hand(seat_of(driver, other)))
+    answer = await driver.command(users[leader], "play", card=missing.code)
+    assert answer.ephemeral
+    # Not a card at all.
+    answer = await driver.command(users[leader], "play", card="zz")
+    assert answer.ephemeral and "card" in (answer.content or "").lower()
+    # Mallory is not seated.
+    answer = await driver.command(world.mallory, "play", card="2C")
+    assert answer.ephemeral
+    assert engine(driver).to_dict() == saved
+    assert still_playing(driver, table_id)
