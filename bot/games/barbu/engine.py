@@ -3,6 +3,24 @@
 Every hand is dealt from its own shuffle, derived from the game's seed and the hand number, so a game is
 reproducible from its options, its seed and its log of plays; `to_dict`/`from_dict` save exactly that and rebuild
 by replay. A play is validated completely before anything changes, so an `IllegalMove` leaves the game as it was.
+
+Where the rules leave a choice, the engine does this (docs: /work/shared/rules/barbu.md):
+
+- Decks: 3 players without 2♣ (17 cards each), 4 players a full deck (13), 5 without 2♣ and 2♠ (10); 6 to 8
+  players two full decks dealt as far as everyone gets the same number (17, 14, 13), the rest (2 cards with 6
+  players, 6 with 7) set aside face down, unseen by anyone and never played.
+- The dealer deals one card at a time starting with its left neighbour, who leads the first trick. Seat 0 deals
+  the first hand. The order of hands and dealers is in `BarbuOptions` (default: the deal passes left each hand).
+- Two identical cards (two decks) in one trick: the one played first ranks higher (`bot.games.tricks`).
+- Penalties (`contracts.py`): 5 per trick, 5 per heart, 20 per queen, 80 for the king of hearts; with two decks
+  each copy counts. The salad counts all of them at once: the king of hearts costs 5 + 80, the queen of hearts
+  5 + 20, on top of the trick's 5.
+- `early_end` (off by default): a no-hearts, no-queens or barbu hand ends right after the trick that takes its
+  last dealt penalty card; fewest tricks and the salad are always played out.
+- After the last card of a hand the next hand is dealt at once (the same `play` call returns its `HandDealt`);
+  the per-hand state (`tricks`, `last_trick`, `penalty_cards`, `hand_points`) then describes the new hand, and
+  stays on the last hand once the game is over. The lowest total wins; equal lowest totals share the win.
+- `legal_cards` lists each card once, even when a seat holds both copies.
 """
 
 from __future__ import annotations
@@ -37,64 +55,6 @@ FORMAT_VERSION = 1
 _EARLY_END_CONTRACTS = frozenset({Contract.NO_HEARTS, Contract.NO_QUEENS, Contract.BARBU})
 # Plays and their events are immutable, so the engine reuses them: _PLAYS[seat * 52 + card index], built lazily.
 _PLAYS: list[tuple[TrickPlay, CardPlayed] | None] = [None] * (MAX_PLAYERS * 52)
-
-
-class Phase(enum.Enum):
-    PLAYING = "playing"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: the plays in order (the first is the lead), who took it and what it cost them."""
-
-    plays: tuple[TrickPlay, ...]
-    winner: int
-    points: int
-
-    @property
-    def leader(self) -> int:
-        return self.plays[0].seat
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(play.card for play in self.plays)
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """A finished hand: its number, contract, dealer and the points each seat scored in it."""
-
-    hand_number: int
-    contract: Contract
-    dealer: int
-    points: tuple[int, ...]
-
-
-def hand_seed(seed: int, hand_number: int) -> int:
-    """The shuffle seed of hand `hand_number` of the game seeded `seed` (a stable hash of both)."""
-    digest = hashlib.sha256(f"barbu:{seed}:{hand_number}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-def deal_hand(
-    options: BarbuOptions, seed: int, hand_number: int
-) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
-    """The hands (indexed by seat, sorted) and the cards set aside for hand `hand_number`.
-
-    The cards are dealt one at a time starting with the dealer's left neighbour."""
-    players = options.players
-    removed = removed_cards(players)
-    cards = [
-        card
-        for card in shuffled_decks(deck_count(players), hand_seed(seed, hand_number))
-        if card not in removed
-    ]
-    per_player = cards_per_player(players)
-    dealt = deal_one_at_a_time(cards, players, per_player)
-    first = next_seat(options.dealer_for(hand_number), players)
-    hands = [dealt[(seat - first) % players] for seat in range(players)]
-    return hands, tuple(cards[players * per_player :])
 
 
 class Barbu:

@@ -73,46 +73,75 @@ def choose_play(
     players_after: int,
     queens_unplayed: int,
 ) -> int:
-    """The rule-based choice for a seat holding `hand` (see the module docstring).
+    """The rule-based choice for a seat holding `hand` (see the module docstring); always a legal card.
 
     `players_after`: how many seats play to this trick after this one; `queens_unplayed`: queens of spades not yet
     played (held by anyone, set aside included).
     """
-    options = legal_ints(hand, trick, first_trick, hearts_broken)
+    if trick:
+        led = trick[0] >> 4
+        follow = [card for card in hand if card >> 4 == led]
+        if follow:
+            if len(follow) == 1:
+                return follow[0]
+            high = trick[0]
+            for card in trick:
+                if card > high and card >> 4 == led:
+                    high = card
+            below = -1
+            for card in follow:
+                if below < card < high:
+                    below = card
+            if below >= 0:
+                return below
+            if QUEEN_OF_SPADES in follow:
+                follow.remove(QUEEN_OF_SPADES)
+            return max(follow) if players_after == 0 else min(follow)
+        return _discard(hand, first_trick, queens_unplayed)
+    return _lead(hand, first_trick, hearts_broken, queens_unplayed)
+
+
+def _lead(hand: list[int], first_trick: bool, hearts_broken: bool, queens_unplayed: int) -> int:
+    options = legal_ints(hand, [], first_trick, hearts_broken)
     if len(options) == 1:
         return options[0]
-    queen_elsewhere = queens_unplayed > hand.count(QUEEN_OF_SPADES)
-    if not trick:
-        guarded = [
-            card
-            for card in options
-            if card >> 4 != SPADE_SUIT
-            or (QUEEN_OF_SPADES not in hand and not (card > QUEEN_OF_SPADES and queen_elsewhere))
-        ]
-        best = guarded[0] if guarded else options[0]
-        for card in guarded or options:
-            if card & 15 < best & 15:
-                best = card
+    holds_queen = QUEEN_OF_SPADES in hand
+    queen_elsewhere = queens_unplayed > (hand.count(QUEEN_OF_SPADES) if holds_queen else 0)
+    best = -1
+    for card in options:
+        if card >> 4 == SPADE_SUIT and (holds_queen or (card > QUEEN_OF_SPADES and queen_elsewhere)):
+            continue
+        if best < 0 or card & 15 < best & 15:
+            best = card
+    if best >= 0:
         return best
-    led = trick[0] >> 4
-    if options[0] >> 4 == led:
-        high = max(card for card in trick if card >> 4 == led)
-        below = [card for card in options if card < high]
-        if below:
-            return max(below)
-        safe = [card for card in options if card != QUEEN_OF_SPADES] or options
-        return max(safe) if players_after == 0 else min(safe)
-    if QUEEN_OF_SPADES in options:
-        return QUEEN_OF_SPADES
-    if queen_elsewhere:
-        big_spades = [card for card in options if card > QUEEN_OF_SPADES]
-        if big_spades:
-            return max(big_spades)
-    hearts = [card for card in options if card >> 4 == HEART_SUIT]
-    if hearts:
-        return max(hearts)
     best = options[0]
     for card in options:
+        if card & 15 < best & 15:
+            best = card
+    return best
+
+
+def _discard(hand: list[int], first_trick: bool, queens_unplayed: int) -> int:
+    options = hand
+    if first_trick:
+        options = [card for card in hand if card >> 4 != HEART_SUIT and card != QUEEN_OF_SPADES] or hand
+    if QUEEN_OF_SPADES in options:
+        return QUEEN_OF_SPADES
+    top_heart = -1
+    top_spade = -1
+    best = options[0]
+    for card in options:
+        suit = card >> 4
+        if suit == HEART_SUIT:
+            if card > top_heart:
+                top_heart = card
+        elif suit == SPADE_SUIT and card > top_spade:
+            top_spade = card
         if card & 15 > best & 15:
             best = card
+    if top_spade > QUEEN_OF_SPADES and queens_unplayed > hand.count(QUEEN_OF_SPADES):
+        return top_spade
+    if top_heart >= 0:
+        return top_heart
     return best
