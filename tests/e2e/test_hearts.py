@@ -101,9 +101,7 @@ async def test_a_pass_survives_a_restart_and_stays_private(driver: TableDriver, 
     game = engine(driver)
     assert game.phase is Phase.PLAYING
     receiver = (seat_of(driver, world.alice) + (game.pass_offset or 0)) % 3
-    assert passed <= set(game.hand(receiver)) | set(
-        card for play in game.current_trick for card in [play.card]
-    )
+    assert passed <= set(game.hand(receiver)) | {play.card for play in game.current_trick}
 
 
 async def test_bad_input_gets_one_private_sentence_and_changes_nothing(
