@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.games.barbu import Barbu, BarbuOptions, cards_per_player, deck_count, removed_cards
 from bot.games.barbu.ai import STRATEGIES
 from bot.games.barbu.contracts import CARD_INDEX, CONTRACT_ORDER, card_points_by_index
-from bot.games.barbu.engine import hand_seed
+from bot.games.barbu.deal import hand_seed
 
 
 def engine_game(options: BarbuOptions, seed: int) -> tuple[int, ...]:

@@ -4,31 +4,12 @@ Every hand is dealt from its own shuffle, derived from the game's seed and the h
 reproducible from its options, its seed and its log of plays; `to_dict`/`from_dict` save exactly that and rebuild
 by replay. A play is validated completely before anything changes, so an `IllegalMove` leaves the game as it was.
 
-Where the rules leave a choice, the engine does this (docs: /work/shared/rules/barbu.md):
-
-- Decks: 3 players without 2♣ (17 cards each), 4 players a full deck (13), 5 without 2♣ and 2♠ (10); 6 to 8
-  players two full decks dealt as far as everyone gets the same number (17, 14, 13), the rest (2 cards with 6
-  players, 6 with 7) set aside face down, unseen by anyone and never played.
-- The dealer deals one card at a time starting with its left neighbour, who leads the first trick. Seat 0 deals
-  the first hand. The order of hands and dealers is in `BarbuOptions` (default: the deal passes left each hand).
-- Two identical cards (two decks) in one trick: the one played first ranks higher (`bot.games.tricks`).
-- Penalties (`contracts.py`): 5 per trick, 5 per heart, 20 per queen, 80 for the king of hearts; with two decks
-  each copy counts. The salad counts all of them at once: the king of hearts costs 5 + 80, the queen of hearts
-  5 + 20, on top of the trick's 5.
-- `early_end` (off by default): a no-hearts, no-queens or barbu hand ends right after the trick that takes its
-  last dealt penalty card; fewest tricks and the salad are always played out.
-- After the last card of a hand the next hand is dealt at once (the same `play` call returns its `HandDealt`);
-  the per-hand state (`tricks`, `last_trick`, `penalty_cards`, `hand_points`) then describes the new hand, and
-  stays on the last hand once the game is over. The lowest total wins; equal lowest totals share the win.
-- `legal_cards` lists each card once, even when a seat holds both copies.
+The choices made where the rules are loose are listed in the package docstring (`bot/games/barbu/__init__.py`).
 """
 
 from __future__ import annotations
 
-import enum
-import hashlib
 from bisect import bisect_left
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.games.barbu.contracts import (
@@ -38,19 +19,19 @@ from bot.games.barbu.contracts import (
     Contract,
     card_points_by_index,
     cards_per_player,
-    deck_count,
-    removed_cards,
 )
+from bot.games.barbu.deal import deal_hand
 from bot.games.barbu.errors import ErrorCode, IllegalMove
 from bot.games.barbu.events import CardPlayed, Event, GameEnded, HandDealt, HandScored, TrickWon
 from bot.games.barbu.options import BarbuOptions
-from bot.games.cards import SUITS, Card, shuffled_decks
-from bot.games.tricks import TrickPlay, deal_one_at_a_time, next_seat, trick_winner
+from bot.games.barbu.persistence import read_saved, saved_form
+from bot.games.barbu.records import HandResult, Phase, Trick
+from bot.games.cards import SUITS, Card
+from bot.games.tricks import TrickPlay, next_seat, trick_winner
 
 if TYPE_CHECKING:
     from bot.games.barbu.view import BarbuView
 
-FORMAT_VERSION = 1
 
 _EARLY_END_CONTRACTS = frozenset({Contract.NO_HEARTS, Contract.NO_QUEENS, Contract.BARBU})
 # Plays and their events are immutable, so the engine reuses them: _PLAYS[seat * 52 + card index], built lazily.
@@ -417,42 +398,19 @@ class Barbu:
         return view_of(self, self._check_seat(seat))
 
     def to_dict(self) -> dict[str, Any]:
-        """The game as a plain JSON-able dict: format_version, options, seed and the log of plays."""
-        return {
-            "format_version": FORMAT_VERSION,
-            "options": self._options.to_dict(),
-            "seed": self._seed,
-            "log": [{"seat": play.seat, "card": play.card.code} for play in self._log],
-        }
+        """The game as a plain JSON-able dict: format_version (1), options, seed and the log of plays."""
+        return saved_form(self._options, self._seed, self._log)
 
     @classmethod
     def from_dict(cls, data: object) -> Barbu:
         """The game saved by `to_dict`, rebuilt by replaying its log. ValueError on bad or unknown data."""
-        if not isinstance(data, dict):
-            raise ValueError(f"A saved Barbu game must be a dict, not {type(data).__name__}.")
-        version = data.get("format_version")
-        if type(version) is not int or version != FORMAT_VERSION:
-            raise ValueError(f"Unknown saved Barbu format_version: {version!r} (expected {FORMAT_VERSION}).")
-        try:
-            options = BarbuOptions.from_dict(data["options"])
-            seed = data["seed"]
-            if type(seed) is not int:
-                raise ValueError(f"The saved seed must be an int, not {seed!r}.")
-            game = cls.new(options, seed)
-            log = data["log"]
-            if not isinstance(log, list):
-                raise ValueError("The saved log must be a list of plays.")
-            for number, entry in enumerate(log, 1):
-                if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):
-                    raise ValueError(f"Saved play {number} is not a {{seat, card}} dict: {entry!r}.")
-                try:
-                    game.play(entry["seat"], Card.from_code(entry["card"]))
-                except IllegalMove as error:
-                    raise ValueError(f"Saved play {number} is not legal: {error.message}") from error
-        except KeyError as error:
-            raise ValueError(f"A saved Barbu game is missing {error.args[0]!r}.") from error
-        except TypeError as error:
-            raise ValueError(f"Bad saved Barbu game: {error}") from error
+        options, seed, plays = read_saved(data)
+        game = cls.new(options, seed)
+        for number, play in enumerate(plays, 1):
+            error = game.refusal(play.seat, play.card)
+            if error is not None:
+                raise ValueError(f"Saved play {number} is not legal: {error.message}")
+            game.play(play.seat, play.card)
         return game
 
     def replay(self) -> Barbu:

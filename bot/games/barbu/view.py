@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.games.barbu.contracts import Contract, cards_per_player, deck_count, playing_deck, set_aside_count
-from bot.games.barbu.engine import HandResult, Phase, Trick
 from bot.games.barbu.options import BarbuOptions
+from bot.games.barbu.records import HandResult, Phase, Trick
 from bot.games.cards import Card
 from bot.games.tricks import TrickPlay
 

@@ -11,6 +11,7 @@ import pytest
 
 from bot.games.barbu import Barbu, BarbuOptions, BarbuView, Contract, engine
 from bot.games.barbu.ai import STRATEGIES
+from bot.games.barbu.contracts import CARD_INDEX, CARDS
 from bot.games.barbu.world import BarbuInformation
 from bot.games.cards import Card, parse_card
 from bot.games.tricks import TrickPlay
@@ -148,15 +149,15 @@ def test_sampled_worlds_agree_with_what_the_seat_knows() -> None:
     for _ in range(50):
         world = information.sample_world(rng)
         hands = world._hands  # the test reads the imagined deal directly
-        assert sorted(hands[seat]) == sorted(engine.CARD_INDEX[card] for card in view.hand)
+        assert sorted(hands[seat]) == sorted(CARD_INDEX[card] for card in view.hand)
         dealt: Counter[int] = Counter()
         for other in range(4):
             assert len(hands[other]) == view.card_counts[other]
             if other != seat:
                 dealt.update(hands[other])
                 for suit in view.known_voids[other]:
-                    assert all(engine.CARDS[card].suit != suit for card in hands[other])
-        assert dealt == Counter(engine.CARD_INDEX[card] for card in view.unseen_cards())
+                    assert all(CARDS[card].suit != suit for card in hands[other])
+        assert dealt == Counter(CARD_INDEX[card] for card in view.unseen_cards())
 
 
 def _situation(contract: Contract, hand: str, trick: str = "", players: int = 4) -> BarbuView:
