@@ -1,0 +1,116 @@
+"""Invariants over random games (hypothesis): only legal moves are accepted, refusals change nothing, the
+saved game replays to the same state, the fast rules of the AI agree with the engine's."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.games.cards import full_deck
+from bot.games.hearts import Hearts, HeartsOptions, IllegalMove, Phase
+from bot.games.hearts.policy import CARD_TO_INT, INT_TO_CARD, choose_play, legal_ints, to_ints
+from tests.games.hearts.helpers import random_step
+
+players_counts = st.integers(min_value=3, max_value=8)
+seeds = st.integers(min_value=0, max_value=2**32)
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=players_counts, seed=seeds)
+def test_only_legal_cards_are_accepted_and_every_refusal_changes_nothing(players: int, seed: int) -> None:
+    game = Hearts.new(HeartsOptions(players=players, target=30), seed)
+    rng = random.Random(seed)
+    for step in range(120):
+        if game.is_over:
+            break
+        if game.phase is Phase.PLAYING:
+            seat = game.to_act()[0]
+            legal = set(game.legal_cards(seat))
+            assert legal, "the seat to play always has a legal card"
+            for card in set(game.hand(seat)):
+                refusal = game.refusal(seat, card)
+                assert (refusal is None) == (card in legal)
+            if step % 10 == 0:
+                refused = next((card for card in set(full_deck()) if card not in legal), None)
+                if refused is not None:
+                    before = game.to_dict(), game.replay()
+                    with pytest.raises(IllegalMove):
+                        game.play(seat, refused)
+                    other = (seat + 1) % players
+                    with pytest.raises(IllegalMove) as wrong_turn:
+                        game.play(other, game.hand(other)[0])
+                    assert wrong_turn.value.code == "not_your_turn"
+                    assert (game.to_dict(), game) == (before[0], before[1])
+            for other in range(players):
+                if other != seat:
+                    assert game.legal_cards(other) == ()
+        random_step(game, rng)
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=players_counts, seed=seeds, steps=st.integers(min_value=0, max_value=400))
+def test_a_saved_game_replays_to_an_equal_game(players: int, seed: int, steps: int) -> None:
+    game = Hearts.new(HeartsOptions(players=players, target=40), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        random_step(game, rng)
+    data = json.loads(json.dumps(game.to_dict()))
+    restored = Hearts.from_dict(data)
+    assert restored == game
+    assert restored.to_dict() == game.to_dict()
+    assert [restored.view(seat) for seat in range(players)] == [game.view(seat) for seat in range(players)]
+    if not game.is_over:  # the restored game goes on exactly like the original
+        step_seed = rng.random()
+        random_step(game, random.Random(step_seed))
+        random_step(restored, random.Random(step_seed))
+        assert restored == game
+
+
+def test_bad_saved_data_is_refused_with_value_error() -> None:
+    game = Hearts.new(HeartsOptions(), 1)
+    for seat in range(4):
+        game.pass_cards(seat, game.hand(seat)[:3])
+    data = game.to_dict()
+    broken_log = dict(data, log=[*data["log"], {"type": "play", "seat": 0, "card": "ZZ"}])
+    illegal_log = dict(data, log=[data["log"][0], data["log"][0]])
+    for bad in (
+        None,
+        [],
+        dict(data, format_version=2),
+        dict(data, seed="1"),
+        {key: value for key, value in data.items() if key != "log"},
+        dict(data, options={"players": 9}),
+        broken_log,
+        illegal_log,
+        dict(data, log=[{"type": "dance", "seat": 0}]),
+    ):
+        with pytest.raises(ValueError):
+            Hearts.from_dict(bad)
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=players_counts, seed=seeds)
+def test_the_ai_fast_rules_agree_with_the_engine(players: int, seed: int) -> None:
+    game = Hearts.new(HeartsOptions(players=players, target=30), seed)
+    rng = random.Random(seed)
+    queens = game.options.decks
+    for _ in range(200):
+        if game.is_over:
+            break
+        if game.phase is Phase.PLAYING:
+            seat = game.to_act()[0]
+            hand = to_ints(game.hand(seat))
+            trick = [CARD_TO_INT[play.card] for play in game.current_trick]
+            first, broken = game.trick_number == 0, game.hearts_broken
+            assert {INT_TO_CARD[card] for card in legal_ints(hand, trick, first, broken)} == set(
+                game.legal_cards(seat)
+            )
+            chosen = choose_play(hand, trick, first, broken, players - 1 - len(trick), queens)
+            assert INT_TO_CARD[chosen] in game.legal_cards(seat)
+        random_step(game, rng)
