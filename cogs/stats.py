@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.app import TheGameBot
 from bot.games.errors import GameError
+from bot.storage.ratings import RatingStore
 from bot.storage.stats import StatsStore
 from bot.ui.chart import results_chart
 from bot.ui.i18n import t
@@ -26,6 +27,7 @@ from bot.ui.leaderboard import (
     stats_embed,
     stats_names_needed,
 )
+from bot.ui.ratings import ratings_text
 
 
 class ForgetButton(
@@ -99,7 +101,14 @@ class Stats(commands.Cog):
         resolved = await names.resolve(guild, stats_names_needed(stats))
         locale = str(interaction.locale) if private else public_locale(interaction)
         chart = [result.cards_left for result in stats.recent]
+        ratings = await RatingStore(self.bot.db).player(guild.id, member.id)
         embed = stats_embed(stats, resolved, locale, name=member.display_name, with_chart=bool(chart))
+        if ratings:
+            if stats.games == 0:
+                embed.description = None
+            embed.add_field(
+                name=t(locale, "stats.other_games"), value=ratings_text(ratings, locale), inline=False
+            )
         if not chart:
             await interaction.response.send_message(embed=embed, ephemeral=private)
             return

@@ -205,7 +205,14 @@ def when(seconds: float, style: str = "R") -> str:
     return f"<t:{int(seconds)}:{style}>"
 
 
+def game_name(record: GameRecord, locale: str) -> str:
+    return t(locale, f"game.{record.game}.name")
+
+
 def variant_name(record: GameRecord, locale: str) -> str:
+    if record.game != "thegame":
+        extra = t(locale, "barbu.full_cycle") if record.variant == "full_cycle" else ""
+        return game_name(record, locale) + (f" · {extra}" if extra else "")
     if record.expert_minimum and record.expert_hand:
         return t(locale, "variant.both")
     if record.expert_minimum:
@@ -359,6 +366,10 @@ def stats_names_needed(stats: PlayerStats) -> set[int]:
 
 # -- history -------------------------------------------------------------------------------------------------
 def outcome_text(record: GameRecord, locale: str) -> str:
+    if record.game != "thegame":
+        if record.outcome == "abandoned":
+            return t(locale, "history.abandoned_game", game=game_name(record, locale))
+        return t(locale, "history.finished_game", game=game_name(record, locale), points=record.cards_left)
     if record.outcome == "won":
         return t(locale, "history.won")
     if record.outcome == "abandoned":
@@ -401,16 +412,21 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
         "won": "history.summary_won",
         "lost": "history.summary_lost",
         "abandoned": "history.summary_abandoned",
+        "finished": "history.summary_finished",
     }
     embed = discord.Embed(
-        title=t(locale, titles[record.outcome]),
-        colour=discord.Colour.gold() if record.outcome == "won" else discord.Colour.dark_grey(),
+        title=t(locale, titles[record.outcome], game=game_name(record, locale)),
+        colour=discord.Colour.gold() if record.outcome in ("won", "finished") else discord.Colour.dark_grey(),
     )
     embed.description = t(
         locale, "history.summary_when", when=when(record.ended_at, "f"), channel=record.channel_id
     )
-    embed.add_field(name=t(locale, "history.cards_left"), value=str(record.cards_left))
-    embed.add_field(name=t(locale, "history.turns"), value=str(record.turns))
+    competitive = record.game != "thegame"
+    if not competitive:
+        embed.add_field(name=t(locale, "history.cards_left"), value=str(record.cards_left))
+    embed.add_field(
+        name=t(locale, "history.hands" if competitive else "history.turns"), value=str(record.turns)
+    )
     embed.add_field(
         name=t(locale, "history.duration"), value=duration(record.ended_at - record.started_at, locale)
     )
@@ -421,7 +437,12 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
             extras.append(plural(locale, "stats.violations", seat.violations))
         if seat.hints:
             extras.append(plural(locale, "stats.hints", seat.hints))
-        players.append(f"• {seat_name(seat, names, locale)}" + (f" — {', '.join(extras)}" if extras else ""))
+        if seat.points is not None:
+            extras.insert(0, t(locale, "tricks.final_points", points=seat.points))
+        mark = "🏆" if seat.won else "•"
+        players.append(
+            f"{mark} {seat_name(seat, names, locale)}" + (f" — {', '.join(extras)}" if extras else "")
+        )
     embed.add_field(name=t(locale, "history.players"), value="\n".join(players) or "—", inline=False)
     rules = variant_name(record, locale)
     if record.daily:

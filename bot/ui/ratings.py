@@ -59,3 +59,22 @@ def rating_embed(
 
 def rating_names_needed(page: RatingPage) -> set[int]:
     return {player.user_id for player in page.players}
+
+
+def ratings_text(ratings: list[tuple[str, RatedPlayer]], locale: str) -> str:
+    """A player's standing in each competitive game, one line a game (for `/stats`)."""
+    lines = []
+    for game, player in ratings:
+        lines.append(
+            t(
+                locale,
+                "rating.stats_line",
+                game=ui_for_key(game).name(locale),
+                rating=decimal(locale, player.rating),
+                position=player.position,
+                wins=plural(locale, "lb.wins", player.wins),
+                games=plural(locale, "lb.games", player.games),
+                points=decimal(locale, player.average_points),
+            )
+        )
+    return "\n".join(lines)

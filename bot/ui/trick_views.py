@@ -38,10 +38,10 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 
 
 def hand_by_suit(cards: tuple[Card, ...]) -> str:
-    """One line a suit, high cards first: `♠️ A K 10 4`."""
+    """One line a suit, in the order of the card buttons (♣ ♦ ♥ ♠, low to high): `♠️ 4 10 K A`."""
     lines = []
-    for suit in reversed(SUITS):
-        ranks = sorted((card for card in cards if card.suit == suit), key=lambda card: -card.rank)
+    for suit in SUITS:
+        ranks = sorted((card for card in cards if card.suit == suit), key=lambda card: card.rank)
         if ranks:
             lines.append(f"{SUIT_EMOJI[suit]} " + " ".join(f"**{card.label}**" for card in ranks))
     return "\n".join(lines) or "—"
@@ -83,7 +83,8 @@ class TrickGameUI(GameUI):
         engine = session.engine
         embed = discord.Embed(title=self.board_title(table), colour=COLOUR_PLAYING)
         lines = self.board_lines(table)
-        lines.append(self.trick_line(table))
+        if self.trick_shown(table):
+            lines.append(self.trick_line(table))
         last = getattr(engine, "last_trick", ())
         winner = getattr(engine, "last_trick_winner", None)
         if last and winner is not None:
@@ -106,7 +107,6 @@ class TrickGameUI(GameUI):
                 hand=engine.hand_points(index),
                 total=engine.scores[index],
                 tricks=engine.tricks_taken(index),
-                cards=engine.hand(index).__len__(),
             )
             extra = self.seat_extra(table, index)
             rows.append(f"{marker}**{seat_name(table, index)}** — {points}{' · ' + extra if extra else ''}")
@@ -116,6 +116,10 @@ class TrickGameUI(GameUI):
         view.add_item(components.HandButton(table.id, label=t(locale, "button.my_hand")))
         view.stop()
         return {"embed": embed, "view": view}
+
+    def trick_shown(self, table: Table) -> bool:
+        """Whether the board shows a trick line now (Hearts hides it during the pass)."""
+        return True
 
     def trick_line(self, table: Table) -> str:
         locale = table.locale
@@ -128,6 +132,9 @@ class TrickGameUI(GameUI):
         number = getattr(engine, "trick_number", None)
         if number is None:
             number = sum(engine.tricks_taken(seat) for seat in range(engine.players))
+        if plays:
+            leader = table.seats[plays[0].seat].name
+            return t(locale, "tricks.trick_line_led", number=number + 1, name=leader, plays=" · ".join(shown))
         return t(locale, "tricks.trick_line", number=number + 1, plays=" · ".join(shown) or "—")
 
     # -- the private hand --------------------------------------------------------------------------------------
@@ -167,8 +174,12 @@ class TrickGameUI(GameUI):
                 )
         if table.status is TableStatus.PLAYING:
             if hints and my_turn:
-                view.add_item(components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡"))
-            view.add_item(components.RefreshButton(table.id, label=t(locale, "button.refresh"), emoji="🔄"))
+                hint = components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡")
+                hint.item.row = 4
+                view.add_item(hint)
+            refresh = components.RefreshButton(table.id, label=t(locale, "button.refresh"), emoji="🔄")
+            refresh.item.row = 4
+            view.add_item(refresh)
         view.stop()
         return {"embed": embed, "view": view}
 

@@ -59,6 +59,9 @@ class HeartsUI(TrickGameUI):
             lines.append(t(locale, "hearts.broken" if engine.hearts_broken else "hearts.not_broken"))
         return lines
 
+    def trick_shown(self, table: Table) -> bool:
+        return hearts_of(table).engine.phase is Phase.PLAYING
+
     def seat_extra(self, table: Table, seat: int) -> str:
         taken = hearts_of(table).engine.penalty_cards(seat)
         hearts = sum(card.suit == "H" for card in taken)

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.cards import SUIT_SYMBOL, Card
 from bot.ui.render.fonts import cap_height, font
+from bot.ui.render.text import put_text
 from bot.ui.render.theme import BLACK, RED, SLOT, Colour
 
 CARD_WIDTH = 50
@@ -130,14 +131,16 @@ def card_back(scale: int) -> Image.Image:
     return image
 
 
-def empty_slot(draw: ImageDraw.ImageDraw, position: tuple[int, int], scale: int, text: str = "") -> None:
-    """An empty place: a rounded outline on the table, with an optional faint sign inside (a suit, `K`)."""
+def empty_slot(board: Image.Image, position: tuple[int, int], scale: int, text: str = "") -> None:
+    """An empty place (`position` in pixels): a rounded outline on the table, with an optional faint sign inside
+    (a suit, `K`)."""
     x, y = position
     width, height = card_size(scale)
     box = (x, y, x + width - 1, y + height - 1)
-    draw.rounded_rectangle(box, radius=CORNER_RADIUS * scale, outline=SLOT, width=max(1, scale))
-    if text:
-        draw.text((x + width // 2, y + height // 2), text, fill=SLOT, font=font(24 * scale), anchor="mm")
+    ImageDraw.Draw(board).rounded_rectangle(
+        box, radius=CORNER_RADIUS * scale, outline=SLOT, width=max(1, scale)
+    )
+    put_text(board, (x + width // 2, y + height // 2), text, 24 * scale, SLOT, "mm")
 
 
 def paste_card(board: Image.Image, card: Card | None, position: tuple[int, int], scale: int) -> None:

@@ -10,32 +10,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.games.cards import Card
 from bot.ui.render.card_faces import CARD_HEIGHT, CARD_WIDTH, STACK_OFFSET, empty_slot, paste_card
-from bot.ui.render.fonts import font
 from bot.ui.render.pieces import (
     TITLE_HEIGHT,
+    badge,
     cards_text,
     draw_highlight,
     draw_stack,
     draw_title,
     label,
     limited,
+    number,
     stack_height,
 )
 from bot.ui.render.png import encode_png
-from bot.ui.render.theme import (
-    DEFAULT_SCALE,
-    HIGHLIGHT,
-    MUTED,
-    TEXT,
-    Colour,
-    badge,
-    draw_text_fitted,
-    new_board,
-)
+from bot.ui.render.text import put_text_fitted
+from bot.ui.render.theme import DEFAULT_SCALE, HIGHLIGHT, MUTED, TEXT, Colour, new_board
 
 PILE_COUNT = 8
 MARGIN = 6
@@ -137,61 +130,51 @@ def draw_crapette(layout: CrapetteLayout, scale: int = DEFAULT_SCALE) -> Image.I
     rows = _rows(layout)
     s = scale
     board = new_board(WIDTH * s, rows.height * s)
-    draw = ImageDraw.Draw(board)
     if layout.title:
-        draw_title(draw, layout.title, MARGIN, WIDTH, s)
+        draw_title(board, layout.title, MARGIN, WIDTH, s)
     for player, y in ((0, rows.top_player), (1, rows.bottom_player)):
-        _draw_player(board, draw, layout, player, y, s)
+        _draw_player(board, layout, player, y, s)
     prefix = layout.labels.foundation_prefix
     for index in range(PILE_COUNT):
         x = _slot_x(index)
         card = layout.foundations[index] if index < len(layout.foundations) else None
         label(
-            draw,
+            board,
             (x + CARD_WIDTH // 2, rows.foundations - 3),
             f"{prefix}{index + 1}",
             CARD_WIDTH,
             s,
-            MUTED,
-            "ms",
+            anchor="ms",
         )
         if card is None:
-            empty_slot(draw, (x * s, rows.foundations * s), s, "A")
+            empty_slot(board, (x * s, rows.foundations * s), s, "A")
         else:
             paste_card(board, card, (x * s, rows.foundations * s), s)
         pile = layout.side_piles[index] if index < len(layout.side_piles) else ()
-        number_colour = HIGHLIGHT if f"side:{index + 1}" in layout.highlight else TEXT
-        draw.text(
-            ((x + CARD_WIDTH // 2) * s, (rows.side_piles - 3) * s),
-            str(index + 1),
-            fill=number_colour,
-            font=font(15 * s),
-            anchor="ms",
-        )
-        draw_stack(board, draw, pile, (x * s, rows.side_piles * s), s)
+        highlighted = f"side:{index + 1}" in layout.highlight
+        number(board, (x + CARD_WIDTH // 2, rows.side_piles - 3), index + 1, s, highlighted)
+        draw_stack(board, pile, (x * s, rows.side_piles * s), s)
     for place in sorted(layout.highlight):
         box = place_box(layout, place)
         if box is not None:
-            draw_highlight(draw, box, s)
+            draw_highlight(board, box, s)
     return board
 
 
-def _draw_player(
-    board: Image.Image, draw: ImageDraw.ImageDraw, layout: CrapetteLayout, player: int, y: int, scale: int
-) -> None:
+def _draw_player(board: Image.Image, layout: CrapetteLayout, player: int, y: int, scale: int) -> None:
     s = scale
     seat = layout.players[player]
     labels = layout.labels
     captions = (labels.crapette, labels.stock, labels.turned, labels.discard)
     for slot, caption in enumerate(captions):
-        label(draw, (_slot_x(slot) + CARD_WIDTH // 2, y - 3), caption, CARD_WIDTH + GAP - 2, s, anchor="ms")
-    _draw_pile(board, draw, seat.crapette_top, seat.crapette_count, (_slot_x(0), y), s)
-    _draw_pile(board, draw, None, seat.stock_count, (_slot_x(1), y), s)
+        label(board, (_slot_x(slot) + CARD_WIDTH // 2, y - 3), caption, CARD_WIDTH + GAP - 2, s, anchor="ms")
+    _draw_pile(board, seat.crapette_top, seat.crapette_count, (_slot_x(0), y), s)
+    _draw_pile(board, None, seat.stock_count, (_slot_x(1), y), s)
     if seat.turned is None:
-        empty_slot(draw, (_slot_x(2) * s, y * s), s)
+        empty_slot(board, (_slot_x(2) * s, y * s), s)
     else:
         paste_card(board, seat.turned, (_slot_x(2) * s, y * s), s)
-    _draw_pile(board, draw, seat.discard_top, seat.discard_count, (_slot_x(3), y), s)
+    _draw_pile(board, seat.discard_top, seat.discard_count, (_slot_x(3), y), s)
     playing = layout.current_player == player
     name_x = _slot_x(4) + 4
     name_width = WIDTH - MARGIN - name_x - 4
@@ -204,8 +187,8 @@ def _draw_player(
         lines.append((seat.status, 12, MUTED))
     line_y = middle - (len(lines) - 1) * 10
     for text, size, colour in lines:
-        draw_text_fitted(
-            draw,
+        put_text_fitted(
+            board,
             (name_x * s, line_y * s),
             text,
             max_width=name_width * s,
@@ -217,24 +200,20 @@ def _draw_player(
         line_y += 20
     if playing:
         top = y - LABEL_HEIGHT
-        draw_highlight(draw, (MARGIN, top, WIDTH - MARGIN, y + CARD_HEIGHT), s)
+        draw_highlight(board, (MARGIN, top, WIDTH - MARGIN, y + CARD_HEIGHT), s)
 
 
 def _draw_pile(
-    board: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    top: Card | None,
-    count: int,
-    position: tuple[int, int],
-    scale: int,
+    board: Image.Image, top: Card | None, count: int, position: tuple[int, int], scale: int
 ) -> None:
-    """A pile seen from above: its top card (face up, or its back when `top` is None) and a count badge."""
+    """A pile seen from above (`position` in logical pixels): its top card (face up, or its back when `top` is
+    None) and a count badge."""
     x, y = position
     if count <= 0:
-        empty_slot(draw, (x * scale, y * scale), scale)
+        empty_slot(board, (x * scale, y * scale), scale)
         return
     paste_card(board, top, (x * scale, y * scale), scale)
-    badge(draw, ((x + CARD_WIDTH // 2) * scale, (y + CARD_HEIGHT - 12) * scale), str(count), scale)
+    badge(board, ((x + CARD_WIDTH // 2) * scale, (y + CARD_HEIGHT - 12) * scale), str(count), scale)
 
 
 def place_box(layout: CrapetteLayout, place: str) -> tuple[int, int, int, int] | None:
@@ -243,17 +222,17 @@ def place_box(layout: CrapetteLayout, place: str) -> tuple[int, int, int, int] |
     kind, _, key = place.partition(":")
     if not key.isdigit():
         return None
-    number = int(key)
-    if kind in PLAYER_PLACES and number in (0, 1):
+    index = int(key)
+    if kind in PLAYER_PLACES and index in (0, 1):
         x = _slot_x(PLAYER_PLACES.index(kind))
-        y = rows.top_player if number == 0 else rows.bottom_player
+        y = rows.top_player if index == 0 else rows.bottom_player
         return x, y, x + CARD_WIDTH, y + CARD_HEIGHT
-    if kind == "foundation" and 1 <= number <= PILE_COUNT:
-        x = _slot_x(number - 1)
+    if kind == "foundation" and 1 <= index <= PILE_COUNT:
+        x = _slot_x(index - 1)
         return x, rows.foundations, x + CARD_WIDTH, rows.foundations + CARD_HEIGHT
-    if kind == "side" and 1 <= number <= PILE_COUNT:
-        x = _slot_x(number - 1)
-        pile = layout.side_piles[number - 1] if number <= len(layout.side_piles) else ()
+    if kind == "side" and 1 <= index <= PILE_COUNT:
+        x = _slot_x(index - 1)
+        pile = layout.side_piles[index - 1] if index <= len(layout.side_piles) else ()
         return x, rows.side_piles, x + CARD_WIDTH, rows.side_piles + stack_height(0, len(pile))
     return None
 

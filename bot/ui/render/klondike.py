@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.games.cards import SUIT_SYMBOL, Card
 from bot.ui.render.card_faces import (
@@ -21,25 +21,20 @@ from bot.ui.render.card_faces import (
     empty_slot,
     paste_card,
 )
-from bot.ui.render.fonts import font
 from bot.ui.render.pieces import (
     TITLE_HEIGHT,
+    badge,
     cards_text,
     draw_highlight,
     draw_stack,
     draw_title,
     label,
     limited,
+    number,
     stack_height,
 )
 from bot.ui.render.png import encode_png
-from bot.ui.render.theme import (
-    DEFAULT_SCALE,
-    HIGHLIGHT,
-    TEXT,
-    badge,
-    new_board,
-)
+from bot.ui.render.theme import DEFAULT_SCALE, new_board
 
 COLUMN_COUNT = 7
 WASTE_SHOWN = 3
@@ -119,58 +114,46 @@ def render_klondike(layout: KlondikeLayout, scale: int = DEFAULT_SCALE) -> bytes
 def draw_klondike(layout: KlondikeLayout, scale: int = DEFAULT_SCALE) -> Image.Image:
     """The Klondike table as an image (what `render_klondike` encodes)."""
     board = new_board(*klondike_size(layout, scale))
-    draw = ImageDraw.Draw(board)
     s = scale
     if layout.title:
-        draw_title(draw, layout.title, MARGIN, WIDTH, s)
+        draw_title(board, layout.title, MARGIN, WIDTH, s)
     top = _top_row_y(layout)
-    label(draw, (_slot_x(0), top - 3), layout.labels.stock, CARD_WIDTH, s)
-    label(draw, (_slot_x(1), top - 3), f"{layout.labels.waste} {len(layout.waste)}", 2 * CARD_WIDTH, s)
-    _draw_stock(board, draw, layout.stock_count, (_slot_x(0) * s, top * s), s)
-    _draw_waste(board, draw, layout.waste, (_slot_x(1) * s, top * s), s)
+    label(board, (_slot_x(0), top - 3), layout.labels.stock, CARD_WIDTH, s)
+    label(board, (_slot_x(1), top - 3), f"{layout.labels.waste} {len(layout.waste)}", 2 * CARD_WIDTH, s)
+    _draw_stock(board, layout.stock_count, (_slot_x(0) * s, top * s), s)
+    _draw_waste(board, layout.waste, (_slot_x(1) * s, top * s), s)
     for offset, suit in enumerate(FOUNDATION_ORDER):
         position = (_slot_x(3 + offset) * s, top * s)
         card = layout.foundations.get(suit)
         if card is None:
-            empty_slot(draw, position, s, SUIT_SYMBOL[suit])
+            empty_slot(board, position, s, SUIT_SYMBOL[suit])
         else:
             paste_card(board, card, position, s)
     columns_y = _columns_y(layout)
     for index, column in enumerate(layout.columns[:COLUMN_COUNT]):
         x = _slot_x(index)
-        number_colour = HIGHLIGHT if f"column:{index + 1}" in layout.highlight else TEXT
-        draw.text(
-            ((x + CARD_WIDTH // 2) * s, (columns_y - 3) * s),
-            str(index + 1),
-            fill=number_colour,
-            font=font(15 * s),
-            anchor="ms",
-        )
-        draw_stack(board, draw, column.face_up, (x * s, columns_y * s), s, column.face_down, "K")
-    _draw_highlights(draw, layout, s)
+        highlighted = f"column:{index + 1}" in layout.highlight
+        number(board, (x + CARD_WIDTH // 2, columns_y - 3), index + 1, s, highlighted)
+        draw_stack(board, column.face_up, (x * s, columns_y * s), s, column.face_down, "K")
+    for place in sorted(layout.highlight):
+        box = place_box(layout, place)
+        if box is not None:
+            draw_highlight(board, box, s)
     return board
 
 
-def _draw_stock(
-    board: Image.Image, draw: ImageDraw.ImageDraw, count: int, position: tuple[int, int], scale: int
-) -> None:
+def _draw_stock(board: Image.Image, count: int, position: tuple[int, int], scale: int) -> None:
     if count == 0:
-        empty_slot(draw, position, scale, "↻")
+        empty_slot(board, position, scale, "↻")
         return
     paste_card(board, None, position, scale)
     x, y = position
-    badge(draw, (x + CARD_WIDTH * scale // 2, y + (CARD_HEIGHT - 12) * scale), str(count), scale)
+    badge(board, (x + CARD_WIDTH * scale // 2, y + (CARD_HEIGHT - 12) * scale), str(count), scale)
 
 
-def _draw_waste(
-    board: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    waste: tuple[Card, ...],
-    position: tuple[int, int],
-    scale: int,
-) -> None:
+def _draw_waste(board: Image.Image, waste: tuple[Card, ...], position: tuple[int, int], scale: int) -> None:
     if not waste:
-        empty_slot(draw, position, scale)
+        empty_slot(board, position, scale)
         return
     x, y = position
     for offset, card in enumerate(waste[-WASTE_SHOWN:]):
@@ -194,13 +177,6 @@ def place_box(layout: KlondikeLayout, place: str) -> tuple[int, int, int, int] |
         y = _columns_y(layout)
         return x, y, x + CARD_WIDTH, y + column_height(layout.columns[int(key) - 1])
     return None
-
-
-def _draw_highlights(draw: ImageDraw.ImageDraw, layout: KlondikeLayout, scale: int) -> None:
-    for place in sorted(layout.highlight):
-        box = place_box(layout, place)
-        if box is not None:
-            draw_highlight(draw, box, scale)
 
 
 def klondike_alt_text(layout: KlondikeLayout) -> str:

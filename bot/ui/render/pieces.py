@@ -1,4 +1,5 @@
-"""Drawing pieces the boards share: fanned columns of cards, labels, highlights, and the alt-text limit."""
+"""Drawing pieces the boards share: fanned columns of cards, captions, titles, count badges, highlights, and the
+alt-text limit. Positions are in logical pixels unless a parameter says pixels."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from bot.ui.render.card_faces import (
     empty_slot,
     paste_card,
 )
-from bot.ui.render.theme import HIGHLIGHT, MUTED, TEXT, Colour, draw_text_fitted, outline
+from bot.ui.render.fonts import font
+from bot.ui.render.text import put_text, put_text_fitted
+from bot.ui.render.theme import BADGE, HIGHLIGHT, MUTED, TEXT, Colour, outline
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit for an attachment's description
 HIGHLIGHT_PAD = 2
@@ -34,7 +37,6 @@ def stack_height(face_down: int, face_up: int) -> int:
 
 def draw_stack(
     board: Image.Image,
-    draw: ImageDraw.ImageDraw,
     face_up: tuple[Card, ...],
     position: tuple[int, int],
     scale: int,
@@ -47,7 +49,7 @@ def draw_stack(
     """
     x, y = position
     if face_down == 0 and not face_up:
-        empty_slot(draw, position, scale, empty_sign)
+        empty_slot(board, position, scale, empty_sign)
         return
     for _ in range(face_down):
         paste_card(board, None, (x, y), scale)
@@ -58,7 +60,7 @@ def draw_stack(
 
 
 def label(
-    draw: ImageDraw.ImageDraw,
+    board: Image.Image,
     position: tuple[int, int],
     text: str,
     width: int,
@@ -66,10 +68,11 @@ def label(
     colour: Colour = MUTED,
     anchor: str = "ls",
 ) -> None:
-    """A small caption in logical coordinates (`position` is its baseline's left end), fitted into `width`."""
+    """A small caption (`position` is where its `anchor` lies, by default its baseline's left end), fitted into
+    `width`."""
     x, y = position
-    draw_text_fitted(
-        draw,
+    put_text_fitted(
+        board,
         (x * scale, y * scale),
         text,
         max_width=width * scale,
@@ -80,10 +83,16 @@ def label(
     )
 
 
-def draw_title(draw: ImageDraw.ImageDraw, title: str, margin: int, width: int, scale: int) -> None:
+def number(board: Image.Image, position: tuple[int, int], value: int, scale: int, highlighted: bool) -> None:
+    """A column or pile number above it (`position`: the middle of its baseline), gold when highlighted."""
+    x, y = position
+    put_text(board, (x * scale, y * scale), str(value), 15 * scale, HIGHLIGHT if highlighted else TEXT, "ms")
+
+
+def draw_title(board: Image.Image, title: str, margin: int, width: int, scale: int) -> None:
     """The board's title line at the top (TITLE_HEIGHT logical pixels under the margin), fitted into the width."""
-    draw_text_fitted(
-        draw,
+    put_text_fitted(
+        board,
         (margin * scale, (margin + TITLE_HEIGHT // 2 - 1) * scale),
         title,
         max_width=(width - 2 * margin) * scale,
@@ -94,12 +103,25 @@ def draw_title(draw: ImageDraw.ImageDraw, title: str, margin: int, width: int, s
     )
 
 
-def draw_highlight(draw: ImageDraw.ImageDraw, box: Box, scale: int, colour: Colour = HIGHLIGHT) -> None:
-    """A gold outline just around `box` (logical pixels): a place the last move used, or whose turn it is."""
+def badge(board: Image.Image, centre: tuple[int, int], text: str, scale: int) -> None:
+    """A small dark pill with a count in it (`centre` in pixels), e.g. the cards left in a stock."""
+    size = 11 * scale
+    width = int(font(size).getlength(text)) + 10 * scale
+    height = 15 * scale
+    x, y = centre
+    box = (x - width // 2, y - height // 2, x - width // 2 + width, y - height // 2 + height)
+    ImageDraw.Draw(board).rounded_rectangle(
+        box, radius=height // 2, fill=BADGE, outline=TEXT, width=max(1, scale // 2)
+    )
+    put_text(board, (x, y), text, size, TEXT, "mm")
+
+
+def draw_highlight(board: Image.Image, box: Box, scale: int, colour: Colour = HIGHLIGHT) -> None:
+    """A gold outline just around `box`: a place the last move used, or whose turn it is."""
     left, top, right, bottom = box
     pad = HIGHLIGHT_PAD
     outline(
-        draw,
+        ImageDraw.Draw(board),
         ((left - pad) * scale, (top - pad) * scale, (right + pad) * scale - 1, (bottom + pad) * scale - 1),
         colour,
         width=2 * scale,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.games.cards import Card
 from bot.ui.render.card_faces import CARD_HEIGHT, CARD_WIDTH, FAN_OFFSET, empty_slot, paste_card
@@ -32,7 +32,7 @@ def draw_cards_row(cards: Sequence[Card], scale: int = DEFAULT_SCALE) -> Image.I
     """The row as an image (what `render_cards_row` encodes)."""
     board = new_board(*cards_row_size(len(cards), scale))
     if not cards:
-        empty_slot(ImageDraw.Draw(board), (MARGIN * scale, MARGIN * scale), scale)
+        empty_slot(board, (MARGIN * scale, MARGIN * scale), scale)
         return board
     step = row_step(len(cards))
     for index, card in enumerate(cards):

@@ -14,9 +14,9 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.ui.render.card_faces import BACK, BACK_BORDER, FACE, FACE_BORDER, SUPERSAMPLE
-from bot.ui.render.fonts import font
 from bot.ui.render.pieces import draw_highlight, limited
 from bot.ui.render.png import encode_png
+from bot.ui.render.text import fitted, put_text, put_text_fitted
 from bot.ui.render.theme import (
     ASCENDING,
     BLACK,
@@ -29,7 +29,6 @@ from bot.ui.render.theme import (
     SMALL_STEPS,
     TEXT,
     Colour,
-    draw_text_fitted,
     new_board,
 )
 
@@ -120,9 +119,8 @@ def draw_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> Image.Ima
     """The Game's board as an image (what `render_thegame` encodes)."""
     s = scale
     board = new_board(*thegame_size(scale))
-    draw = ImageDraw.Draw(board)
-    draw_text_fitted(
-        draw,
+    put_text_fitted(
+        board,
         (MARGIN * s, (MARGIN + TURN_HEIGHT // 2 - 3) * s),
         layout.turn_text,
         max_width=(WIDTH - 2 * MARGIN) * s,
@@ -133,22 +131,18 @@ def draw_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> Image.Ima
     )
     for index, pile in enumerate(layout.piles[:4]):
         x = MARGIN + index * (PILE_WIDTH + GAP)
-        _draw_pile(board, draw, pile, x, layout.labels, s)
+        _draw_pile(board, pile, x, layout.labels, s)
         if pile.name in layout.highlight:
-            draw_highlight(draw, (x, PILES_Y, x + PILE_WIDTH, PILES_Y + PILE_HEIGHT), s)
-    _draw_draw_pile(draw, layout, s)
+            draw_highlight(board, (x, PILES_Y, x + PILE_WIDTH, PILES_Y + PILE_HEIGHT), s)
+    _draw_draw_pile(board, layout, s)
     return board
 
 
-def _draw_pile(
-    board: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    pile: TheGamePile,
-    x: int,
-    labels: TheGameLabels,
-    scale: int,
-) -> None:
+def _draw_pile(board: Image.Image, pile: TheGamePile, x: int, labels: TheGameLabels, scale: int) -> None:
+    """One pile (`x` in logical pixels): a card with its name and direction on a coloured band, its top card
+    big, its backwards target and its marker under it."""
     s = scale
+    draw = ImageDraw.Draw(board)
     accent = ASCENDING if pile.ascending else DESCENDING
     box = (x * s, PILES_Y * s, (x + PILE_WIDTH) * s - 1, (PILES_Y + PILE_HEIGHT) * s - 1)
     border = MARKER_COLOURS[pile.marker] if pile.marker else FACE_BORDER
@@ -158,45 +152,24 @@ def _draw_pile(
     draw.rounded_rectangle(header, radius=5 * s, fill=accent, corners=(True, True, False, False))
     arrow = "▲" if pile.ascending else "▼"
     centre_x = (x + PILE_WIDTH // 2) * s
-    draw.text(
-        (centre_x, (PILES_Y + HEADER_HEIGHT // 2 + 1) * s),
-        f"{pile.name} {arrow}",
-        fill=TEXT,
-        font=font(18 * s),
-        anchor="mm",
+    put_text(
+        board, (centre_x, (PILES_Y + HEADER_HEIGHT // 2 + 1) * s), f"{pile.name} {arrow}", 18 * s, TEXT, "mm"
     )
-    number = str(pile.top)
-    only_base = pile.top == pile.base
-    number_width = (PILE_WIDTH - 12) * s
-    size = NUMBER_SIZE * s
-    while font(size).getlength(number) > number_width:
-        size -= s
+    number, size = fitted(str(pile.top), (PILE_WIDTH - 12) * s, NUMBER_SIZE * s, 1)
     body_middle = PILES_Y + HEADER_HEIGHT + (PILE_HEIGHT - HEADER_HEIGHT) // 2
-    draw.text(
-        (centre_x, body_middle * s),
-        number,
-        fill=FACE_BORDER if only_base else BLACK,
-        font=font(size),
-        anchor="mm",
-    )
+    colour = FACE_BORDER if pile.top == pile.base else BLACK  # only the base card: greyed
+    put_text(board, (centre_x, body_middle * s), number, size, colour, "mm")
     text_y = PILES_Y + PILE_HEIGHT + 4
     target = pile.backwards_target
     if target is not None:
-        draw.text(
-            (centre_x, (text_y + BACKWARDS_HEIGHT // 2) * s),
-            f"↩ {target}",
-            fill=TEXT,
-            font=font(17 * s),
-            anchor="mm",
-        )
+        put_text(board, (centre_x, (text_y + BACKWARDS_HEIGHT // 2) * s), f"↩ {target}", 17 * s, TEXT, "mm")
     if pile.marker is not None:
         word = labels.keep_off if pile.marker == "keep_off" else labels.small_steps
-        _draw_marker(board, draw, pile.marker, word, pile.marker_by, (x, text_y + BACKWARDS_HEIGHT), s)
+        _draw_marker(board, pile.marker, word, pile.marker_by, (x, text_y + BACKWARDS_HEIGHT), s)
 
 
 def _draw_marker(
     board: Image.Image,
-    draw: ImageDraw.ImageDraw,
     marker: Marker,
     word: str,
     set_by: str | None,
@@ -215,8 +188,8 @@ def _draw_marker(
         lines.append((set_by, MUTED, False))
     line_y = y + MARKER_HEIGHT // 2 - (len(lines) - 1) * 7
     for text, fill, bold in lines:
-        draw_text_fitted(
-            draw,
+        put_text_fitted(
+            board,
             (text_x * s, line_y * s),
             text,
             max_width=text_width * s,
@@ -255,13 +228,13 @@ def marker_icon(marker: Marker, scale: int) -> Image.Image:
     return image.resize((ICON_SIZE * scale, ICON_SIZE * scale), Image.Resampling.LANCZOS)
 
 
-def _draw_draw_pile(draw: ImageDraw.ImageDraw, layout: TheGameLayout, scale: int) -> None:
+def _draw_draw_pile(board: Image.Image, layout: TheGameLayout, scale: int) -> None:
     s = scale
     y = HEIGHT - MARGIN - FOOTER_HEIGHT
     back = (MARGIN * s, (y + 3) * s, (MARGIN + 18) * s, (y + 27) * s)
-    draw.rounded_rectangle(back, radius=3 * s, fill=BACK, outline=BACK_BORDER, width=2 * s)
-    draw_text_fitted(
-        draw,
+    ImageDraw.Draw(board).rounded_rectangle(back, radius=3 * s, fill=BACK, outline=BACK_BORDER, width=2 * s)
+    put_text_fitted(
+        board,
         ((MARGIN + 26) * s, (y + FOOTER_HEIGHT // 2) * s),
         f"{layout.labels.draw_pile}: {layout.draw_pile_count}",
         max_width=(WIDTH - 2 * MARGIN - 26) * s,

@@ -1,0 +1,92 @@
+"""Text on the boards: drawn from cached glyph masks (a board draws the same labels again and again), made to fit
+its room, and stripped of the characters the shipped font lacks."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.ui.render.fonts import font
+from bot.ui.render.theme import Colour
+
+TEXT_CACHE_SIZE = 2048
+
+
+@cache
+def _notdef_mask() -> bytes:
+    return bytes(font(40).getmask("\ue000"))
+
+
+@cache
+def _has_glyph(character: str) -> bool:
+    if not character.isprintable():
+        return False
+    if character == " ":
+        return True
+    return bytes(font(40).getmask(character)) != _notdef_mask()
+
+
+def drawable(text: str) -> str:
+    """`text` without the characters DejaVu Sans cannot draw (emoji such as 🤖), so no empty boxes show."""
+    kept = "".join(character for character in text if _has_glyph(character))
+    return " ".join(kept.split())
+
+
+@lru_cache(maxsize=TEXT_CACHE_SIZE)
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The text's coverage mask and where its top-left corner lies from the anchor point."""
+    typeface = font(size, bold)
+    left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
+    left, top = int(left), int(top)
+    mask = Image.new("L", (max(1, int(right) - left), max(1, int(bottom) - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=typeface, anchor=anchor)
+    return mask, left, top
+
+
+def put_text(
+    board: Image.Image,
+    position: tuple[int, int],
+    text: str,
+    size: int,
+    fill: Colour,
+    anchor: str = "la",
+    bold: bool = True,
+) -> None:
+    """`text` in DejaVu Sans (Bold unless `bold` is False) at `position` (pixels), placed by a Pillow `anchor`."""
+    if not text:
+        return
+    mask, left, top = _mask(text, size, bold, anchor)
+    x, y = position
+    board.paste(fill, (x + left, y + top), mask)
+
+
+@lru_cache(maxsize=TEXT_CACHE_SIZE)
+def fitted(text: str, max_width: int, size: int, minimum: int, bold: bool = True) -> tuple[str, int]:
+    """`text` and a font size that fit in `max_width` pixels: smaller first (down to `minimum`), then cut with "…"."""
+    text = drawable(text)
+    while size > minimum and font(size, bold).getlength(text) > max_width:
+        size -= 1
+    typeface = font(size, bold)
+    if typeface.getlength(text) <= max_width:
+        return text, size
+    while text and typeface.getlength(text + "…") > max_width:
+        text = text[:-1]
+    return text.rstrip() + "…", size
+
+
+def put_text_fitted(
+    board: Image.Image,
+    position: tuple[int, int],
+    text: str,
+    *,
+    max_width: int,
+    size: int,
+    minimum: int,
+    fill: Colour,
+    anchor: str = "la",
+    bold: bool = True,
+) -> None:
+    """Text that never spills out of `max_width` pixels (see `fitted`)."""
+    text, size = fitted(text, max_width, size, minimum, bold)
+    put_text(board, position, text, size, fill, anchor, bold)
