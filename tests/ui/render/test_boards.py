@@ -21,8 +21,9 @@ from bot.ui.render.fonts import BOLD_FILE, BOOK_FILE, FONT_DIRECTORY
 from bot.ui.render.klondike import klondike_size
 from bot.ui.render.klondike import place_box as klondike_place
 from bot.ui.render.row import cards_row_size
+from bot.ui.render.text import drawable
 from bot.ui.render.thegame import thegame_size
-from bot.ui.render.theme import DEFAULT_SCALE, FELT, HIGHLIGHT, drawable
+from bot.ui.render.theme import DEFAULT_SCALE, FELT, HIGHLIGHT
 from tests.ui.render.helpers import colours, decode, distance, scaled
 
 SCALE = DEFAULT_SCALE
