@@ -1,0 +1,48 @@
+"""Barbu through Discord: a whole cycle of the five contracts against three AI seats."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import World
+from tests.e2e.driver import TableDriver
+from tests.e2e.trick_driver import assert_no_hand_in_public, engine, play_one_card, wait_for_my_turn
+
+CONTRACTS = ("Fewest tricks", "No hearts", "No queens", "Barbu", "Salad")
+
+
+async def test_one_human_plays_a_whole_cycle_against_three_ai_seats(driver: TableDriver, world: World) -> None:
+    await driver.command(world.alice, "game new", game="barbu")
+    table_id = driver.table().id
+    for _ in range(3):
+        await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    board_id = driver.table().board_message_id
+    assert board_id is not None
+    seen_contracts: list[str] = []
+    cards_played = 0
+    while await wait_for_my_turn(driver, table_id, world.alice):
+        board = driver.board().text
+        contract = next(name for name in CONTRACTS if f"· {name}" in board)
+        if not seen_contracts or seen_contracts[-1] != contract:
+            seen_contracts.append(contract)
+            assert engine(driver).contract_total() > 0
+        await play_one_card(driver, world.alice, by_command=cards_played % 3 == 0)
+        cards_played += 1
+        if cards_played % 10 == 0:
+            assert_no_hand_in_public(driver)
+    await driver.settle()
+    assert seen_contracts == list(CONTRACTS)  # in order, one hand each
+    assert cards_played == 5 * 13
+    async with driver.bot.db.execute(
+        "SELECT game, outcome, turns FROM games WHERE id = ?", (table_id,)
+    ) as cursor:
+        assert tuple(await cursor.fetchone()) == ("barbu", "finished", 5)
+    async with driver.bot.db.execute(
+        "SELECT points, won FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
+    ) as cursor:
+        seats = [tuple(found) for found in await cursor.fetchall()]
+    lowest = min(points for points, _ in seats)
+    assert [bool(won) for _, won in seats] == [points == lowest for points, _ in seats]
+    summary = driver.message(board_id).text
+    assert "🏆" in summary and "Barbu" in summary
+    history = await driver.command(world.alice, "history")
+    assert "Barbu" in driver.text(history)
