@@ -40,8 +40,8 @@ class ChatRule(commands.Cog):
         if message.author.bot or message.guild is None or message.id in self._flagged:
             return
         table = self.bot.games.in_channel(message.channel.id)
-        if table is None or table.status is not TableStatus.PLAYING:
-            return
+        if table is None or table.status is not TableStatus.PLAYING or not table.rules.chat_rule:
+            return  # the no-numbers rule is The Game's: other games talk freely
         settings = await self.bot.guild_settings.get(message.guild.id)
         if settings.chat_rule_mode is ChatRuleMode.OFF:
             return

@@ -106,3 +106,15 @@ async def test_the_server_chooses_what_happens(driver: TableDriver, world: World
         assert not await flagged(driver, message)
         assert not message.deleted
         assert driver.table().violations == {}
+
+
+async def test_other_games_talk_numbers_freely(driver: TableDriver, world: World) -> None:
+    """The no-numbers rule is The Game's: at a Hearts table, "I have 3 hearts left" is just talk."""
+    await driver.command(world.alice, "game new", game="hearts")
+    table_id = driver.table().id
+    for user in (world.bob, world.carol):
+        await driver.click(user, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    message = await say(driver, world.bob, "I have 3 hearts left and the 10 of spades")
+    assert not await flagged(driver, message)
+    assert driver.table().violations == {}
