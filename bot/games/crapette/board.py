@@ -306,18 +306,22 @@ class Board:
         non-empty side pile or an opponent's pile; onto a foundation counts as a foundation move)."""
         moves: list[Move] = []
         sides = self.sides
+        if all(len(pile) != 1 for pile in sides):
+            return moves
         other = 1 - seat
+        tops = [(CARD_RANK[pile[-1]], CARD_RED[pile[-1]]) if pile else (0, False) for pile in sides]
         for index in _SIDE_RANGE:
             pile = sides[index]
             if len(pile) != 1:
                 continue
             card = pile[0]
-            spot = FIRST_SIDE + index
-            row = MOVE_TABLE[spot]
+            row = MOVE_TABLE[FIRST_SIDE + index]
             if card not in moved:
+                rank = CARD_RANK[card] + 1
+                red = CARD_RED[card]
                 for target_index in _SIDE_RANGE:
-                    target_pile = sides[target_index]
-                    if target_index != index and target_pile and fits_side(card, target_pile):
+                    top_rank, top_red = tops[target_index]
+                    if top_rank == rank and top_red != red and target_index != index:
                         moves.append(row[FIRST_SIDE + target_index])
             if fits_opponent(card, self.discards[other], alternate):
                 moves.append(row[OPPONENT_DISCARD])

@@ -20,10 +20,12 @@ def played(seed: int = 8, actions: int = 120, options: CrapetteOptions | None = 
             break
         seat = game.current_player
         game.apply(seat, player.choose_action(game.view(seat)))
-        if not game.is_over and game.current_player == seat:
-            if game.view(1 - seat).last_missed is not None or not called_wrong:
-                called_wrong = called_wrong or game.view(1 - seat).last_missed is None
-                game.call_crapette(1 - seat)
+        watching = 1 - seat
+        if game.can_call_crapette(watching) and (
+            game.view(watching).last_missed is not None or not called_wrong
+        ):
+            called_wrong = called_wrong or game.view(watching).last_missed is None
+            game.call_crapette(watching)
     return game
 
 

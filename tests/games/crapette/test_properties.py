@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,8 +33,17 @@ EVERY_ACTION: list[LoggedAction] = [
 
 
 def assert_cards_conserved(game: Crapette) -> None:
+    """Through the public accessors: every owned card exactly once."""
     cards = all_cards(game)
     assert len(cards) == 104 and set(cards.values()) == {1}, "a card was lost or duplicated"
+
+
+def assert_ids_conserved(game: Crapette) -> None:
+    """The same, faster, on the engine's board (card ids 0..103)."""
+    board = game._board
+    piles = (*board.crapettes, *board.stocks, *board.discards, *board.sides, *board.foundations)
+    cards = sorted([card for pile in piles for card in pile] + [card for card in board.turned if card >= 0])
+    assert cards == list(range(104)), "a card was lost or duplicated"
 
 
 def random_game(options: CrapetteOptions, seed: int, play_seed: int, steps: int, check: bool) -> Crapette:
@@ -56,12 +66,9 @@ def random_game(options: CrapetteOptions, seed: int, play_seed: int, steps: int,
                 assert probe == CALL_CRAPETTE or (probe_seat == seat and probe in legal)
             else:
                 before = snapshot(game)
-                try:
+                with pytest.raises(IllegalMove) as raised:
                     game.apply(probe_seat, probe)
-                except IllegalMove as raised:
-                    assert raised.code == error.code
-                else:
-                    raise AssertionError(f"{probe} was refused but applied")
+                assert raised.value.code == error.code
                 assert snapshot(game) == before
         if rng.random() < 0.05:
             game.call_crapette(1 - seat)
@@ -70,7 +77,7 @@ def random_game(options: CrapetteOptions, seed: int, play_seed: int, steps: int,
                 assert all(game.priority_violation(action) is None for action in legal)
             game.apply(seat, rng.choice(legal))
         if check:
-            assert_cards_conserved(game)
+            assert_ids_conserved(game)
             assert all(game.cards_left(s) == game.player(s).cards_left for s in (0, 1))
     return game
 
@@ -83,14 +90,14 @@ def random_game(options: CrapetteOptions, seed: int, play_seed: int, steps: int,
     strict=st.booleans(),
 )
 def test_random_play_keeps_the_invariants(seed: int, play_seed: int, build: str, strict: bool) -> None:
-    game = random_game(CrapetteOptions(build, strict), seed, play_seed, steps=250, check=True)
+    game = random_game(CrapetteOptions(build, strict), seed, play_seed, steps=120, check=True)
     assert_cards_conserved(game)
     saved = json.loads(json.dumps(game.to_dict()))
     assert Crapette.from_dict(saved) == game
     assert game.replay() == game
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**40), play_seed=st.integers(0, 2**40))
 def test_random_games_end(seed: int, play_seed: int) -> None:
     game = random_game(CrapetteOptions(), seed, play_seed, steps=100_000, check=False)

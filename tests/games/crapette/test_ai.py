@@ -1,0 +1,129 @@
+"""The AI players: legal, deterministic, fair (face-down order never matters), and the strong one keeps the rule."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.games.cards import Card
+from bot.games.crapette import STRATEGIES, Crapette, CrapetteOptions, Move
+from tests.games.crapette.helpers import arranged
+
+
+def test_first_legal_plays_the_first_legal_action_and_never_calls() -> None:
+    game = Crapette.new(seed=2)
+    player = STRATEGIES["first_legal"]()
+    for _ in range(50):
+        seat = game.current_player
+        view = game.view(seat)
+        assert player.choose_action(view) == game.legal_actions(seat)[0]
+        assert not player.should_call_crapette(game.view(1 - seat))
+        game.apply(seat, player.choose_action(view))
+
+
+def play_checking_strong(game: Crapette, strong_seats: tuple[int, ...], actions: int) -> int:
+    """Play on; before each strong action check it is legal and keeps the priority rule. Returns right calls."""
+    players = {seat: STRATEGIES["strong" if seat in strong_seats else "first_legal"]() for seat in (0, 1)}
+    calls = 0
+    for _ in range(actions):
+        if game.is_over:
+            break
+        seat = game.current_player
+        action = players[seat].choose_action(game.view(seat))
+        assert action in game.legal_actions(seat)
+        if seat in strong_seats:
+            assert game.priority_violation(action) is None, f"strong broke the rule with {action}"
+        game.apply(seat, action)
+        watching = 1 - seat
+        if game.can_call_crapette(watching) and players[watching].should_call_crapette(game.view(watching)):
+            events = game.call_crapette(watching)
+            assert events[0].right  # type: ignore[union-attr]  # the strong AI only calls when it is right
+            calls += 1
+    return calls
+
+
+def test_strong_never_breaks_the_priority_rule() -> None:
+    calls = 0
+    for seed, build in ((1, "suit"), (2, "alternate"), (3, "suit")):
+        calls += play_checking_strong(Crapette.new(CrapetteOptions(build), seed), (seed % 2,), 400)
+    play_checking_strong(Crapette.new(CrapetteOptions(), 4), (0, 1), 400)
+    assert calls > 0
+
+
+def test_strong_plays_strict_tables_without_refusals() -> None:
+    game = Crapette.new(CrapetteOptions(strict=True), 5)
+    play_checking_strong(game, (0, 1), 300)
+
+
+def foundation_position() -> Crapette:
+    return arranged(
+        crapettes=("9C 6H", "KD/1"),
+        sides=("7S", "KC", "2H", "KS", "KC/1", "KS/1", "KH/1", "KD/1"),
+        foundations=("AH",),
+    )
+
+
+def test_strong_calls_when_the_last_action_broke_the_rule() -> None:
+    strong = STRATEGIES["strong"]()
+    game = foundation_position()
+    assert not strong.should_call_crapette(game.view(1))  # nothing played yet
+    assert strong.choose_action(game.view(0)) == Move("s3", "f1")
+    game.play(0, Move("cr", "s1"))
+    assert strong.should_call_crapette(game.view(1))
+    assert not strong.should_call_crapette(game.view(0))  # not on its own turn
+    looping = dataclasses.replace(game.view(1), repetitions=2)
+    assert not strong.should_call_crapette(looping)  # a right call would draw the game by repetition
+
+
+def test_strong_gets_rid_of_its_own_cards_first() -> None:
+    strong = STRATEGIES["strong"]()
+    # No foundation or freeing move; 6H can leave the crapette for 7S, or 8C could move from side pile 3 to 9D.
+    game = arranged(
+        crapettes=("QH 6H", "KD/1"), sides=("KS 7S", "9D", "KH 8C", "KC", "KC/1", "KS/1", "KH/1", "KD/1")
+    )
+    assert strong.choose_action(game.view(0)) == Move("cr", "s1")
+    # With 7H on the opponent's discard, the 6H goes there instead: one card more for the opponent.
+    game = arranged(
+        crapettes=("QH 6H", "KD/1"),
+        sides=("KS 7S", "9D", "KH 8C", "KC", "KC/1", "KS/1", "KH/1", "KD/1"),
+        discards=("", "7H/1"),
+    )
+    assert strong.choose_action(game.view(0)) == Move("cr", "od")
+
+
+def test_strong_is_deterministic() -> None:
+    game = Crapette.new(seed=9)
+    view = game.view(game.current_player)
+    assert STRATEGIES["strong"]().choose_action(view) == STRATEGIES["strong"]().choose_action(view)
+
+
+def swapped(deck: tuple[Card, ...], first: int, second: int) -> list[Card]:
+    cards = list(deck)
+    cards[first], cards[second] = cards[second], cards[first]
+    return cards
+
+
+def test_face_down_order_never_changes_a_decision() -> None:
+    original = Crapette.new(seed=12)
+    deck0, deck1 = original.decks
+    # Swap face-down cards: deep in both stocks (dealt from index 17 on) and inside seat 1's crapette (1..12).
+    hidden = Crapette.from_decks(
+        CrapetteOptions(), swapped(deck0, 40, 50), swapped(swapped(deck1, 3, 9), 45, 51)
+    )
+    players = [STRATEGIES["strong"](), STRATEGIES["strong"]()]
+    compared = 0
+    for _ in range(200):
+        if original.is_over:
+            break
+        seat = original.current_player
+        view = original.view(seat)
+        if view != hidden.view(seat):
+            break  # a swapped card came face up: the games differ from here on
+        action = players[seat].choose_action(view)
+        assert players[seat].choose_action(hidden.view(seat)) == action
+        assert players[1 - seat].should_call_crapette(original.view(1 - seat)) == players[
+            1 - seat
+        ].should_call_crapette(hidden.view(1 - seat))
+        original.apply(seat, action)
+        hidden.apply(seat, action)
+        compared += 1
+    assert compared >= 20
