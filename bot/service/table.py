@@ -10,8 +10,8 @@ from enum import StrEnum
 from typing import Any
 
 from bot.games.base import GameRules, Session
+from bot.games.deal_codes import seed_to_deal_code
 from bot.games.registry import DEFAULT_GAME, rules_for
-from bot.games.thegame.engine import seed_to_deal_code
 
 TABLE_FORMAT_VERSION = 2
 

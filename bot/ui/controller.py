@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 
+from bot.games.deal_codes import SEED_LIMIT, deal_code_to_seed, random_seed
 from bot.games.errors import GameError
 from bot.games.registry import DEFAULT_GAME, rules_for
-from bot.games.thegame.engine import SEED_LIMIT, deal_code_to_seed, random_seed
 from bot.service.games import Change
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import render_notice, ui_for
