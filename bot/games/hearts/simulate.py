@@ -102,7 +102,7 @@ class Job:
 def make_strategy(name: str, rollouts: int | None = None) -> HeartsStrategy:
     """The named strategy; `rollouts` sets the strong strategy's work per decision (default: its own)."""
     if name == "strong" and rollouts is not None:
-        return StrongStrategy(SearchSettings(rollouts=rollouts))
+        return StrongStrategy(SearchSettings(rollouts=rollouts, min_samples=6, max_samples=24))
     return STRATEGIES[name]()
 
 
@@ -126,21 +126,39 @@ def simulate(
     players: int,
     target: int = 100,
     rollouts: int | None = None,
+    progress_every: int = 0,
 ) -> list[GameRecord]:
-    """Play `games` games over `workers` processes; the records sorted by game index."""
+    """Play `games` games over `workers` processes; the records sorted by game index. With `progress_every`, a
+    running summary goes to stderr every that many games."""
     chunk = max(1, min(25, games // max(1, workers * 8)))
     jobs = [
         Job(tuple(range(start, min(games, start + chunk))), seed, players, target, tested, others, rollouts)
         for start in range(0, games, chunk)
     ]
     records: list[GameRecord] = []
+    started = time.perf_counter()
+    next_report = progress_every
+
+    def add(batch: list[GameRecord]) -> None:
+        nonlocal next_report
+        records.extend(batch)
+        if progress_every and len(records) >= next_report:
+            next_report += progress_every
+            summary = summarize(records, players)
+            print(
+                f"... {len(records)}/{games} games, {time.perf_counter() - started:.0f} s: {tested} wins "
+                f"{summary.win_share:.1%}, points ratio {summary.points_ratio:.3f}",
+                file=sys.stderr,
+                flush=True,
+            )
+
     if workers <= 1:
         for job in jobs:
-            records.extend(run_job(job))
+            add(run_job(job))
     else:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             for batch in pool.imap_unordered(run_job, jobs):
-                records.extend(batch)
+                add(batch)
     return sorted(records, key=lambda record: record.index)
 
 
@@ -256,6 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         arguments.players,
         arguments.target,
         arguments.rollouts,
+        progress_every=max(1, arguments.games // 20),
     )
     summary = summarize(records, arguments.players)
     print(

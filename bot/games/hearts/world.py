@@ -39,6 +39,7 @@ class HeartsWorld:
         "hands",
         "hearts_broken",
         "moon_award",
+        "penalty_in_hands",
         "penalty_taken",
         "penalty_total",
         "players",
@@ -59,6 +60,7 @@ class HeartsWorld:
     points: list[int]
     penalty_taken: list[int]
     penalty_total: int
+    penalty_in_hands: int
     queens_unplayed: int
     moon_award: int
 
@@ -74,6 +76,7 @@ class HeartsWorld:
         world.points = self.points[:]
         world.penalty_taken = self.penalty_taken[:]
         world.penalty_total = self.penalty_total
+        world.penalty_in_hands = self.penalty_in_hands
         world.queens_unplayed = self.queens_unplayed
         world.moon_award = self.moon_award
         return world
@@ -89,8 +92,10 @@ class HeartsWorld:
         self.trick_seats.append(seat)
         if card >> 4 == HEART_SUIT:
             self.hearts_broken = True
+            self.penalty_in_hands -= 1
         elif card == QUEEN_OF_SPADES:
             self.queens_unplayed -= 1
+            self.penalty_in_hands -= 1
         if len(trick) < self.players:
             self.seat_to_play = seat + 1 if seat + 1 < self.players else 0
             return
@@ -112,7 +117,8 @@ class HeartsWorld:
         self.seat_to_play = winner
 
     def rollout(self, rng: random.Random) -> None:
-        """Play the hand to its end with the rule-based policy for every seat (deterministic: `rng` unused).
+        """Play the hand with the rule-based policy for every seat (deterministic: `rng` unused) until its outcome
+        cannot change any more: the end of the hand, or the end of the trick after the last penalty card.
 
         The same steps as `play_int`, inlined on local variables: this loop is the AI's hot path."""
         hands = self.hands
@@ -125,6 +131,7 @@ class HeartsWorld:
         first_trick = self.first_trick
         hearts_broken = self.hearts_broken
         queens = self.queens_unplayed
+        penalty_left = self.penalty_in_hands
         hand = hands[seat]
         while hand:
             card = choose_play(hand, trick, first_trick, hearts_broken, players - 1 - len(trick), queens)
@@ -133,8 +140,10 @@ class HeartsWorld:
             trick_seats.append(seat)
             if card >> 4 == HEART_SUIT:
                 hearts_broken = True
+                penalty_left -= 1
             elif card == QUEEN_OF_SPADES:
                 queens -= 1
+                penalty_left -= 1
             if len(trick) < players:
                 seat += 1
                 if seat == players:
@@ -158,11 +167,14 @@ class HeartsWorld:
                 trick.clear()
                 trick_seats.clear()
                 first_trick = False
+                if not penalty_left:
+                    break
             hand = hands[seat]
         self.seat_to_play = seat
         self.first_trick = first_trick
         self.hearts_broken = hearts_broken
         self.queens_unplayed = queens
+        self.penalty_in_hands = penalty_left
 
     def outcome(self, seat: int) -> float:
         """The other seats' average hand points minus this seat's (a moon counts -award for the shooter, which
@@ -253,6 +265,7 @@ class HeartsInformationSet:
         in_hands = sum(is_penalty_int(card) for hand in hands for card in hand)
         in_trick = sum(is_penalty_int(card) for card in world.trick)
         world.penalty_total = sum(world.penalty_taken) + in_hands + in_trick
+        world.penalty_in_hands = in_hands
         world.queens_unplayed = sum(hand.count(QUEEN_OF_SPADES) for hand in hands)
         world.moon_award = 26 * view.decks
         return world

@@ -8,7 +8,7 @@ from dataclasses import fields
 from typing import Any
 
 from bot.games.cards import Card
-from bot.games.hearts import Hearts, HeartsOptions, Phase
+from bot.games.hearts import Hearts, HeartsOptions, MoonShot, Phase
 from bot.games.hearts.events import Event
 
 
@@ -85,3 +85,20 @@ def cards_in(value: Any) -> list[Card]:
     if isinstance(value, (tuple, list, set, frozenset)):
         return [card for item in value for card in cards_in(item)]
     return []
+
+
+def play_moon_hand(target: int = 100) -> Hearts:
+    game = arranged(MOON_DEAL, target=target)
+    assert game.to_act() == (1,)
+    game.play(1, Card("C", 2))
+    rng = random.Random(0)
+    events: list[object] = []
+    while game.phase is Phase.PLAYING:
+        seat = game.to_act()[0]
+        legal = game.legal_cards(seat)
+        # Seat 0 plays its highest legal card and wins every trick.
+        events = list(
+            game.play(seat, max(legal, key=lambda card: card.rank) if seat == 0 else rng.choice(legal))
+        )
+    assert events[-1] == MoonShot(0)
+    return game

@@ -14,12 +14,11 @@ from bot.games.hearts import (
     Hearts,
     HeartsOptions,
     MoonChosen,
-    MoonShot,
     Phase,
     card_points,
 )
 from bot.games.hearts.scoring import game_winners, moon_points, moon_shooter
-from tests.games.hearts.helpers import MOON_DEAL, arranged, random_step
+from tests.games.hearts.helpers import play_moon_hand, random_step
 
 
 def finish_hand(game: Hearts, rng: random.Random) -> list[object]:
@@ -46,23 +45,6 @@ def test_a_hands_points_add_up_to_the_penalty_cards_dealt(players: int) -> None:
         assert sum(scored.points) == dealt
         assert game.hand_history[0] == scored.points
         assert game.scores == scored.totals
-
-
-def play_moon_hand(target: int = 100) -> Hearts:
-    game = arranged(MOON_DEAL, target=target)
-    assert game.to_act() == (1,)
-    game.play(1, Card("C", 2))
-    rng = random.Random(0)
-    events: list[object] = []
-    while game.phase is Phase.PLAYING:
-        seat = game.to_act()[0]
-        legal = game.legal_cards(seat)
-        # Seat 0 plays its highest legal card and wins every trick.
-        events = list(
-            game.play(seat, max(legal, key=lambda card: card.rank) if seat == 0 else rng.choice(legal))
-        )
-    assert events[-1] == MoonShot(0)
-    return game
 
 
 def test_taking_every_penalty_card_asks_the_shooter_to_choose() -> None:
