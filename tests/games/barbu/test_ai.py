@@ -200,3 +200,30 @@ def test_both_strategies_play_the_obvious_card(
     assert STRATEGIES["baseline"].choose_card(view) == parse_card(expected)
     if trick:  # leads are a matter of taste; the discards and ducks above are not
         assert STRATEGIES["strong"].choose_card(view) == parse_card(expected)
+
+
+def test_the_cards_set_aside_stay_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    options = BarbuOptions(players=7)  # 6 cards set aside
+    game = Barbu.new(options, seed=4)
+    seat = game.to_act()[0]
+    holder = (seat + 1) % 7
+    aside_card = game.set_aside[0]
+    held_card = next(card for card in game.hand(holder) if card != aside_card)
+    real_deal = engine.deal_hand
+
+    def swapped_deal(
+        options: BarbuOptions, seed: int, hand_number: int
+    ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+        hands, aside = real_deal(options, seed, hand_number)
+        held = list(hands[holder])
+        held[held.index(held_card)] = aside_card
+        hands[holder] = tuple(sorted(held))
+        return hands, (held_card, *aside[1:])
+
+    monkeypatch.setattr(engine, "deal_hand", swapped_deal)
+    other = Barbu.new(options, seed=4)
+    monkeypatch.undo()
+    assert other.set_aside != game.set_aside
+    assert other.view(seat) == game.view(seat)
+    for strategy in STRATEGIES.values():
+        assert strategy.choose_card(other.view(seat)) == strategy.choose_card(game.view(seat))
