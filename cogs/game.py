@@ -9,14 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TheGameBot
-from bot.games.registry import DEFAULT_GAME
+from bot.games.registry import DEFAULT_GAME, GAMES
+from bot.ui.i18n import t
 
-# Discord shows these names in the option's menu (French through the command catalog).
-GAME_CHOICES = [
-    app_commands.Choice(name="The Game", value="thegame"),
-    app_commands.Choice(name="Hearts", value="hearts"),
-    app_commands.Choice(name="Barbu", value="barbu"),
-]
+# Every registered game, by its English name (French through each game's `locales/commands.fr.json`).
+GAME_CHOICES = [app_commands.Choice(name=t("en", f"game.{key}.name"), value=key) for key in GAMES]
 
 
 class GameCommands(commands.Cog):
