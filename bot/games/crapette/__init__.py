@@ -9,10 +9,11 @@ to explain a refusal without raising; read the table through the public properti
 
 from bot.games.crapette.ai import STRATEGIES, CrapetteStrategy, FirstLegalStrategy, StrongStrategy
 from bot.games.crapette.board import Board
-from bot.games.crapette.engine import FORMAT_VERSION, MAX_TURNS, Crapette
+from bot.games.crapette.engine import FORMAT_VERSION, MAX_TURNS, Crapette, priority_violation
 from bot.games.crapette.errors import ErrorCode, IllegalMove
 from bot.games.crapette.events import (
     NO_PROGRESS,
+    REPETITION,
     TURN_LIMIT,
     CardMoved,
     CrapetteCalled,
@@ -60,6 +61,7 @@ __all__ = [
     "MAX_TURNS",
     "NO_PROGRESS",
     "OPPONENT_BUILDS",
+    "REPETITION",
     "SIDE_NAMES",
     "STRATEGIES",
     "TURN_LIMIT",
@@ -98,4 +100,5 @@ __all__ = [
     "format_move",
     "parse_action",
     "parse_move",
+    "priority_violation",
 ]

@@ -111,16 +111,6 @@ class Board:
             [[] for _ in _FOUNDATION_RANGE],
         )
 
-    def copy(self) -> Board:
-        return Board(
-            [list(pile) for pile in self.crapettes],
-            [list(pile) for pile in self.stocks],
-            [list(pile) for pile in self.discards],
-            list(self.turned),
-            [list(pile) for pile in self.sides],
-            [list(pile) for pile in self.foundations],
-        )
-
     def masked(self) -> Board:
         """A copy where every face-down card (crapettes below the top, stocks) is UNKNOWN."""
         return Board(

@@ -19,12 +19,14 @@ served whenever the turn would pass to that player, including after a right call
 the turn (discarding the turned card) cannot be called any more. On strict tables an action that breaks the rule
 is refused (`priority_rule`), so every call is wrong.
 
-The end. A player wins as soon as their crapette, stock and discard are empty with no turned card. The game is
-drawn (`repetition`) when a turn starts on exactly the same table (every pile in order, the same player on turn,
-the same penalties) for the third time, and drawn (`no_progress`) when, at the end of a turn, at least four turns have passed since the last progress and each
-player has since turned their discard over twice (or has nothing left to turn): a full pass through both stocks
-changed nothing. Progress is a card going to a foundation, or a player reaching a new lowest count of cards left.
-As a backstop the game is drawn (`turn_limit`) once `MAX_TURNS` turns have been played.
+The end. A player wins as soon as their crapette, stock and discard are empty with no turned card. A game that
+can no longer change is drawn:
+- `repetition`: a turn starts on exactly the same table (every pile in order, the same player on turn, the same
+  penalties) for the third time;
+- `no_progress`: at the end of a turn, at least four turns have passed since the last progress and each player has
+  since turned their discard over twice (or has nothing left to turn): a full pass through both stocks changed
+  nothing. Progress is a card going to a foundation, or a player reaching a new lowest count of cards left;
+- `turn_limit`: a backstop, once `MAX_TURNS` turns have been played (games last about 40 to 120 turns).
 """
 
 from __future__ import annotations
@@ -81,12 +83,19 @@ from bot.games.crapette.moves import (
 )
 from bot.games.crapette.priority import MissedMove
 from bot.games.crapette.state import WON, CrapetteState
+from bot.games.crapette.view import CrapetteView
 
 FORMAT_VERSION: Final = 1
 MAX_TURNS: Final = 2000
 REPETITIONS_FOR_DRAW: Final = 3
 QUIET_TURNS_FOR_DRAW: Final = 4
 RECYCLES_FOR_DRAW: Final = 2
+
+
+def priority_violation(state: CrapetteState | CrapetteView, action: Action) -> MissedMove | None:
+    """How `action` by the player on turn breaks the priority rule in `state` (a game, or any seat's view of it,
+    before the action), or None. See `priority.py` for the rule as the engine reads it."""
+    return state.priority_violation(action)
 
 
 class Crapette(CrapetteState):

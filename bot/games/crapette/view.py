@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from bot.games.crapette.board import Board
 from bot.games.crapette.layout import NO_CARD, SEATS, UNKNOWN, CrapetteOptions, OwnedCard, card_id
 from bot.games.crapette.moves import Action
-from bot.games.crapette.priority import MissedMove
+from bot.games.crapette.priority import MissedMove, missed_move
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,13 @@ class CrapetteView:
 
     def cards_left(self, seat: int) -> int:
         return self.players[seat].cards_left
+
+    def priority_violation(self, action: Action) -> MissedMove | None:
+        """How `action` by the player on turn would break the priority rule on this table, or None: the same
+        answer as the engine's, from face-up cards only."""
+        return missed_move(
+            self.board(), self.current_player, action, self.options.alternate, self.moved_ids()
+        )
 
     def moved_ids(self) -> frozenset[int]:
         """`moved_between_side_piles` as card ids, for a `Board`."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from bot.games.cards import Card
 from bot.games.crapette import STRATEGIES, Crapette, CrapetteOptions, Move
@@ -96,7 +97,7 @@ def test_strong_is_deterministic() -> None:
     assert STRATEGIES["strong"]().choose_action(view) == STRATEGIES["strong"]().choose_action(view)
 
 
-def swapped(deck: tuple[Card, ...], first: int, second: int) -> list[Card]:
+def swapped(deck: Sequence[Card], first: int, second: int) -> list[Card]:
     cards = list(deck)
     cards[first], cards[second] = cards[second], cards[first]
     return cards
@@ -127,3 +128,25 @@ def test_face_down_order_never_changes_a_decision() -> None:
         hidden.apply(seat, action)
         compared += 1
     assert compared >= 20
+
+
+def test_a_view_shows_face_up_cards_and_counts_only() -> None:
+    game = Crapette.new(seed=21)
+    game.apply(game.current_player, game.legal_actions(game.current_player)[0])
+    board = game._board
+    for seat in (0, 1):
+        planned = game.view(seat).board()
+        masked = board.masked()
+        assert (planned.crapettes, planned.stocks, planned.discards) == (
+            masked.crapettes,
+            masked.stocks,
+            masked.discards,
+        )
+        assert (planned.turned, planned.sides, planned.foundations) == (
+            board.turned,
+            board.sides,
+            board.foundations,
+        )
+        assert all(
+            card >= 104 for pile in planned.stocks for card in pile
+        )  # never a face-down card's identity

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.crapette import CALL_CRAPETTE, TURN_STOCK, GameDrawn, GameWon, IllegalMove, Move
+from bot.games.crapette import CALL_CRAPETTE, TURN_STOCK, Crapette, GameDrawn, GameWon, IllegalMove, Move
 from bot.games.crapette import engine as engine_module
 from tests.games.crapette.helpers import arranged
 
@@ -35,15 +35,12 @@ def test_a_discard_left_is_not_a_win() -> None:
     assert not game.is_over and game.cards_left(0) == 1
 
 
-def stuck_table(stocks: tuple[str, str] = ("5D 6D", "5H/1 6H/1 7H/1")) -> object:
+def stuck_table(stocks: tuple[str, str] = ("5D 6D", "5H/1 6H/1 7H/1")) -> Crapette:
     """Nothing can ever move: each seat can only turn up an unplayable card and discard it."""
     return arranged(crapettes=("KC", "KS/1"), stocks=stocks, sides=("2C",) * 4 + ("2C/1",) * 4)
 
 
-def play_out(game: object, limit: int = 200) -> list[object]:
-    from bot.games.crapette import Crapette
-
-    assert isinstance(game, Crapette)
+def play_out(game: Crapette, limit: int = 200) -> list[object]:
     events: list[object] = []
     for _ in range(limit):
         if game.is_over:
@@ -58,7 +55,7 @@ def test_a_table_that_repeats_is_drawn() -> None:
     game = stuck_table(("5D", "5H/1"))
     events = play_out(game)
     assert events[-1] == GameDrawn("repetition")
-    assert game.is_over and game.winner is None and game.turn_number < 40  # type: ignore[attr-defined]
+    assert game.is_over and game.winner is None and game.turn_number < 40
 
 
 def test_a_full_pass_through_both_stocks_without_progress_is_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -66,7 +63,7 @@ def test_a_full_pass_through_both_stocks_without_progress_is_drawn(monkeypatch: 
     game = stuck_table()
     events = play_out(game)
     assert events[-1] == GameDrawn("no_progress")
-    assert min(game._recycles) >= 2  # type: ignore[attr-defined]
+    assert min(game._recycles) >= 2
 
 
 def test_the_turn_limit_is_a_backstop(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,7 +73,7 @@ def test_the_turn_limit_is_a_backstop(monkeypatch: pytest.MonkeyPatch) -> None:
     game = stuck_table()
     events = play_out(game)
     assert events[-1] == GameDrawn("turn_limit")
-    assert game.turn_number == 6  # type: ignore[attr-defined]
+    assert game.turn_number == 6
 
 
 def test_progress_clears_the_repetition_count() -> None:

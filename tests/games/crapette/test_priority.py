@@ -7,6 +7,7 @@ import pytest
 from bot.games.crapette import (
     DISCARD_TURNED,
     TURN_STOCK,
+    Crapette,
     CrapetteCalled,
     CrapetteOptions,
     IllegalMove,
@@ -14,6 +15,7 @@ from bot.games.crapette import (
     Move,
     TurnedCardDiscarded,
     TurnEnded,
+    priority_violation,
 )
 from bot.games.crapette.priority import FOUNDATION_FIRST, FREE_SIDE_PILE
 from tests.games.crapette.helpers import arranged, owned, snapshot
@@ -21,7 +23,7 @@ from tests.games.crapette.helpers import arranged, owned, snapshot
 STRICT = CrapetteOptions(strict=True)
 
 
-def foundation_position(options: CrapetteOptions | None = None) -> object:
+def foundation_position(options: CrapetteOptions | None = None) -> Crapette:
     """Seat 0 on turn: 2H on side pile 3 can go on the AH of F1; the crapette's 6H fits on 7S (side pile 1)."""
     return arranged(
         crapettes=("9C 6H", "KD/1"),
@@ -35,6 +37,8 @@ def test_a_foundation_move_comes_first() -> None:
     game = foundation_position()
     missed = game.priority_violation(Move("cr", "s1"))
     assert missed == MissedMove(Move("cr", "s1"), Move("s3", "f1"), FOUNDATION_FIRST)
+    for seat in (0, 1):  # any seat's view gives the same answer
+        assert priority_violation(game.view(seat), Move("cr", "s1")) == missed
     assert game.priority_violation(Move("s3", "f1")) is None
     assert game.priority_violation(TURN_STOCK) == MissedMove(TURN_STOCK, Move("s3", "f1"), FOUNDATION_FIRST)
 

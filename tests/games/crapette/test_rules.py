@@ -9,6 +9,7 @@ from bot.games.crapette import (
     END_TURN,
     TURN_STOCK,
     CardMoved,
+    Crapette,
     CrapetteOptions,
     CrapetteRevealed,
     DiscardRecycled,
@@ -25,11 +26,8 @@ from tests.games.crapette.helpers import arranged, owned, snapshot
 ALTERNATE = CrapetteOptions(opponent_build="alternate")
 
 
-def refused_code(game: object, seat: int, action: LoggedAction) -> str:
+def refused_code(game: Crapette, seat: int, action: LoggedAction) -> str:
     """The refusal's code, checking that `apply` raises the same one and changes nothing."""
-    from bot.games.crapette import Crapette
-
-    assert isinstance(game, Crapette)
     error = game.refusal(seat, action)
     assert error is not None
     before = snapshot(game)
@@ -40,10 +38,7 @@ def refused_code(game: object, seat: int, action: LoggedAction) -> str:
     return error.code
 
 
-def accepted(game: object, seat: int, text: str) -> None:
-    from bot.games.crapette import Crapette
-
-    assert isinstance(game, Crapette)
+def accepted(game: Crapette, seat: int, text: str) -> None:
     move = parse_move(text)
     assert move is not None
     assert game.refusal(seat, move) is None, game.refusal(seat, move)
