@@ -21,12 +21,12 @@ def card_points(card: Card) -> int:
     """A card's penalty points: 1 for a heart, 13 for the queen of spades, else 0."""
     if card.suit == HEARTS:
         return 1
-    return 13 if card == QUEEN_OF_SPADES else 0
+    return 13 if card.rank == 12 and card.suit == "S" else 0
 
 
 def is_penalty(card: Card) -> bool:
     """A heart or the queen of spades."""
-    return card.suit == HEARTS or card == QUEEN_OF_SPADES
+    return card.suit == HEARTS or (card.rank == 12 and card.suit == "S")
 
 
 def play_refusal(
@@ -58,12 +58,19 @@ def play_refusal(
 def legal_plays(
     hand: Sequence[Card], trick: Sequence[TrickPlay], first_trick: bool, hearts_broken: bool
 ) -> tuple[Card, ...]:
-    """The distinct cards of `hand` that may be played now, sorted (never empty for a non-empty hand)."""
-    return tuple(
-        card
-        for card in sorted(set(hand))
-        if play_refusal(hand, trick, first_trick, hearts_broken, card) is None
-    )
+    """The distinct cards of `hand` that may be played now, in the hand's order (never empty for a non-empty
+    hand): exactly the cards `play_refusal` accepts."""
+    if trick:
+        led = trick[0].card.suit
+        follow = [card for card in hand if card.suit == led]
+        if follow:
+            return tuple(dict.fromkeys(follow))
+    options: Sequence[Card] = hand
+    if first_trick:
+        options = [card for card in hand if not is_penalty(card)] or hand
+    if not trick and not hearts_broken:
+        options = [card for card in options if card.suit != HEARTS] or options
+    return tuple(dict.fromkeys(options))
 
 
 def lowest_card_key(card: Card) -> tuple[int, int]:
