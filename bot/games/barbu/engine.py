@@ -210,6 +210,16 @@ class Barbu:
         return self._leader
 
     @property
+    def trick_number(self) -> int:
+        """The trick in progress, 0-based (the number of completed tricks this hand)."""
+        return len(self._tricks)
+
+    @property
+    def plays_this_hand(self) -> tuple[TrickPlay, ...]:
+        """Every card played this hand with who played it, in order (the trick in progress last)."""
+        return tuple(play for trick in self._tricks for play in trick.plays) + tuple(self._trick)
+
+    @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of the hand in progress (of the last hand once the game is over)."""
         return tuple(self._tricks)

@@ -35,7 +35,7 @@ class BarbuView:
     dealer: int
     hand: tuple[Card, ...]
     legal_cards: tuple[Card, ...]
-    to_act: int | None
+    to_act: tuple[int, ...]  # the seat to play, or () once the game is over
     trick_leader: int | None
     current_trick: tuple[TrickPlay, ...]
     tricks: tuple[Trick, ...]
@@ -46,6 +46,7 @@ class BarbuView:
     hand_history: tuple[HandResult, ...]
     known_voids: tuple[frozenset[str], ...]
     card_counts: tuple[int, ...]
+    winners: tuple[int, ...]  # once the game is over
 
     @property
     def players(self) -> int:
@@ -66,22 +67,27 @@ class BarbuView:
 
     @property
     def is_my_turn(self) -> bool:
-        return self.to_act == self.seat
+        return self.seat in self.to_act
 
     @property
     def led_suit(self) -> str | None:
         return self.current_trick[0].card.suit if self.current_trick else None
 
     @property
-    def played(self) -> tuple[TrickPlay, ...]:
+    def plays(self) -> tuple[TrickPlay, ...]:
         """Every card played this hand with who played it, in order (the trick in progress last)."""
         return tuple(play for trick in self.tricks for play in trick.plays) + self.current_trick
+
+    @property
+    def trick_number(self) -> int:
+        """The trick in progress, 0-based (the number of completed tricks this hand)."""
+        return len(self.tricks)
 
     def unseen_cards(self) -> tuple[Card, ...]:
         """The cards this seat has not seen this hand (the other hands and the cards set aside), sorted."""
         remaining = Counter(playing_deck(self.options.players))
         remaining.subtract(self.hand)
-        remaining.subtract(play.card for play in self.played)
+        remaining.subtract(play.card for play in self.plays)
         return tuple(sorted(remaining.elements()))
 
     def fingerprint(self) -> int:
@@ -92,7 +98,7 @@ class BarbuView:
             self.phase.value,
             str(self.hand_number),
             " ".join(card.code for card in self.hand),
-            " ".join(f"{play.seat}{play.card.code}" for play in self.played),
+            " ".join(f"{play.seat}{play.card.code}" for play in self.plays),
             repr(self.scores),
         ]
         digest = hashlib.sha256("|".join(parts).encode()).digest()
@@ -112,7 +118,7 @@ def view_of(game: Barbu, seat: int) -> BarbuView:
         dealer=game.dealer,
         hand=game.hand(seat),
         legal_cards=game.legal_cards(seat),
-        to_act=game.to_act()[0] if game.to_act() else None,
+        to_act=game.to_act(),
         trick_leader=game.trick_leader,
         current_trick=game.current_trick,
         tricks=game.tricks,
@@ -123,4 +129,5 @@ def view_of(game: Barbu, seat: int) -> BarbuView:
         hand_history=game.hand_history,
         known_voids=tuple(game.known_voids(other) for other in players),
         card_counts=tuple(game.cards_in_hand(other) for other in players),
+        winners=game.winners,
     )

@@ -71,9 +71,11 @@ def test_a_view_shows_no_other_hand() -> None:
     _play_with(game, ["baseline"] * 4, 22)
     for seat in range(4):
         view = game.view(seat)
-        visible = set(game.hand(seat)) | {play.card for play in view.played}
+        visible = set(game.hand(seat)) | {play.card for play in view.plays}
         assert set(_cards_in(view)) <= visible
         assert view.hand == game.hand(seat)
+        assert view.plays == game.plays_this_hand and len(view.plays) == 22
+        assert view.trick_number == game.trick_number == 5
         assert Counter(view.unseen_cards()) == Counter(
             card for other in range(4) if other != seat for card in game.hand(other)
         )
@@ -174,7 +176,7 @@ def _situation(contract: Contract, hand: str, trick: str = "", players: int = 4)
         contract=contract,
         hand=cards,
         legal_cards=tuple(dict.fromkeys(following or cards)),
-        to_act=0,
+        to_act=(0,),
         trick_leader=plays[0].seat if plays else 0,
         current_trick=plays,
         card_counts=(len(cards),) * players,
