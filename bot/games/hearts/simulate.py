@@ -128,8 +128,9 @@ def simulate(
     rollouts: int | None = None,
     progress_every: int = 0,
 ) -> list[GameRecord]:
-    """Play `games` games over `workers` processes; the records sorted by game index. With `progress_every`, a
-    running summary goes to stderr every that many games."""
+    """Play `games` games over `workers` processes; the records sorted by game index. With `progress_every`, the
+    full report of the games played so far goes to stderr every that many games (a long run stopped early still
+    leaves its figures)."""
     chunk = max(1, min(25, games // max(1, workers * 8)))
     jobs = [
         Job(tuple(range(start, min(games, start + chunk))), seed, players, target, tested, others, rollouts)
@@ -142,15 +143,12 @@ def simulate(
     def add(batch: list[GameRecord]) -> None:
         nonlocal next_report
         records.extend(batch)
-        if progress_every and len(records) >= next_report:
+        if progress_every and len(records) >= next_report and len(records) < games:
             next_report += progress_every
             summary = summarize(records, players)
-            print(
-                f"... {len(records)}/{games} games, {time.perf_counter() - started:.0f} s: {tested} wins "
-                f"{summary.win_share:.1%}, points ratio {summary.points_ratio:.3f}",
-                file=sys.stderr,
-                flush=True,
-            )
+            elapsed = time.perf_counter() - started
+            print(f"--- after {len(records)} of {games} games:", file=sys.stderr)
+            print(report(summary, tested, others, players, elapsed), file=sys.stderr, flush=True)
 
     if workers <= 1:
         for job in jobs:
@@ -274,7 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         arguments.players,
         arguments.target,
         arguments.rollouts,
-        progress_every=max(1, arguments.games // 20),
+        progress_every=max(1, arguments.games // 50),
     )
     summary = summarize(records, arguments.players)
     print(
