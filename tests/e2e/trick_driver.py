@@ -40,7 +40,9 @@ def assert_no_hand_in_public(driver: TableDriver) -> None:
     table = driver.bot.games.in_channel(driver.channel.id)
     if table is None or table.session is None:
         return
-    game = engine(driver)
+    session = table.session
+    assert isinstance(session, TrickSession)
+    game: Any = session.engine
     in_hands = {card for seat in range(len(table.seats)) for card in game.hand(seat)}
     for message in driver.public_messages():
         shown = cards_shown(message.text)
