@@ -1,0 +1,79 @@
+"""Ratings of the competitive games: OpenSkill after each finished game, AI seats never stored, forget and erase."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.games.base import SeatResult
+from bot.service.table import Seat, Table, TableStatus
+from bot.storage.db import open_database
+from bot.storage.ratings import RatingStore, update_ratings
+from bot.storage.stats import StatsStore
+
+ALICE, BOB, CAROL = 11, 12, 13
+
+
+@pytest.fixture
+async def db(tmp_path: Path):
+    connection = await open_database(tmp_path / "ratings.sqlite3")
+    yield connection
+    await connection.close()
+
+
+def finished(seats: list[Seat], guild: int = 1, game: str = "hearts") -> Table:
+    return Table(
+        id=1, guild_id=guild, channel_id=2, created_by=seats[0].user_id, created_at=0.0, seed=1,
+        game_key=game, seats=seats, status=TableStatus.FINISHED, ended_at=100.0,
+    )  # fmt: skip
+
+
+def results(*points: int) -> list[SeatResult]:
+    lowest = min(points)
+    return [SeatResult(p, 1 + sum(o < p for o in points), p == lowest) for p in points]
+
+
+async def rate(db: aiosqlite.Connection, seats: list[Seat], *points: int, guild: int = 1) -> None:
+    await update_ratings(db, finished(seats, guild), results(*points))
+    await db.commit()
+
+
+async def test_winners_climb_and_ai_seats_are_never_stored(db: aiosqlite.Connection) -> None:
+    seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat(-1, "Ada", is_ai=True), Seat(CAROL, "Carol")]
+    for _ in range(3):
+        await rate(db, seats, 20, 60, 90, 101)
+    board = await RatingStore(db).leaderboard(1, "hearts", viewer_id=CAROL)
+    assert [player.user_id for player in board.players] == [ALICE, BOB, CAROL]
+    assert board.players[0].rating > board.players[1].rating > board.players[2].rating
+    assert (board.players[0].wins, board.players[0].games) == (3, 3)
+    assert board.players[0].average_points == 20
+    assert board.viewer is not None and board.viewer.position == 3
+    async with db.execute("SELECT count(*) FROM ratings WHERE user_id < 0") as cursor:
+        assert (await cursor.fetchone())[0] == 0
+    # Other games and other servers keep their own ratings.
+    assert (await RatingStore(db).leaderboard(1, "barbu")).total == 0
+    assert (await RatingStore(db).leaderboard(2, "hearts")).total == 0
+    mine = await RatingStore(db).player(1, ALICE)
+    assert [game for game, _ in mine] == ["hearts"]
+
+
+async def test_ties_share_a_place_and_the_rating_moves_with_results(db: aiosqlite.Connection) -> None:
+    seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat(CAROL, "Carol")]
+    await rate(db, seats, 40, 40, 100)
+    board = await RatingStore(db).leaderboard(1, "hearts")
+    ratings = {player.user_id: player.rating for player in board.players}
+    assert ratings[ALICE] == pytest.approx(ratings[BOB]) and ratings[ALICE] > ratings[CAROL]
+
+
+async def test_forget_and_erase_remove_ratings(db: aiosqlite.Connection) -> None:
+    seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat(CAROL, "Carol")]
+    await rate(db, seats, 10, 50, 100)
+    await rate(db, seats, 10, 50, 100, guild=2)
+    await StatsStore(db).forget_player(1, ALICE)
+    assert [p.user_id for p in (await RatingStore(db).leaderboard(1, "hearts")).players] == [BOB, CAROL]
+    assert (await RatingStore(db).leaderboard(2, "hearts")).total == 3
+    await StatsStore(db).erase_guild(1)
+    assert (await RatingStore(db).leaderboard(1, "hearts")).total == 0
+    assert (await RatingStore(db).leaderboard(2, "hearts")).total == 3
