@@ -24,6 +24,7 @@ from bot.service.games import Change
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import render_notice, ui_for
 from bot.ui.i18n import t
+from bot.ui.lobby import for_edit, for_send
 
 if TYPE_CHECKING:
     from bot.app import TheGameBot
@@ -150,7 +151,7 @@ class TableController:
             locale=str(interaction.guild_locale or interaction.locale),
             daily=day,
         )
-        response = await interaction.response.send_message(**self.display.render_board(table))
+        response = await interaction.response.send_message(**for_send(self.display.render_board(table)))
         message_id = getattr(response, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id
@@ -168,7 +169,7 @@ class TableController:
         """Update the lobby in place when the click came from it; otherwise confirm privately."""
         table = change.table
         if self._on_board(interaction, table):
-            await interaction.response.edit_message(**self.display.render_board(table))
+            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
         else:
             await send_private(interaction, t(interaction.locale, key))
             self.display.refresh_board(table)
@@ -207,7 +208,7 @@ class TableController:
         change = await self.games.start(table_id, interaction.user.id)
         table = change.table
         if self._on_board(interaction, table):
-            await interaction.response.edit_message(**self.display.render_board(table))
+            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             self.display.refresh_board(table)
@@ -287,13 +288,13 @@ class TableController:
         on_board = self._on_board(interaction, table)
         if answer == "board":
             if on_board:
-                await interaction.response.edit_message(**self.display.render_board(table))
+                await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
             else:
                 await send_private(interaction, notice or t(locale, "action.done"))
                 self.display.refresh_board(table)
         else:
             if on_board:
-                await interaction.response.edit_message(**self.display.render_board(table))
+                await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
             from_hand = interaction.type is discord.InteractionType.component and not on_board
             await self._send_hand(interaction, table, edit=from_hand, notice=notice, **change.hand_options)
         if change.changed:

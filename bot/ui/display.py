@@ -18,7 +18,7 @@ import discord
 from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import ui_for
 from bot.ui.i18n import t
-from bot.ui.lobby import render_table
+from bot.ui.lobby import for_edit, for_send, render_table
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
@@ -83,7 +83,7 @@ class TableDisplay:
         content = self.render_board(table)
         if table.board_message_id is not None:
             try:
-                await channel.get_partial_message(table.board_message_id).edit(**content)
+                await channel.get_partial_message(table.board_message_id).edit(**for_edit(content))
                 return
             except discord.NotFound:
                 log.info("Board of table %s was deleted; posting it again", table.id)
@@ -99,7 +99,7 @@ class TableDisplay:
             return None
         old = table.board_message_id
         try:
-            message = await channel.send(**self.render_board(table))
+            message = await channel.send(**for_send(self.render_board(table)))
         except discord.HTTPException as error:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None

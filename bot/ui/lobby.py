@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+from dataclasses import dataclass
+from typing import Any
+
 import discord
 
 from bot.service.table import Table, TableStatus
@@ -55,8 +59,9 @@ def closed_lobby_embed(table: Table) -> discord.Embed:
     return embed
 
 
-def render_table(table: Table) -> dict[str, object]:
-    """The table's one public message, whatever its state."""
+def render_table(table: Table) -> dict[str, Any]:
+    """The table's one public message, whatever its state. A game's board may carry a picture under `image`
+    (`BoardImage`); `for_send` and `for_edit` turn it into the attachment Discord wants."""
     if table.status is TableStatus.LOBBY:
         return {"embed": lobby_embed(table), "view": lobby_view(table)}
     if table.status is TableStatus.EXPIRED or table.session is None:
@@ -64,3 +69,33 @@ def render_table(table: Table) -> dict[str, object]:
     if table.status is TableStatus.PLAYING:
         return ui_for(table).board(table)
     return ui_for(table).summary(table)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardImage:
+    """A PNG shown in the board's embed (`attachment://<filename>`), with its text for screen readers."""
+
+    png: bytes
+    filename: str
+    description: str
+
+
+def _file(image: BoardImage) -> discord.File:
+    return discord.File(io.BytesIO(image.png), filename=image.filename, description=image.description[:1024])
+
+
+def for_send(content: dict[str, Any]) -> dict[str, Any]:
+    """Message arguments for a new message (`send`, `send_message`)."""
+    out = {key: value for key, value in content.items() if key != "image"}
+    image = content.get("image")
+    if isinstance(image, BoardImage):
+        out["file"] = _file(image)
+    return out
+
+
+def for_edit(content: dict[str, Any]) -> dict[str, Any]:
+    """Message arguments for an edit: the picture replaces the old one; a board without one drops it."""
+    out = {key: value for key, value in content.items() if key != "image"}
+    image = content.get("image")
+    out["attachments"] = [_file(image)] if isinstance(image, BoardImage) else []
+    return out
