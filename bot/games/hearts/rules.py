@@ -2,6 +2,13 @@
 
 The refusal reasons are checked in a fixed order (the card is in the hand, the suit led is followed, no penalty
 card on the first trick, hearts are not led before they are broken), so a card always gets the same reason.
+
+Choices where the rules are silent:
+- The first leader (holder of the 2 of clubs, else of the lowest card) may lead any card the first-trick rule
+  allows; the rules name who leads, not which card, so the 2 of clubs itself is not required.
+- A leader holding only penalty cards on the first trick must lead the queen of spades if it holds it (hearts are
+  not broken and it holds a card that is not a heart); with only hearts it leads a heart.
+- Hearts are broken by any heart played (the queen of spades does not break them).
 """
 
 from __future__ import annotations

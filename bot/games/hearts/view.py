@@ -68,8 +68,9 @@ class HeartsView:
     def is_first_trick(self) -> bool:
         return self.trick_number == 0
 
-    def public_key(self) -> str:
-        """A canonical text of everything in the view (the AI hashes it to seed its decisions)."""
+    def fingerprint(self) -> str:
+        """A canonical text of what the view holds (the AI hashes it to seed its decisions, so the same view
+        always gives the same decision)."""
         parts = [
             f"{self.seat}/{self.players}/{self.decks}/{self.target}/{self.phase.value}/{self.hand_number}",
             " ".join(card.code for card in self.hand),

@@ -237,7 +237,7 @@ class HeartsInformationSet:
         return moves
 
     def decision_seed(self) -> int:
-        digest = hashlib.blake2b(self.view.public_key().encode(), digest_size=8).digest()
+        digest = hashlib.blake2b(self.view.fingerprint().encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big")
 
     def sample_world(self, rng: random.Random) -> HeartsWorld:

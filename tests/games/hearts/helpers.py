@@ -8,8 +8,13 @@ from dataclasses import fields
 from typing import Any
 
 from bot.games.cards import Card
-from bot.games.hearts import Hearts, HeartsOptions, MoonShot, Phase
+from bot.games.hearts import Hearts, HeartsOptions, IllegalMove, MoonShot, Phase
 from bot.games.hearts.events import Event
+
+
+def code_of(refusal: IllegalMove | None) -> str | None:
+    """The refusal's code, or None when the action is allowed."""
+    return None if refusal is None else refusal.code
 
 
 def cards(text: str) -> list[Card]:

@@ -17,7 +17,7 @@ from bot.games.hearts import (
     Phase,
     pass_offset_for,
 )
-from tests.games.hearts.helpers import random_step
+from tests.games.hearts.helpers import code_of, random_step
 
 
 @pytest.mark.parametrize("players", range(3, 9))
@@ -85,7 +85,7 @@ def test_passes_are_private_until_the_last_seat_chooses_then_exchanged_at_once()
     assert game.view(1).chosen_pass is None
     events = game.pass_cards(1, chosen[1])
     assert events[:2] == [PassChosen(1), PassesExchanged(1)]
-    assert game.phase is Phase.PLAYING
+    assert game.view(0).phase is Phase.PLAYING
     for giver in range(4):
         receiver = (giver + 1) % 4
         assert game.received_cards(receiver) == chosen[giver]
@@ -98,12 +98,12 @@ def test_a_pass_choice_is_final_and_must_be_three_cards_of_the_hand() -> None:
     game = Hearts.new(HeartsOptions(), 3)
     hand = game.hand(0)
     other = next(card for card in game.hand(1))
-    assert game.pass_refusal(0, hand[:2]).code == "wrong_card_count"  # type: ignore[union-attr]
-    assert game.pass_refusal(0, [hand[0], hand[0], hand[1]]).code == "card_not_in_hand"  # type: ignore[union-attr]
-    assert game.pass_refusal(0, [hand[0], hand[1], other]).code == "card_not_in_hand"  # type: ignore[union-attr]
-    assert game.refusal(0, hand[0]).code == "wrong_phase"  # type: ignore[union-attr]
+    assert code_of(game.pass_refusal(0, hand[:2])) == "wrong_card_count"
+    assert code_of(game.pass_refusal(0, [hand[0], hand[0], hand[1]])) == "card_not_in_hand"
+    assert code_of(game.pass_refusal(0, [hand[0], hand[1], other])) == "card_not_in_hand"
+    assert code_of(game.refusal(0, hand[0])) == "wrong_phase"
     game.pass_cards(0, hand[:3])
-    assert game.pass_refusal(0, hand[3:6]).code == "already_chosen"  # type: ignore[union-attr]
+    assert code_of(game.pass_refusal(0, hand[3:6])) == "already_chosen"
 
 
 def test_two_decks_allow_passing_two_identical_cards() -> None:
@@ -124,7 +124,7 @@ def test_two_decks_allow_passing_two_identical_cards() -> None:
 def test_the_hold_hand_starts_in_play_and_the_cycle_repeats() -> None:
     rng = random.Random(5)
     game = Hearts.new(HeartsOptions(players=4, target=1000), 9)
-    offsets = []
+    offsets: list[tuple[int, int | None, Phase]] = []
     while game.hand_number < 5:
         if not offsets or offsets[-1][0] != game.hand_number:
             offsets.append((game.hand_number, game.pass_offset, game.phase))

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.cards import full_deck
 from bot.games.hearts import Hearts, HeartsOptions, IllegalMove, Phase
 from bot.games.hearts.policy import CARD_TO_INT, INT_TO_CARD, choose_play, legal_ints, to_ints
 from tests.games.hearts.helpers import random_step
@@ -24,9 +23,16 @@ seeds = st.integers(min_value=0, max_value=2**32)
 def test_only_legal_cards_are_accepted_and_every_refusal_changes_nothing(players: int, seed: int) -> None:
     game = Hearts.new(HeartsOptions(players=players, target=30), seed)
     rng = random.Random(seed)
-    for step in range(120):
+    compared = False
+    for _ in range(120):
         if game.is_over:
             break
+        if game.phase is Phase.PASSING and not compared:
+            before = game.replay()
+            seat = game.to_act()[0]
+            with pytest.raises(IllegalMove):
+                game.pass_cards(seat, game.hand(seat)[:2])
+            assert game == before
         if game.phase is Phase.PLAYING:
             seat = game.to_act()[0]
             legal = set(game.legal_cards(seat))
@@ -34,17 +40,23 @@ def test_only_legal_cards_are_accepted_and_every_refusal_changes_nothing(players
             for card in set(game.hand(seat)):
                 refusal = game.refusal(seat, card)
                 assert (refusal is None) == (card in legal)
-            if step % 10 == 0:
-                refused = next((card for card in set(full_deck()) if card not in legal), None)
-                if refused is not None:
-                    before = game.to_dict(), game.replay()
-                    with pytest.raises(IllegalMove):
-                        game.play(seat, refused)
-                    other = (seat + 1) % players
-                    with pytest.raises(IllegalMove) as wrong_turn:
-                        game.play(other, game.hand(other)[0])
-                    assert wrong_turn.value.code == "not_your_turn"
-                    assert (game.to_dict(), game) == (before[0], before[1])
+            refused = next((card for card in game.hand(seat) if card not in legal), None)
+            if refused is not None and not compared:
+                compared = True
+                before = game.replay()
+                with pytest.raises(IllegalMove) as illegal:
+                    game.play(seat, refused)
+                assert illegal.value.code in (
+                    "must_follow_suit",
+                    "no_points_on_first_trick",
+                    "hearts_not_broken",
+                )
+                other = (seat + 1) % players
+                with pytest.raises(IllegalMove) as wrong_turn:
+                    game.play(other, game.hand(other)[0])
+                assert wrong_turn.value.code == "not_your_turn"
+                assert game == before
+                assert game.to_dict() == before.to_dict()
             for other in range(players):
                 if other != seat:
                     assert game.legal_cards(other) == ()
@@ -79,6 +91,7 @@ def test_bad_saved_data_is_refused_with_value_error() -> None:
     data = game.to_dict()
     broken_log = dict(data, log=[*data["log"], {"type": "play", "seat": 0, "card": "ZZ"}])
     illegal_log = dict(data, log=[data["log"][0], data["log"][0]])
+    bad: object
     for bad in (
         None,
         [],

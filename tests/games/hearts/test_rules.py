@@ -14,11 +14,7 @@ from bot.games.hearts import (
     TrickWon,
 )
 from bot.games.hearts.rules import first_leader
-from tests.games.hearts.helpers import ONLY_HEARTS_DEAL, RULES_DEAL, arranged, cards
-
-
-def code_of(game_refusal: IllegalMove | None) -> str | None:
-    return None if game_refusal is None else game_refusal.code
+from tests.games.hearts.helpers import ONLY_HEARTS_DEAL, RULES_DEAL, arranged, cards, code_of
 
 
 def test_the_holder_of_the_two_of_clubs_leads_a_hand_without_passing() -> None:

@@ -18,7 +18,7 @@ from bot.games.hearts import (
     card_points,
 )
 from bot.games.hearts.scoring import game_winners, moon_points, moon_shooter
-from tests.games.hearts.helpers import play_moon_hand, random_step
+from tests.games.hearts.helpers import code_of, play_moon_hand, random_step
 
 
 def finish_hand(game: Hearts, rng: random.Random) -> list[object]:
@@ -55,9 +55,9 @@ def test_taking_every_penalty_card_asks_the_shooter_to_choose() -> None:
     assert game.hand_points(0) == 26
     assert game.tricks_taken(0) == 13
     assert game.scores == (0, 0, 0, 0)  # not scored yet
-    assert game.moon_refusal(1, "minus_self").code == "not_your_turn"  # type: ignore[union-attr]
-    assert game.moon_refusal(0, "both").code == "unknown_moon_choice"  # type: ignore[union-attr]
-    assert game.refusal(0, Card("S", 14)).code == "wrong_phase"  # type: ignore[union-attr]
+    assert code_of(game.moon_refusal(1, "minus_self")) == "not_your_turn"
+    assert code_of(game.moon_refusal(0, "both")) == "unknown_moon_choice"
+    assert code_of(game.refusal(0, Card("S", 14))) == "wrong_phase"
 
 
 def test_moon_minus_self_takes_26_from_the_shooter() -> None:
@@ -78,7 +78,7 @@ def test_moon_plus_others_gives_26_to_everyone_else_and_can_end_the_game() -> No
     assert game.is_over
     assert game.winners == (0,)
     assert game.to_act() == ()
-    assert game.refusal(0, Card("S", 14)).code == "wrong_phase"  # type: ignore[union-attr]
+    assert code_of(game.refusal(0, Card("S", 14))) == "wrong_phase"
 
 
 def test_the_moon_scoring_rules_with_two_decks() -> None:
