@@ -1,10 +1,10 @@
 """Crapette (Russian Bank) for two players: the pure engine, its AI and a simulator. No Discord, no drawing.
 
 Start with `Crapette.new(CrapetteOptions(), seed)`; act with `play` / `turn_stock` / `discard_turned` /
-`end_turn` / `call_crapette` (or `apply(seat, action)`), each returning events; ask `refusal(seat, action)` first
-to explain a refusal without raising; read the table through the public properties or `view(seat)`; save with
-`to_dict()` and restore with `Crapette.from_dict`. The AI: `STRATEGIES[name]()` then `choose_action(view)` and
-`should_call_crapette(view)`.
+`end_turn` / `call_crapette` (or `apply(seat, action)`), each returning events; ask `refusal(seat, action)`
+first to explain a refusal without raising; read the table through the public properties or `view(seat)`; save
+with `to_dict()` and restore with `Crapette.from_dict`. The AI: `STRATEGIES[name]()` then
+`choose_action(view)` and `should_call_crapette(view)`.
 """
 
 from bot.games.crapette.ai import STRATEGIES, CrapetteStrategy, FirstLegalStrategy, StrongStrategy

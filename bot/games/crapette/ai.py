@@ -1,15 +1,17 @@
-"""Crapette players for AI seats: `STRATEGIES[name]()` gives an object with `choose_action(view)` (the player on
-turn's next action) and `should_call_crapette(view)` (for the player not on turn, after each opponent action).
+"""Crapette players for AI seats.
 
-Both read only a `CrapetteView` (never a face-down card) and are deterministic: no randomness at all, ties go to
-the first action in the canonical order of `legal_actions`.
+`STRATEGIES[name]()` gives an object with `choose_action(view)` (the next action of the player on turn) and
+`should_call_crapette(view)` (asked of the player not on turn after each action of the other).
+
+Both read only a `CrapetteView` (never a face-down card) and are deterministic: no randomness at all, ties go
+to the first action in the canonical order of `legal_actions`.
 
 - "first_legal": the baseline. Always the first legal action: the first legal move in the canonical order
   (crapette first, foundations first), else turn the stock / discard the turned card / end the turn. It never
   calls "Crapette!" and often breaks the priority rule without noticing.
-- "strong": never breaks the priority rule (it only picks among the actions the rule allows), calls "Crapette!"
-  whenever the opponent's last action broke it, and scores each allowed move by what it does and by the best
-  move it opens up (see `StrongStrategy`).
+- "strong": never breaks the priority rule (it only picks among the actions the rule allows), calls
+  "Crapette!" whenever the opponent's last action broke it, and scores each allowed move by what it does and
+  by the best move it opens up (see `StrongStrategy`).
 """
 
 from __future__ import annotations
@@ -60,9 +62,9 @@ class FirstLegalStrategy:
         return False
 
 
-# Move values (the strong strategy's weights). A move scores what its source, target and side effects are worth,
-# plus LOOKAHEAD times the best allowed move it leads to; turning the stock or discarding is worth 0, so a move
-# is made only when it scores above 0.
+# Move values (the strong strategy's weights). A move scores what its source, target and side effects are
+# worth, plus LOOKAHEAD times the best allowed move it leads to; turning the stock or discarding is worth 0,
+# so a move is made only when it scores above 0.
 FROM_CRAPETTE: Final = 100  # the crapette is the pile that is hardest to empty
 FROM_TURNED: Final = 60
 FROM_SIDE: Final = -6  # shuffling side piles is only worth what it opens up
@@ -97,17 +99,17 @@ def _opponent_openings(board: Board, opponent: int, alternate: bool) -> int:
 
 
 class StrongStrategy:
-    """Keeps the priority rule, calls every broken rule it sees, and plays the best-scoring move (a card out of
-    its crapette or stock, onto the opponent's piles, without opening places for the opponent's crapette top)
-    while one scores above 0; then it turns the stock or discards."""
+    """Keeps the priority rule, calls every broken rule it sees, and plays the best-scoring move (a card out
+    of its crapette or stock, onto the opponent's piles, without opening places for the opponent's crapette
+    top) while one scores above 0; then it turns the stock or discards."""
 
     name = "strong"
 
     def should_call_crapette(self, view: CrapetteView) -> bool:
         if view.is_over or view.current_player == view.seat or view.last_missed is None:
             return False
-        # In a loop (this turn started on a table seen before), let the opponent play on: a right call would end
-        # their turn on the same table again and the game would be drawn by repetition.
+        # In a loop (this turn started on a table seen before), let the opponent play on: a right call would
+        # end their turn on the same table again and the game would be drawn by repetition.
         return view.repetitions < REPETITIONS_FOR_DRAW - 1
 
     def choose_action(self, view: CrapetteView) -> Action:

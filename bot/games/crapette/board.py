@@ -1,7 +1,8 @@
 """The cards on the table and where a card may go: placement rules and move generation, no turn logic.
 
-A `Board` holds card ids (see `layout.py`) in plain lists, every pile bottom first (top last). The engine keeps
-the real one; a view gives a masked copy where face-down cards are `UNKNOWN`, which the AI may play on freely.
+A `Board` holds card ids (see `layout.py`) in plain lists, every pile bottom first (top last). The engine
+keeps the real one; a view gives a masked copy where face-down cards are `UNKNOWN`, which the AI may play on
+freely.
 """
 
 from __future__ import annotations
@@ -141,7 +142,8 @@ class Board:
 
     def placement_error(self, seat: int, source: int, target: int, alternate: bool) -> tuple[str, str] | None:
         """(code, sentence) when the card at `source` (which holds a card) may not go on `target`, else None.
-        Checks the placement rules only (spots, pointless moves and cards that already moved are checked elsewhere)."""
+        Checks the placement rules only (spots, pointless moves and cards that already moved are checked
+        elsewhere)."""
         card = self.source_card(seat, source)
         name = _name(card)
         if target >= FIRST_FOUNDATION:
@@ -221,7 +223,8 @@ class Board:
 
     def legal_moves(self, seat: int, alternate: bool, moved: Collection[int] = ()) -> list[Move]:
         """Every move `seat` may make, in the canonical order: sources cr, st, s1..s8; for each, targets
-        f1..f8, s1..s8, od, oc. `moved`: the cards that may not move between side piles again (see the engine)."""
+        f1..f8, s1..s8, od, oc. `moved`: the cards that may not move between side piles again (see the
+        engine)."""
         moves: list[Move] = []
         append = moves.append
         sides = self.sides
@@ -292,8 +295,8 @@ class Board:
         return moves
 
     def freeing_moves(self, seat: int, alternate: bool, moved: Collection[int] = ()) -> list[Move]:
-        """The legal moves of `seat` that empty a side pile without filling another one (a lone side card onto a
-        non-empty side pile or an opponent's pile; onto a foundation counts as a foundation move)."""
+        """The legal moves of `seat` that empty a side pile without filling another one (a lone side card onto
+        a non-empty side pile or an opponent's pile; onto a foundation counts as a foundation move)."""
         moves: list[Move] = []
         sides = self.sides
         if all(len(pile) != 1 for pile in sides):

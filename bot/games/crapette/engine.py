@@ -1,31 +1,34 @@
-"""The Crapette engine: turns, the priority rule and "Crapette!" calls, the end of the game, saving and replay.
+"""The Crapette engine: turns, the priority rule, "Crapette!" calls, the end of a game, saving, replay.
 
 Turn flow. The player on turn makes moves (see `moves.py`), turns up their stock (`turn_stock`) and places the
-turned card with a move; other moves stay allowed while a card is turned up, but a second card cannot be turned
-before the first is placed (`must_place_turned_card`). The turn ends when they put the turned card on their discard
-(`discard_turned`), or with `end_turn` when stock and discard are both empty, or when the opponent calls
-"Crapette!" rightly. When the stock is empty, `turn_stock` first turns the discard over into a new stock.
+turned card with a move; other moves stay allowed while a card is turned up, but a second card cannot be
+turned before the first is placed (`must_place_turned_card`). The turn ends when they put the turned card on
+their discard (`discard_turned`), or with `end_turn` when stock and discard are both empty, or when the
+opponent calls "Crapette!" rightly. When the stock is empty, `turn_stock` first turns the discard over into a
+new stock.
 
-Two guards keep a turn finite (without them a player could shuffle the side piles for ever): moving the only card
-of a side pile onto an empty side pile is refused (`pointless_move`: the same table with the piles renamed), and a
-card that moved from one side pile to another cannot move between side piles again until the player makes a move
-of another kind or turns the stock (`already_moved`). So side piles are never shuffled back and forth, while any
-useful sequence (move a card aside to uncover the one below, then play that one) stays possible.
+Two guards keep a turn finite (without them a player could shuffle the side piles for ever): moving the only
+card of a side pile onto an empty side pile is refused (`pointless_move`: the same table with the piles
+renamed), and a card that moved from one side pile to another cannot move between side piles again until the
+player makes a move of another kind or turns the stock (`already_moved`). So side piles are never shuffled
+back and forth, while any useful sequence (move a card aside to uncover the one below, then play that one)
+stays possible.
 
-"Crapette!" (`call_crapette`, by the player not on turn). The call is right when the last action of the player on
-turn broke the priority rule (see `priority.py`): their turn ends at once (a turned card goes to their discard) and
-the caller plays. Otherwise the caller gets a penalty: their next turn is skipped (penalties add up; a penalty is
-served whenever the turn would pass to that player, including after a right call of theirs). An action that ends
-the turn (discarding the turned card) cannot be called any more. On strict tables an action that breaks the rule
-is refused (`priority_rule`), so every call is wrong.
+"Crapette!" (`call_crapette`, by the player not on turn). The call is right when the last action of the player
+on turn broke the priority rule (see `priority.py`): their turn ends at once (a turned card goes to their
+discard) and the caller plays. Otherwise the caller gets a penalty: their next turn is skipped (penalties add
+up; a penalty is served whenever the turn would pass to that player, including after a right call of theirs).
+An action that ends the turn (discarding the turned card) cannot be called any more. On strict tables an
+action that breaks the rule is refused (`priority_rule`), so every call is wrong.
 
 The end. A player wins as soon as their crapette, stock and discard are empty with no turned card. A game that
 can no longer change is drawn:
-- `repetition`: a turn starts on exactly the same table (every pile in order, the same player on turn, the same
-  penalties) for the third time;
-- `no_progress`: at the end of a turn, at least four turns have passed since the last progress and each player has
-  since turned their discard over twice (or has nothing left to turn): a full pass through both stocks changed
-  nothing. Progress is a card going to a foundation, or a player reaching a new lowest count of cards left;
+- `repetition`: a turn starts on exactly the same table (every pile in order, the same player on turn, the
+  same penalties) for the third time;
+- `no_progress`: at the end of a turn, at least four turns have passed since the last progress and each player
+  has since turned their discard over twice (or has nothing left to turn): a full pass through both stocks
+  changed nothing. Progress is a card going to a foundation, or a player reaching a new lowest count of cards
+  left;
 - `turn_limit`: a backstop, once `MAX_TURNS` turns have been played (games last about 40 to 120 turns).
 """
 
@@ -93,8 +96,8 @@ RECYCLES_FOR_DRAW: Final = 2
 
 
 def priority_violation(state: CrapetteState | CrapetteView, action: Action) -> MissedMove | None:
-    """How `action` by the player on turn breaks the priority rule in `state` (a game, or any seat's view of it,
-    before the action), or None. See `priority.py` for the rule as the engine reads it."""
+    """How `action` by the player on turn breaks the priority rule in `state` (a game, or any seat's view of
+    it, before the action), or None. See `priority.py` for the rule as the engine reads it."""
     return state.priority_violation(action)
 
 
@@ -127,7 +130,8 @@ class Crapette(CrapetteState):
 
     @classmethod
     def from_decks(cls, options: CrapetteOptions, deck0: Sequence[Card], deck1: Sequence[Card]) -> Crapette:
-        """A game dealt from two explicit 52-card decks (order: see `layout.py`); ValueError for a bad deck."""
+        """A game dealt from two explicit 52-card decks (order: see `layout.py`); ValueError for a bad
+        deck."""
         if not isinstance(options, CrapetteOptions):
             raise TypeError(f"options must be CrapetteOptions, not {type(options).__name__}.")
         decks = (check_deck(deck0), check_deck(deck1))
@@ -194,7 +198,8 @@ class Crapette(CrapetteState):
         return events
 
     def turn_stock(self, seat: int) -> list[Event]:
-        """Turn up the top stock card (turning the discard over into a new stock first if the stock is empty)."""
+        """Turn up the top stock card (turning the discard over into a new stock first if the stock is
+        empty)."""
         self._check(seat, TURN_STOCK)
         missed = self.priority_violation(TURN_STOCK)
         board = self._board
@@ -255,8 +260,8 @@ class Crapette(CrapetteState):
             raise error
 
     def _position(self) -> tuple[object, ...]:
-        """The table at a turn start, for the repetition rule (foundations left out: they only grow, and growing
-        clears the record)."""
+        """The table at a turn start, for the repetition rule (foundations left out: they only grow, and
+        growing clears the record)."""
         board = self._board
         return (
             self._current,
@@ -339,8 +344,8 @@ class Crapette(CrapetteState):
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole game as JSON-able data: options, seed, the two decks, the log of (seat, action) with actions
-        as their short strings, and a summary of the resulting state (checked by `from_dict`)."""
+        """The whole game as JSON-able data: options, seed, the two decks, the log of (seat, action) with
+        actions as their short strings, and a summary of the resulting state (checked by `from_dict`)."""
         return {
             "format_version": FORMAT_VERSION,
             "options": self._options.to_dict(),

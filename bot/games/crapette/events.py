@@ -1,4 +1,4 @@
-"""What happened: the events every action returns, in order. Spots in a `Move` are named from `seat`'s side."""
+"""What happened: the events every action returns, in order (a `Move` is named from `seat`'s side)."""
 
 from __future__ import annotations
 
@@ -53,8 +53,8 @@ class TurnedCardDiscarded:
 
 @dataclass(frozen=True, slots=True)
 class CrapetteCalled:
-    """`caller` called "Crapette!". `right`: the last action broke the priority rule (`missed` says how) and the
-    turn ends; wrong: the caller will skip a turn."""
+    """`caller` called "Crapette!". `right`: the last action broke the priority rule (`missed` says how) and
+    the turn ends; wrong: the caller will skip a turn."""
 
     caller: int
     right: bool

@@ -1,10 +1,10 @@
 """Cards with their owner, the deal, who starts, and the table's options.
 
 Every card exists twice on a Crapette table, once in each player's deck, so a card on the table is an
-`OwnedCard`: the `Card` and the seat whose deck it came from. Inside the engine a card is a small int, its *id*:
-`owner * 52 + suit_index * 13 + (low_rank - 1)` (suits in `SUITS` order, the ace low), and the tables below give
-its suit, rank and colour without building objects. `UNKNOWN` stands for a face-down card whose identity the
-holder of a view does not know; it fits nowhere.
+`OwnedCard`: the `Card` and the seat whose deck it came from. Inside the engine a card is a small int, its
+*id*: `owner * 52 + suit_index * 13 + (low_rank - 1)` (suits in `SUITS` order, the ace low), and the tables
+below give its suit, rank and colour without building objects. `UNKNOWN` stands for a face-down card whose
+identity the holder of a view does not know; it fits nowhere.
 
 Deck order (what `Crapette.from_decks` reads), each deck read from its top:
 
@@ -87,10 +87,10 @@ def owned(card_id_value: int) -> OwnedCard:
 class CrapetteOptions:
     """How a table plays.
 
-    - `opponent_build`: how cards go on the opponent's discard and crapette. "suit" (default, the rules' choice):
-      same suit, one rank higher or lower. "alternate": the other colour, one rank higher or lower.
-    - `strict`: True refuses any action that breaks the priority rule (error `priority_rule`) instead of letting
-      the opponent call "Crapette!".
+    - `opponent_build`: how cards go on the opponent's discard and crapette. "suit" (default, the rules'
+      choice): same suit, one rank higher or lower. "alternate": the other colour, one rank higher or lower.
+    - `strict`: True refuses any action that breaks the priority rule (error `priority_rule`) instead of
+      letting the opponent call "Crapette!".
     """
 
     opponent_build: str = "suit"
@@ -149,8 +149,8 @@ def deal(deck: Sequence[Card], owner: int) -> Deal:
 
 
 def starting_seat(deck0: Sequence[Card], deck1: Sequence[Card]) -> tuple[int, int]:
-    """Who starts and how many crapette cards were compared: the higher crapette top (ace low, king high); on a
-    tie the next cards down, and so on; seat 0 if all 13 tie."""
+    """Who starts and how many crapette cards were compared: the higher crapette top (ace low, king high); on
+    a tie the next cards down, and so on; seat 0 if all 13 tie."""
     for depth in range(CRAPETTE_SIZE):
         rank0, rank1 = deck0[depth].low_rank, deck1[depth].low_rank
         if rank0 != rank1:

@@ -1,4 +1,4 @@
-"""What a player does: moves (a card from one spot to another) and the other actions, with their short strings.
+"""What a player does: moves (a card from one spot to another) and the other actions, as short strings.
 
 Spots are named from the mover's side, so one string means the same thing for either seat:
 
@@ -6,9 +6,9 @@ Spots are named from the mover's side, so one string means the same thing for ei
 - `oc` the opponent's crapette, `os` the opponent's stock, `od` the opponent's discard;
 - `s1`..`s8` the side piles (1..4 on seat 0's side, 5..8 on seat 1's side), `f1`..`f8` the foundations.
 
-A move is written `source>target`: `cr>f3`, `st>od`, `s4>s7`. Sources a player may take from: `cr`, `st`, a side
-pile. Targets: a foundation, a side pile, `od`, `oc`. Other spots parse (so a refusal can say why: taking from
-the opponent's piles is `not_your_pile`) but are never legal.
+A move is written `source>target`: `cr>f3`, `st>od`, `s4>s7`. Sources a player may take from: `cr`, `st`, a
+side pile. Targets: a foundation, a side pile, `od`, `oc`. Other spots parse (so a refusal can say why: taking
+from the opponent's piles is `not_your_pile`) but are never legal.
 
 The other actions: `turn` (turn up the top stock card), `discard` (put the turned card on your discard, which
 ends your turn), `end` (end your turn when there is nothing left to turn up), and `call` ("Crapette!", by the
@@ -75,7 +75,8 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class TurnStock:
-    """Turn up the top card of your stock (your discard is turned over into a new stock first if it is empty)."""
+    """Turn up the top card of your stock (your discard is turned over into a new stock first if it is
+    empty)."""
 
     def __str__(self) -> str:
         return "turn"
@@ -119,7 +120,8 @@ _WORD_ACTIONS: Final[dict[str, LoggedAction]] = {
     "call": CALL_CRAPETTE,
 }
 
-# MOVE_TABLE[source spot][target spot]: the shared Move values (the diagonal holds moves refused as same_pile).
+# MOVE_TABLE[source spot][target spot]: the shared Move values (the diagonal holds moves refused as
+# same_pile).
 MOVE_TABLE: Final[tuple[tuple[Move, ...], ...]] = tuple(
     tuple(Move(source, target) for target in SPOT_NAMES) for source in SPOT_NAMES
 )

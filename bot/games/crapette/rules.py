@@ -1,7 +1,7 @@
 """Whether the player on turn may do an action, and every action they may do: pure functions of the board.
 
-The turn-level facts the engine keeps (whose turn, game over, calls) are checked by the engine; these functions
-assume `seat` is on turn in a game still being played.
+The turn-level facts the engine keeps (whose turn, game over, calls) are checked by the engine; these
+functions assume `seat` is on turn in a game still being played.
 """
 
 from __future__ import annotations
@@ -101,7 +101,8 @@ def action_refusal(
 
 def legal_actions(board: Board, seat: int, options: CrapetteOptions, moved: Collection[int]) -> list[Action]:
     """Everything `seat`, on turn, may do: the legal moves in the canonical order (see `Board.legal_moves`),
-    then `turn`, `discard` or `end`, whichever applies. On strict tables, only what keeps the priority rule."""
+    then `turn`, `discard` or `end`, whichever applies. On strict tables, only what keeps the priority
+    rule."""
     actions: list[Action] = list(board.legal_moves(seat, options.alternate, moved))
     if board.turned[seat] != NO_CARD:
         actions.append(DISCARD_TURNED)

@@ -1,12 +1,13 @@
 """Play many seeded Crapette games between two AI strategies and print how the first one does.
 
     python -m bot.games.crapette.simulate --games 1000 --seed 1 [--workers 2] [--strategy strong]
-                                          [--opponent first_legal] [--opponent-build suit|alternate] [--strict]
+                                          [--opponent first_legal] [--opponent-build suit|alternate]
+                                          [--strict]
 
-Game i is dealt from a seed that depends only on (seed, i), and the strategy under test sits at seat i % 2, so it
-plays half the games from each seat. After every action of the player on turn, the other player is asked whether
-it calls "Crapette!". Decision times are those of the tested strategy's `choose_action`, measured in this process
-(or in each worker).
+Game i is dealt from a seed that depends only on (seed, i), and the strategy under test sits at seat i % 2, so
+it plays half the games from each seat. After every action of the player on turn, the other player is asked
+whether it calls "Crapette!". Decision times are those of the tested strategy's `choose_action`, measured in
+this process (or in each worker).
 """
 
 from __future__ import annotations
@@ -162,6 +163,7 @@ def summary(match: Match, results: Sequence[GameResult], seconds: float) -> list
     def mark(ok: bool) -> str:
         return "✓" if ok else "✗"
 
+    right_calls = sum(result.right_calls for result in results)
     draw_text = ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items())) or "none"
     return [
         f"Crapette: {match.strategy} vs {match.opponent}, {games} games, seed {match.seed}, "
@@ -171,8 +173,8 @@ def summary(match: Match, results: Sequence[GameResult], seconds: float) -> list
         f"  win share as seat 0 / seat 1: {by_seat[0]:.1%} / {by_seat[1]:.1%}",
         f"  turns per game: average {statistics.fmean(r.turns for r in results):.1f}, "
         f"median {statistics.median(r.turns for r in results):.0f}, max {max(r.turns for r in results)}",
-        f"  Crapette! calls by {match.strategy}: right {sum(r.right_calls for r in results)} "
-        f"({sum(r.right_calls for r in results) / games:.2f} per game), wrong {sum(r.wrong_calls for r in results)}; "
+        f"  Crapette! calls by {match.strategy}: right {right_calls} ({right_calls / games:.2f} per game), "
+        f"wrong {sum(r.wrong_calls for r in results)}; "
         f"by {match.opponent}: right {sum(r.opponent_right_calls for r in results)}",
         f"  {match.strategy} decisions: {len(times)}, median {median * 1000:.2f} ms, "
         f"p99 {percentile(times, 0.99) * 1000:.2f} ms, max {max(times, default=0.0) * 1000:.1f} ms",

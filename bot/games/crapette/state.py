@@ -1,4 +1,4 @@
-"""What a Crapette game looks like, read-only: the base of `Crapette` (engine.py), which adds what changes it."""
+"""What a Crapette game looks like, read-only: the base of `Crapette` (engine.py adds the actions)."""
 
 from __future__ import annotations
 
@@ -130,8 +130,8 @@ class CrapetteState:
 
     @property
     def repetitions(self) -> int:
-        """How many times this turn's starting table (every pile in order, the player on turn, the penalties) has
-        occurred since the last progress, this time included; the third time draws the game."""
+        """How many times this turn's starting table (every pile in order, the player on turn, the penalties)
+        has occurred since the last progress, this time included; the third time draws the game."""
         return self._repetitions
 
     @property
@@ -206,8 +206,8 @@ class CrapetteState:
     # ------------------------------------------------------------------ what may be done
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Everything `seat` may do now (empty unless it is their turn): the legal moves in the canonical order
-        (see `Board.legal_moves`), then `turn`, `discard` or `end`, whichever applies."""
+        """Everything `seat` may do now (empty unless it is their turn): the legal moves in the canonical
+        order (see `Board.legal_moves`), then `turn`, `discard` or `end`, whichever applies."""
         if self._end_reason is not None or seat != self._current:
             return []
         return legal_actions(self._board, seat, self._options, self._moved)
@@ -217,7 +217,8 @@ class CrapetteState:
         return [action for action in self.legal_actions(seat) if isinstance(action, Move)]
 
     def priority_violation(self, action: Action) -> MissedMove | None:
-        """How `action` by the player on turn would break the priority rule now, or None (see `priority.py`)."""
+        """How `action` by the player on turn would break the priority rule now, or None (see
+        `priority.py`)."""
         return missed_move(self._board, self._current, action, self._options.alternate, self._moved)
 
     def refusal(self, seat: int, action: LoggedAction) -> IllegalMove | None:

@@ -1,6 +1,7 @@
 """What one seat knows: every face-up card and the size of every face-down pile, never their order.
 
-The AI reads only a `CrapetteView`. Two games that differ only in the order of face-down cards give equal views.
+The AI reads only a `CrapetteView`. Two games that differ only in the order of face-down cards give equal
+views.
 """
 
 from __future__ import annotations
@@ -34,12 +35,12 @@ class PlayerView:
 class CrapetteView:
     """The table as `seat` sees it.
 
-    `legal_actions` are those of the player on turn (empty once the game is over). `last_action` is the player on
-    turn's latest action this turn (None at the start of a turn). `last_missed` says how that action broke the
-    priority rule, or None: anyone watching can work it out, so it is public, but a table should not show it to a
-    human who may still call "Crapette!". `repetitions`: how often the table at this turn's start has occurred (a public count: the third time draws
-    the game). `moved_between_side_piles`: the cards that may not move between side piles
-    again yet (the engine's `already_moved` rule).
+    - `legal_actions`: those of the player on turn (empty once the game is over).
+    - `last_action`: the player on turn's latest action this turn (None at the start of a turn).
+    - `last_missed`: how that action broke the priority rule, or None. Anyone watching can work it out, so it
+      is public, but a table should not show it to a human who may still call "Crapette!".
+    - `repetitions`: how often the table at this turn's start has occurred (public; the third time draws).
+    - `moved_between_side_piles`: the cards that may not move between side piles again yet (`already_moved`).
     """
 
     seat: int

@@ -40,8 +40,8 @@ def arranged(
     options: CrapetteOptions | None = None,
 ) -> Crapette:
     """A game (dealt from plain decks, then) set to the given table. Piles are space-separated codes, bottom
-    first; unlisted piles are empty, except the stocks, which hold a queen of clubs each unless given (so a seat
-    does not win by emptying its crapette). Card conservation does not hold for such tables."""
+    first; unlisted piles are empty, except the stocks, which hold a queen of clubs each unless given (so a
+    seat does not win by emptying its crapette). Card conservation does not hold for such tables."""
     game = Crapette.from_decks(options or CrapetteOptions(), full_deck(), full_deck())
     game._board = Board(
         [ids(pile) for pile in crapettes],

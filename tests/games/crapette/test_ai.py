@@ -1,4 +1,4 @@
-"""The AI players: legal, deterministic, fair (face-down order never matters), and the strong one keeps the rule."""
+"""The AI players: legal, deterministic, fair (face-down order never matters); strong keeps the rule."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ def test_first_legal_plays_the_first_legal_action_and_never_calls() -> None:
 
 
 def play_checking_strong(game: Crapette, strong_seats: tuple[int, ...], actions: int) -> int:
-    """Play on; before each strong action check it is legal and keeps the priority rule. Returns right calls."""
+    """Play on; before each strong action check it is legal and keeps the priority rule. Returns right
+    calls."""
     players = {seat: STRATEGIES["strong" if seat in strong_seats else "first_legal"]() for seat in (0, 1)}
     calls = 0
     for _ in range(actions):
@@ -77,7 +78,8 @@ def test_strong_calls_when_the_last_action_broke_the_rule() -> None:
 
 def test_strong_gets_rid_of_its_own_cards_first() -> None:
     strong = STRATEGIES["strong"]()
-    # No foundation or freeing move; 6H can leave the crapette for 7S, or 8C could move from side pile 3 to 9D.
+    # No foundation or freeing move; 6H can leave the crapette for 7S, or 8C could move from side pile 3 to
+    # 9D.
     game = arranged(
         crapettes=("QH 6H", "KD/1"), sides=("KS 7S", "9D", "KH 8C", "KC", "KC/1", "KS/1", "KH/1", "KD/1")
     )

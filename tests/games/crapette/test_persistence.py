@@ -11,7 +11,8 @@ from bot.games.crapette import FORMAT_VERSION, STRATEGIES, Crapette, CrapetteOpt
 
 
 def played(seed: int = 8, actions: int = 120, options: CrapetteOptions | None = None) -> Crapette:
-    """A game with some history: first_legal on both seats, with a wrong call and a right one when possible."""
+    """A game with some history: first_legal on both seats, with a wrong call and a right one when
+    possible."""
     game = Crapette.new(options or CrapetteOptions(), seed)
     player = STRATEGIES["first_legal"]()
     called_wrong = False

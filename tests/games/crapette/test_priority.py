@@ -24,7 +24,8 @@ STRICT = CrapetteOptions(strict=True)
 
 
 def foundation_position(options: CrapetteOptions | None = None) -> Crapette:
-    """Seat 0 on turn: 2H on side pile 3 can go on the AH of F1; the crapette's 6H fits on 7S (side pile 1)."""
+    """Seat 0 on turn: 2H on side pile 3 can go on the AH of F1; the crapette's 6H fits on 7S (side pile
+    1)."""
     return arranged(
         crapettes=("9C 6H", "KD/1"),
         sides=("7S", "KC", "2H", "KS", "KC/1", "KS/1", "KH/1", "KD/1"),

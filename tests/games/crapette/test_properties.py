@@ -1,4 +1,4 @@
-"""Invariants through random play (hypothesis): cards conserved, legal means accepted, refused changes nothing."""
+"""Invariants through random play (hypothesis): cards kept, legal is accepted, refused changes nothing."""
 
 from __future__ import annotations
 

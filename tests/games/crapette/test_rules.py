@@ -1,4 +1,4 @@
-"""Where a card may go, the stock and the discard, and refusals (with their stable codes) that change nothing."""
+"""Where a card may go, the stock and the discard, and refusals (stable codes) that change nothing."""
 
 from __future__ import annotations
 
