@@ -46,6 +46,18 @@ from bot.games.tricks import TrickPlay, deal_one_at_a_time, next_seat, trick_win
 FORMAT_VERSION = 1
 _MOON_CHOICES = frozenset(choice.value for choice in MoonChoice)
 
+# The values a play creates are immutable, so the engine reuses them: (seat, suit, rank) -> (the trick's entry,
+# the logged action, the event). At most 8 seats x 52 cards.
+_PLAY_VALUES: dict[tuple[int, str, int], tuple[TrickPlay, PlayCard, CardPlayed]] = {}
+
+
+def _play_values(seat: int, card: Card) -> tuple[TrickPlay, PlayCard, CardPlayed]:
+    key = (seat, card.suit, card.rank)
+    values = _PLAY_VALUES.get(key)
+    if values is None:
+        values = _PLAY_VALUES[key] = (TrickPlay(seat, card), PlayCard(seat, card), CardPlayed(seat, card))
+    return values
+
 
 def deal_seed(seed: int, hand_number: int) -> int:
     """The shuffle seed of hand `hand_number` of the game with `seed`: depends on both only."""
@@ -463,11 +475,11 @@ class Hearts:
         elif first_trick and is_penalty(card):  # a penalty card led on the first trick: nothing else held
             self._voids[seat].update(("C", "D"))
         self._hands[seat].remove(card)
-        played = TrickPlay(seat, card)
+        played, action, event = _play_values(seat, card)
         trick.append(played)
         self._plays.append(played)
-        self._log.append(PlayCard(seat, card))
-        events: list[Event] = [CardPlayed(seat, card)]
+        self._log.append(action)
+        events: list[Event] = [event]
         if card.suit == HEARTS and not self._hearts_broken:
             self._hearts_broken = True
             events.append(HeartsBroken(seat))

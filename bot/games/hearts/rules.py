@@ -67,17 +67,23 @@ def legal_plays(
 ) -> tuple[Card, ...]:
     """The distinct cards of `hand` that may be played now, in the hand's order (never empty for a non-empty
     hand): exactly the cards `play_refusal` accepts."""
+    options: Sequence[Card] = hand
     if trick:
         led = trick[0].card.suit
-        follow = [card for card in hand if card.suit == led]
-        if follow:
-            return tuple(dict.fromkeys(follow))
-    options: Sequence[Card] = hand
-    if first_trick:
-        options = [card for card in hand if not is_penalty(card)] or hand
-    if not trick and not hearts_broken:
-        options = [card for card in options if card.suit != HEARTS] or options
-    return tuple(dict.fromkeys(options))
+        options = [card for card in hand if card.suit == led] or hand
+    if options is hand:
+        if first_trick:
+            options = [card for card in hand if not is_penalty(card)] or hand
+        if not trick and not hearts_broken:
+            options = [card for card in options if card.suit != HEARTS] or options
+    seen: set[tuple[str, int]] = set()
+    distinct = []
+    for card in options:
+        key = (card.suit, card.rank)
+        if key not in seen:
+            seen.add(key)
+            distinct.append(card)
+    return tuple(distinct)
 
 
 def lowest_card_key(card: Card) -> tuple[int, int]:
