@@ -30,6 +30,7 @@ EXTENSIONS = (
     "cogs.errors",
     "cogs.game",
     "cogs.play",
+    "cogs.move",
     "cogs.info",
     "cogs.timers",
     "cogs.chat_rule",

@@ -34,10 +34,25 @@ class GameCommands(commands.Cog):
         three_cards="The Game, expert: play at least three cards a turn while the draw pile lasts",
         smaller_hand="The Game, expert: one card fewer in every hand",
         full_cycle="Barbu: every player deals the five contracts (the long game)",
+        draw_one="Klondike: turn one card from the stock instead of three",
+        any_colour="Klondike: build the columns down whatever the colours",
+        team_play="Klondike with several players: in turns, or everyone at once",
+        strict="Crapette: refuse a move that breaks the priority rule (no Crapette! calls)",
+        opponent_build="Crapette: how cards go on the opponent's piles",
         deal="A deal code (eight letters) to replay a given deal",
         daily="Today's deal: every table in the server plays the same cards",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        team_play=[
+            app_commands.Choice(name="in turns", value="turns"),
+            app_commands.Choice(name="everyone at once", value="together"),
+        ],
+        opponent_build=[
+            app_commands.Choice(name="same suit, up or down", value="suit"),
+            app_commands.Choice(name="alternating colours, up or down", value="alternate"),
+        ],
+    )
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -45,10 +60,24 @@ class GameCommands(commands.Cog):
         three_cards: bool = False,
         smaller_hand: bool = False,
         full_cycle: bool = False,
+        draw_one: bool = False,
+        any_colour: bool = False,
+        team_play: app_commands.Choice[str] | None = None,
+        strict: bool = False,
+        opponent_build: app_commands.Choice[str] | None = None,
         deal: app_commands.Range[str, 1, 32] | None = None,
         daily: bool = False,
     ) -> None:
-        options = {"three_cards": three_cards, "smaller_hand": smaller_hand, "full_cycle": full_cycle}
+        options = {
+            "three_cards": three_cards,
+            "smaller_hand": smaller_hand,
+            "full_cycle": full_cycle,
+            "draw_one": draw_one,
+            "any_colour": any_colour,
+            "team_play": team_play.value if team_play else None,
+            "strict": strict,
+            "opponent_build": opponent_build.value if opponent_build else None,
+        }
         await self.controller.new_game(
             interaction,
             game=game.value if game else DEFAULT_GAME,

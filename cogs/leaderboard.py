@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.app import TheGameBot
 from bot.games.registry import DEFAULT_GAME, rules_for
 from bot.storage.ratings import RatingStore
+from bot.storage.solitaire import SolitaireStore
 from bot.storage.stats import LeaderboardFilters, LeaderboardPage, StatsStore
 from bot.ui.i18n import t
 from bot.ui.leaderboard import (
@@ -33,6 +34,7 @@ from bot.ui.ratings import (
     rating_custom_id,
     rating_embed,
     rating_names_needed,
+    solitaire_embed,
 )
 from cogs.game import GAME_CHOICES
 
@@ -174,6 +176,9 @@ class Leaderboard(commands.Cog):
         if not rules_for(key).cooperative:
             await self.show_ratings(interaction, key, 0, edit=False)
             return
+        if key != DEFAULT_GAME:
+            await self.show_solitaire(interaction, key)
+            return
         filters = LeaderboardFilters(
             players=players,
             variant=variant.value if variant is not None else None,
@@ -256,6 +261,21 @@ class Leaderboard(commands.Cog):
             await interaction.response.edit_message(**content)
         else:
             await interaction.response.send_message(**content)
+
+
+    @answering
+    async def show_solitaire(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """A solitaire's best players per deal type (wins, win rate, fewest moves, fastest win)."""
+        guild = require_guild(interaction)
+        standings = await SolitaireStore(self.bot.db).leaderboard(guild.id, game)
+        names = member_names(self.bot)
+        names.remember(interaction.user)
+        resolved = await names.resolve(guild, {standing.user_id for standing in standings})
+        embed = solitaire_embed(
+            standings, resolved, public_locale(interaction), game=game, guild_name=guild.name,
+            viewer_id=interaction.user.id,
+        )  # fmt: skip
+        await interaction.response.send_message(embed=embed)
 
 
 async def setup(bot: TheGameBot) -> None:

@@ -17,7 +17,7 @@ Sessions are pure (no Discord, no I/O) and convert to a plain dict and back. Any
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +48,7 @@ class SeatResult:
     points: int
     place: int
     won: bool
+    calls: int = 0  # Crapette: right "Crapette!" calls
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,9 @@ class Outcome:
 
 class Session(ABC):
     """A game in progress at a table (see the module docstring)."""
+
+    # The hint takes long enough (a solver) that the table answers "thinking…" and computes it off the loop.
+    slow_hint = False
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:
@@ -100,6 +104,13 @@ class Session(ABC):
     def outcome(self) -> Outcome:
         """The result, once `is_over`."""
 
+    def hint_task(self, seat: int) -> Callable[[], Notice]:
+        """The hint as a job the table runs off the event loop: checks happen now (GameError), the work later.
+        A game whose hint is slow (a solver) prepares a copy of its state here; by default the hint is computed
+        now."""
+        advice = self.hint(seat)
+        return lambda: advice
+
     def public_log(self, events: Sequence[Any]) -> list[str]:
         """One log line per event everyone saw (never a hand or a hidden card); nothing by default."""
         return []
@@ -122,6 +133,8 @@ class GameRules(ABC):
     ui_module: str
     # The game has a chat rule of its own (The Game's no-numbers rule).
     chat_rule: bool = False
+    # AI players may take seats (Klondike has none: its AI only gives hints).
+    ai_players: bool = True
 
     @abstractmethod
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:

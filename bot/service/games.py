@@ -186,6 +186,8 @@ class GameService:
         async with self.locked(table_id) as table:
             self._require_lobby(table)
             self._require_seated(table, user_id)
+            if not table.rules.ai_players:
+                raise GameError("error.no_ai_players")
             if len(table.seats) >= table.max_seats:
                 raise GameError("error.table_full", maximum=table.max_seats)
             used = {seat.user_id for seat in table.seats}

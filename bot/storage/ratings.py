@@ -47,10 +47,11 @@ async def update_ratings(db: aiosqlite.Connection, table: Table, results: Sequen
         result = results[index]
         await db.execute(
             "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, games, wins, points_total,"
-            " last_played) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)"
+            " last_played, calls) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET display_name = excluded.display_name,"
             " mu = excluded.mu, sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
-            " points_total = points_total + excluded.points_total, last_played = excluded.last_played",
+            " points_total = points_total + excluded.points_total, last_played = excluded.last_played,"
+            " calls = calls + excluded.calls",
             (
                 table.guild_id,
                 table.game_key,
@@ -61,6 +62,7 @@ async def update_ratings(db: aiosqlite.Connection, table: Table, results: Sequen
                 int(result.won),
                 result.points,
                 ended,
+                result.calls,
             ),
         )
 
@@ -80,6 +82,7 @@ class RatedPlayer:
     wins: int
     average_points: float
     last_played: float
+    calls: int = 0  # Crapette: right "Crapette!" calls
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,7 @@ def _rated(row: aiosqlite.Row) -> RatedPlayer:
         wins=int(row["wins"]),
         average_points=int(row["points_total"]) / max(1, int(row["games"])),
         last_played=float(row["last_played"]),
+        calls=int(row["calls"]),
     )
 
 

@@ -116,7 +116,7 @@ class TableStore:
         seat_results = result.seats if result is not None and not abandoned else None
         await self._db.executemany(
             "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, violations, hints,"
-            " points, place, won) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " points, place, won, calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     table.id,
@@ -129,6 +129,7 @@ class TableStore:
                     seat_results[index].points if seat_results else None,
                     seat_results[index].place if seat_results else None,
                     int(seat_results[index].won) if seat_results else None,
+                    seat_results[index].calls if seat_results else None,
                 )
                 for index, seat in enumerate(table.seats)
             ],

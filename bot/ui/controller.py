@@ -212,7 +212,11 @@ class TableController:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             self.display.refresh_board(table)
-        await self._send_hand(interaction, table, notice=ui_for(table).started_notice(interaction.locale))
+        ui = ui_for(table)
+        if ui.has_hand:
+            await self._send_hand(interaction, table, notice=ui.started_notice(interaction.locale))
+        elif interaction.response.is_done() and not self._on_board(interaction, table):
+            await interaction.followup.send(ui.started_notice(interaction.locale), ephemeral=True)
         self.display.announce_turn(table)
         self.bot.ai_turns.schedule(table)
 
@@ -318,6 +322,13 @@ class TableController:
         await self._apply_and_answer(interaction, table, action, "hand")
 
     @answering
+    async def move_command(self, interaction: discord.Interaction[Any], move: str) -> None:
+        """`/move <move>`, for the games played on the table itself; the board is updated in place."""
+        table = self._table(interaction)
+        self._seat(table, interaction)
+        await self._apply_and_answer(interaction, table, ui_for(table).parse_move(table, move), "board")
+
+    @answering
     async def end_turn_command(self, interaction: discord.Interaction[Any]) -> None:
         table = self._table(interaction)
         self._seat(table, interaction)
@@ -364,7 +375,13 @@ class TableController:
             raise GameError("error.table_gone")
         if not (await self.bot.guild_settings.get(table.guild_id)).hints_enabled:
             raise GameError("error.hints_disabled")
-        advice = table.require_session().hint(seat)
+        session = table.require_session()
+        job = session.hint_task(seat)
+        if session.slow_hint:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            advice = await asyncio.to_thread(job)
+        else:
+            advice = job()
         await self.games.record_hint(table.id, interaction.user.id)
         await send_private(interaction, render_notice(interaction.locale, advice))
 

@@ -150,6 +150,9 @@ class TableDisplay:
             await self._delete(channel, table.ping_message_id)
         if table.status is TableStatus.FINISHED and table.session is not None:
             text = ui_for(table).end_line(table)
+            details = await ui_for(table).end_details(table)
+            if details:
+                text = f"{text}\n{details}"
         elif table.status is TableStatus.ABANDONED:
             text = t(table.locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
         else:

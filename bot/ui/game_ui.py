@@ -36,6 +36,8 @@ class GameUI:
     """Defaults suit a game played from a private hand of cards; a game overrides what it shows differently."""
 
     key = ""
+    # A private hand to show (False for games played entirely on the public board: Klondike, Crapette).
+    has_hand = True
     # Buttons and menus of the game's own, registered once at start-up (persistent across restarts).
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
 
@@ -82,6 +84,18 @@ class GameUI:
         """The action behind one of the game's own buttons or menus (`GameActionButton`, `GameActionSelect`),
         and how to answer ("hand" or "board"); GameError("error.stale_button") for a payload it cannot read."""
         raise GameError("error.stale_button")
+
+    def parse_move(self, table: Table, text: str) -> Any:
+        """The action for `/move <text>` (games played on the table itself: Klondike, Crapette)."""
+        raise GameError("error.no_move_command")
+
+    def move_suggestions(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
+        """Suggestions for `/move`: the legal moves now."""
+        return []
+
+    async def end_details(self, table: Table) -> str | None:
+        """A line added to the end announcement once the game is over (computed off the event loop if slow)."""
+        return None
 
     def end_turn_action(self, table: Table) -> Any:
         """The action of `/endturn`, for a game with turns of several moves."""

@@ -7,6 +7,8 @@ import re
 import discord
 
 from bot.storage.ratings import RatedPlayer, RatingPage
+from bot.storage.solitaire import SolitaireStanding
+from bot.ui.format import duration
 from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import t
 from bot.ui.leaderboard import MEDALS, Names, decimal, plural, when
@@ -33,6 +35,7 @@ def player_block(player: RatedPlayer, names: Names, locale: str, viewer_id: int 
             plural(locale, "lb.wins", player.wins),
             plural(locale, "lb.games", player.games),
             t(locale, "rating.average_points", points=decimal(locale, player.average_points)),
+            *((plural(locale, "rating.calls", player.calls),) if player.calls else ()),
             when(player.last_played),
         )
     )
@@ -78,3 +81,43 @@ def ratings_text(ratings: list[tuple[str, RatedPlayer]], locale: str) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def solitaire_embed(
+    standings: list[SolitaireStanding],
+    names: Names,
+    locale: str,
+    *,
+    game: str,
+    guild_name: str,
+    viewer_id: int,
+) -> discord.Embed:
+    """Klondike's leaderboard: one block per deal type, its players by wins, win rate, fewest moves."""
+    title = t(locale, "rating.title", game=ui_for_key(game).name(locale), server=guild_name)
+    embed = discord.Embed(title=title, colour=COLOUR)
+    if not standings:
+        embed.description = t(locale, "rating.empty", game=ui_for_key(game).name(locale))
+        return embed
+    variants: dict[str, list[SolitaireStanding]] = {}
+    for standing in standings:
+        variants.setdefault(standing.variant, []).append(standing)
+    for variant, players in variants.items():
+        lines = []
+        for position, player in enumerate(players, start=1):
+            mark = MEDALS[position - 1] if position <= len(MEDALS) else f"**{position}.**"
+            mine = " ⭐" if player.user_id == viewer_id else ""
+            figures = [
+                plural(locale, "lb.wins", player.wins),
+                plural(locale, "lb.games", player.games),
+                t(locale, "solitaire.rate", rate=round(100 * player.win_rate)),
+            ]
+            if player.fewest_moves is not None:
+                figures.append(t(locale, "solitaire.fewest", moves=player.fewest_moves))
+            if player.fastest is not None:
+                figures.append(t(locale, "solitaire.fastest", time=duration(player.fastest, locale)))
+            name = names.get(player.user_id) or player.name
+            lines.append(f"{mark} **{name}**{mine} — " + " · ".join(figures))
+        embed.add_field(
+            name=t(locale, f"solitaire.variant.{variant}"), value="\n".join(lines)[:1024], inline=False
+        )
+    return embed

@@ -1,0 +1,133 @@
+"""Crapette at a table: two players (two humans, or a human against the AI), the "Crapette!" call. Pure.
+
+The opponent may call "Crapette!" during your turn: that action is accepted from the seat that is NOT on turn.
+When the opponent is an AI seat, it checks after each of your actions whether you broke the priority rule and
+calls at once (it never breaks the rule itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.base import ActionResult, Notice, Outcome, SeatResult, Session
+from bot.games.crapette.ai import STRATEGIES, CrapetteStrategy
+from bot.games.crapette.engine import Crapette
+from bot.games.crapette.errors import IllegalMove
+from bot.games.crapette.events import CrapetteCalled, GameDrawn, GameWon
+from bot.games.crapette.moves import CALL_CRAPETTE, LoggedAction, Move, parse_action
+from bot.games.errors import GameError
+
+_STRONG: CrapetteStrategy = STRATEGIES["strong"]()
+
+
+@dataclass(frozen=True, slots=True)
+class CrapetteAction:
+    """Any Crapette action: a move, turning the stock, discarding the turned card, ending the turn, a call."""
+
+    action: LoggedAction
+
+
+def read_action(text: str) -> CrapetteAction:
+    action = parse_action(text)
+    if action is None:
+        raise GameError("crapette.unreadable_move", text=text[:20])
+    return CrapetteAction(action)
+
+
+class CrapetteSession(Session):
+    def __init__(self, engine: Crapette, ai_seats: Sequence[int]) -> None:
+        self.engine = engine
+        self.ai_seats = frozenset(ai_seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"engine": self.engine.to_dict(), "ai_seats": sorted(self.ai_seats)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CrapetteSession:
+        return cls(Crapette.from_dict(dict(data["engine"])), [int(seat) for seat in data.get("ai_seats", [])])
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.engine.is_over else (self.engine.current_player,)
+
+    def progress(self) -> tuple[int, ...]:
+        return (self.engine.turn_number, self.engine.current_player, int(self.engine.is_over))
+
+    @property
+    def is_over(self) -> bool:
+        return self.engine.is_over
+
+    # -- actions -----------------------------------------------------------------------------------------------
+    def apply(self, seat: int, action: Any) -> ActionResult:
+        if not isinstance(action, CrapetteAction):
+            raise GameError("error.stale_button")
+        engine = self.engine
+        try:
+            events = engine.apply(seat, action.action)
+        except IllegalMove as error:
+            raise GameError(f"crapette.{error.code}") from error
+        notice = self._notice(events)
+        events += self._ai_calls()
+        return ActionResult(events, notice=notice)
+
+    def _notice(self, events: Sequence[Any]) -> Notice:
+        for event in events:
+            if isinstance(event, CrapetteCalled):
+                if event.right and event.missed is not None:
+                    return Notice("crapette.called_right", {"missed": str(event.missed.missed)})
+                return Notice("crapette.called_wrong")
+        return Notice("crapette.done")
+
+    def _ai_calls(self) -> list[Any]:
+        """An AI opponent calls "Crapette!" as soon as it sees the rule broken."""
+        engine = self.engine
+        if engine.is_over:
+            return []
+        opponent = 1 - engine.current_player
+        if opponent in self.ai_seats and engine.can_call_crapette(opponent):
+            if _STRONG.should_call_crapette(engine.view(opponent)):
+                return engine.call_crapette(opponent)
+        return []
+
+    def play_ai(self, seat: int) -> list[Any]:
+        engine = self.engine
+        if engine.is_over or engine.current_player != seat:
+            return []
+        return engine.apply(seat, _STRONG.choose_action(engine.view(seat)))
+
+    def hint(self, seat: int) -> Notice:
+        engine = self.engine
+        if engine.is_over or engine.current_player != seat:
+            raise GameError("crapette.not_your_turn")
+        return Notice("crapette.hint", {"action": str(_STRONG.choose_action(engine.view(seat)))})
+
+    # -- results -----------------------------------------------------------------------------------------------
+    def outcome(self) -> Outcome:
+        engine = self.engine
+        winner = engine.winner
+        left = (engine.cards_left(0), engine.cards_left(1))
+        places = (1, 1) if winner is None else tuple(1 if seat == winner else 2 for seat in (0, 1))
+        return Outcome(
+            outcome="finished",
+            score=min(left),
+            turns=engine.turn_number,
+            variant=engine.options.opponent_build + ("_strict" if engine.options.strict else ""),
+            deal_code="",
+            seats=tuple(
+                SeatResult(
+                    points=left[seat],
+                    place=places[seat],
+                    won=seat == winner,
+                    calls=engine.crapettes_called(seat),
+                )
+                for seat in (0, 1)
+            ),
+            extra={"end_reason": engine.end_reason},
+        )
+
+    def public_log(self, events: Sequence[Any]) -> list[str]:
+        return [repr(event) for event in events if isinstance(event, CrapetteCalled | GameWon | GameDrawn)]
+
+
+__all__ = ["CALL_CRAPETTE", "CrapetteAction", "CrapetteSession", "Move", "read_action"]

@@ -1,0 +1,280 @@
+"""Crapette's views: the table as a picture, the legal moves of the player on turn in one menu, Turn / Discard /
+End turn buttons, and the opponent's live **Crapette!** button. Everything is public but the order of
+face-down cards, so the controls sit on the board itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games.base import Notice
+from bot.games.crapette.engine import Crapette
+from bot.games.crapette.layout import OwnedCard
+from bot.games.crapette.moves import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Move
+from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_action
+from bot.games.errors import GameError
+from bot.service.table import Table, TableStatus
+from bot.ui import components
+from bot.ui.format import duration
+from bot.ui.game_ui import GameUI, render_notice
+from bot.ui.i18n import t
+from bot.ui.leaderboard import plural
+from bot.ui.lobby import BoardImage, seat_name
+from bot.ui.render import (
+    CrapetteLabels,
+    CrapetteLayout,
+    CrapettePlayerLayout,
+    crapette_alt_text,
+    render_crapette,
+)
+
+IMAGE = "crapette.png"
+MENU_SIZE = 25
+
+
+def session_of(table: Table) -> CrapetteSession:
+    session = table.require_session()
+    assert isinstance(session, CrapetteSession)
+    return session
+
+
+def _card(owned: OwnedCard | None) -> Any:
+    return owned.card if owned is not None else None
+
+
+def board_image(table: Table, engine: Crapette) -> BoardImage:
+    locale = table.locale
+    players = []
+    for seat in (0, 1):
+        discard = engine.discard(seat)
+        penalty = engine.penalties[seat]
+        players.append(
+            CrapettePlayerLayout(
+                name=table.seats[seat].name,
+                crapette_count=engine.crapette_count(seat),
+                crapette_top=_card(engine.crapette_top(seat)),
+                stock_count=engine.stock_count(seat),
+                turned=_card(engine.stock_turned(seat)),
+                discard_top=discard[-1].card if discard else None,
+                discard_count=len(discard),
+                status=plural(locale, "crapette.skips", penalty) if penalty else None,
+            )
+        )
+    current = None if engine.is_over else engine.current_player
+    shown = CrapetteLayout(
+        players=(players[0], players[1]),
+        side_piles=tuple(tuple(owned.card for owned in pile) for pile in engine.side_piles),
+        foundations=tuple(pile[-1].card if pile else None for pile in engine.foundations),
+        current_player=current,
+        turn_text=t(locale, "crapette.turn_of", name=table.seats[current].name)
+        if current is not None
+        else None,
+        labels=CrapetteLabels(
+            crapette=t(locale, "crapette.label.crapette"),
+            stock=t(locale, "crapette.label.stock"),
+            turned=t(locale, "crapette.label.turned"),
+            discard=t(locale, "crapette.label.discard"),
+        ),
+    )
+    return BoardImage(render_crapette(shown), IMAGE, crapette_alt_text(shown))
+
+
+def describe(engine: Crapette, seat: int, move: Move) -> Notice:
+    """`7♥ from your crapette → F3`."""
+    source = move.source
+    if source == "cr":
+        card = engine.crapette_top(seat)
+    elif source == "st":
+        card = engine.stock_turned(seat)
+    else:
+        pile = engine.side_piles[int(source[1:]) - 1]
+        card = pile[-1] if pile else None
+    card_text = str(card) if card is not None else "?"
+    return Notice("crapette.move", {"card": card_text, "source": spot(source), "target": spot(move.target)})
+
+
+def spot(name: str) -> Notice:
+    """A spot in words: `cr` your crapette, `s4` pile 4, `f3` F3, `od` the opponent's discard..."""
+    if name in ("cr", "st", "di", "oc", "os", "od"):
+        return Notice(f"crapette.spot.{name}")
+    kind = "side" if name[0] == "s" else "foundation"
+    return Notice(f"crapette.spot.{kind}", {"number": name[1:]})
+
+
+class CrapetteUI(GameUI):
+    key = "crapette"
+    has_hand = False
+
+    def options_text(self, table: Table, locale: object) -> str:
+        options = table.options
+        parts = [
+            t(locale, "crapette.deal", code=table.deal_code),
+            t(locale, f"crapette.build.{options.get('opponent_build', 'suit')}"),
+        ]
+        if options.get("strict"):
+            parts.append(t(locale, "crapette.strict"))
+        return " · ".join(parts)
+
+    def started_notice(self, locale: object) -> str:
+        return t(locale, "crapette.started")
+
+    def lobby_help(self, table: Table, locale: object) -> str:
+        return t(locale, "crapette.lobby_help")
+
+    def board(self, table: Table) -> dict[str, Any]:
+        locale = table.locale
+        engine = session_of(table).engine
+        current = engine.current_player
+        embed = discord.Embed(title=t(locale, "crapette.title"), colour=discord.Colour.dark_green())
+        lines = [t(locale, "crapette.turn_line", name=table.seats[current].name, turn=engine.turn_number)]
+        for seat in (0, 1):
+            lines.append(
+                t(locale, "crapette.cards_left", name=seat_name(table, seat), count=engine.cards_left(seat))
+            )
+        missed = engine.last_missed
+        if missed is not None and not table.options.get("strict"):
+            lines.append(t(locale, "crapette.call_help", name=table.seats[1 - current].name))
+        embed.description = "\n".join(lines)
+        embed.set_image(url=f"attachment://{IMAGE}")
+        embed.set_footer(text=self.options_text(table, locale))
+        return {"embed": embed, "view": self.controls(table), "image": board_image(table, engine)}
+
+    def controls(self, table: Table) -> discord.ui.View:
+        locale = table.locale
+        engine = session_of(table).engine
+        seat = engine.current_player
+        view = discord.ui.View(timeout=None)
+        # An AI seat's moves are not offered to the humans watching it play.
+        actions = [] if table.seats[seat].is_ai else engine.legal_actions(seat)
+        moves = [action for action in actions if isinstance(action, Move)]
+        moves.sort(key=lambda move: not move.to_foundation)
+        options = [
+            discord.SelectOption(
+                label=render_notice(locale, describe(engine, seat, move))[:100],
+                value=str(move),
+                emoji="⬆️" if move.to_foundation else None,
+            )
+            for move in moves[:MENU_SIZE]
+        ]
+        if options:
+            placeholder = t(locale, "crapette.move_placeholder", name=table.seats[seat].name)
+            view.add_item(
+                components.GameActionSelect(table.id, "mv", options, placeholder=placeholder[:150], row=0)
+            )
+        for action, label, emoji in (
+            (TURN_STOCK, "crapette.button.turn", "🂠"),
+            (DISCARD_TURNED, "crapette.button.discard", "⤵️"),
+            (END_TURN, "crapette.button.end", "⏭️"),
+        ):
+            if action in actions:
+                view.add_item(
+                    components.GameActionButton(
+                        table.id,
+                        str(action),
+                        label=t(locale, label),
+                        emoji=emoji,
+                        style=discord.ButtonStyle.primary,
+                        row=1,
+                    )
+                )
+        view.add_item(components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡"))
+        if not table.options.get("strict"):
+            view.add_item(
+                components.GameActionButton(
+                    table.id, "call", label=t(locale, "crapette.button.call"), emoji="📣",
+                    style=discord.ButtonStyle.danger, row=2,
+                )
+            )  # fmt: skip
+        view.stop()
+        return view
+
+    def summary(self, table: Table) -> dict[str, Any]:
+        locale = table.locale
+        engine = session_of(table).engine
+        winner = engine.winner
+        if table.status is TableStatus.ABANDONED:
+            title = t(locale, "crapette.summary.abandoned")
+        elif winner is not None:
+            title = t(locale, "crapette.summary.won", name=table.seats[winner].name)
+        else:
+            title = t(locale, "crapette.summary.drawn")
+        embed = discord.Embed(
+            title=title, colour=discord.Colour.gold() if winner is not None else discord.Colour.dark_grey()
+        )
+        lines = [
+            t(
+                locale,
+                "crapette.final_line",
+                name=seat_name(table, seat),
+                cards=plural(locale, "crapette.cards", engine.cards_left(seat)),
+                calls=plural(locale, "crapette.calls", engine.crapettes_called(seat)),
+            )
+            for seat in (0, 1)
+        ]
+        embed.description = "\n".join(lines)
+        if table.started_at is not None and table.ended_at is not None:
+            embed.add_field(
+                name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale)
+            )
+        embed.set_image(url=f"attachment://{IMAGE}")
+        embed.set_footer(text=self.options_text(table, locale))
+        return {"embed": embed, "view": None, "image": board_image(table, engine)}
+
+    def hand(
+        self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any
+    ) -> dict[str, Any]:
+        embed = discord.Embed(title=t(locale, "crapette.title"), colour=discord.Colour.dark_green())
+        embed.description = "\n".join(line for line in (notice, t(locale, "crapette.no_hand")) if line)
+        return {"embed": embed, "view": discord.ui.View()}
+
+    def action(self, table: Table, payload: str, values: list[str]) -> tuple[Any, str]:
+        if payload == "mv" and len(values) == 1:
+            return read_action(values[0]), "board"
+        if payload in ("turn", "discard", "end", "call"):
+            return read_action(payload), "board"
+        raise GameError("error.stale_button")
+
+    def parse_move(self, table: Table, text: str) -> CrapetteAction:
+        return read_action(text)
+
+    def move_suggestions(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
+        engine = session_of(table).engine
+        typed = current.strip().lower()
+        choices = []
+        for action in engine.legal_actions(seat):
+            name = (
+                render_notice(table.locale, describe(engine, seat, action))
+                if isinstance(action, Move)
+                else str(action)
+            )
+            if typed and typed not in str(action) and typed not in name.lower():
+                continue
+            choices.append(app_commands.Choice(name=f"{name} ({action})"[:100], value=str(action)))
+        if engine.can_call_crapette(seat):
+            choices.append(
+                app_commands.Choice(name=t(table.locale, "crapette.button.call"), value=str(CALL_CRAPETTE))
+            )
+        return choices[:25]
+
+    def turn_text(self, table: Table) -> str | None:
+        if table.status is not TableStatus.PLAYING:
+            return None
+        seat = table.seats[session_of(table).engine.current_player]
+        if seat.is_ai:
+            return t(table.locale, "tricks.turn_ai", name=seat.name)
+        return t(table.locale, "crapette.turn_ping", mention=f"<@{seat.user_id}>")
+
+    def end_line(self, table: Table) -> str:
+        engine = session_of(table).engine
+        if engine.winner is None:
+            return t(table.locale, "crapette.end_drawn")
+        return t(table.locale, "crapette.end_won", name=table.seats[engine.winner].name)
+
+    def rules(self, locale: object) -> tuple[str, str]:
+        return t(locale, "rules.crapette.title"), t(locale, "rules.crapette.body")
+
+
+UI = CrapetteUI()

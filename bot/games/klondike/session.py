@@ -1,0 +1,195 @@
+"""Klondike at a table: solo, or a team on one deal, in turns or all at once. Pure (no Discord, no I/O).
+
+Modes (chosen at `/game new`): `solo` (one seat), `turns` (each seat makes moves, then passes the deal to the next
+seat with **Pass**), `together` (every seat may move at any time; the table's lock orders simultaneous moves).
+Klondike has no AI players: the solver gives hints and, at the end, says whether the deal could have been won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.base import ActionResult, Notice, Outcome, SeatResult, Session
+from bot.games.errors import GameError
+from bot.games.klondike.engine import Klondike
+from bot.games.klondike.errors import IllegalMove
+from bot.games.klondike.events import CardMoved, GameEnded, GameWon
+from bot.games.klondike.moves import DRAW, Move, format_move, parse_move
+from bot.games.klondike.solver import WINNABLE, solve
+
+MODES = ("solo", "turns", "together")
+HINT_SECONDS = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class MakeMove:
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class AutoPlay:
+    """Every safe card to the foundations."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoMove:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUp:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class PassDeal:
+    """Team in turns: hand the deal to the next seat."""
+
+
+def read_move(text: str) -> Move:
+    move = parse_move(text)
+    if move is None:
+        raise GameError("klondike.unreadable_move", text=text[:20])
+    return move
+
+
+class KlondikeSession(Session):
+    slow_hint = True
+
+    def __init__(self, engine: Klondike, seats: int, mode: str, *, current: int = 0) -> None:
+        self.engine = engine
+        self.seats = seats
+        self.mode = mode if seats > 1 else "solo"
+        self.current = current  # the seat on turn in `turns` mode
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "engine": self.engine.to_dict(),
+            "seats": self.seats,
+            "mode": self.mode,
+            "current": self.current,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> KlondikeSession:
+        mode = str(data.get("mode", "solo"))
+        if mode not in MODES:
+            raise ValueError(f"unknown Klondike mode {mode!r}")
+        return cls(
+            Klondike.from_dict(data["engine"]), int(data["seats"]), mode, current=int(data.get("current", 0))
+        )
+
+    # -- the table's questions ---------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.engine.is_over:
+            return ()
+        if self.mode == "together":
+            return tuple(range(self.seats))
+        return (self.current,)
+
+    def progress(self) -> tuple[int, ...]:
+        # A turn passes only when the deal changes hands: each move is not a new turn to announce.
+        return (self.current, int(self.engine.is_over))
+
+    @property
+    def is_over(self) -> bool:
+        return self.engine.is_over
+
+    # -- actions -----------------------------------------------------------------------------------------------
+    def apply(self, seat: int, action: Any) -> ActionResult:
+        if seat not in self.to_act():
+            raise GameError("klondike.game_over" if self.engine.is_over else "klondike.not_your_turn")
+        engine = self.engine
+        try:
+            if isinstance(action, MakeMove):
+                events = engine.play(action.move)
+                return ActionResult(
+                    events, notice=Notice("klondike.moved", {"move": format_move(action.move)})
+                )
+            if isinstance(action, AutoPlay):
+                events = engine.auto_play()
+                moved = sum(isinstance(event, CardMoved) for event in events)
+                if not moved:
+                    raise GameError("klondike.nothing_safe")
+                return ActionResult(events, notice=Notice("klondike.auto", {"count": moved}))
+            if isinstance(action, UndoMove):
+                return ActionResult(engine.undo(), notice=Notice("klondike.undone"))
+            if isinstance(action, GiveUp):
+                return ActionResult(engine.give_up(), notice=Notice("klondike.gave_up"))
+        except IllegalMove as error:
+            raise GameError(f"klondike.{error.code}") from error
+        if isinstance(action, PassDeal):
+            if self.mode != "turns":
+                raise GameError("klondike.no_pass")
+            self.current = (self.current + 1) % self.seats
+            return ActionResult(notice=Notice("klondike.passed"))
+        raise GameError("error.stale_button")
+
+    def play_ai(self, seat: int) -> list[Any]:
+        return []  # no AI players in Klondike
+
+    def hint(self, seat: int) -> Notice:
+        return self.hint_task(seat)()
+
+    def hint_task(self, seat: int) -> Callable[[], Notice]:
+        """The solver works on a copy, off the event loop (it may take a second)."""
+        if seat not in self.to_act():
+            raise GameError("klondike.not_your_turn")
+        position = self.engine.copy()
+        return lambda: hint_for(position)
+
+    # -- results -----------------------------------------------------------------------------------------------
+    def outcome(self) -> Outcome:
+        engine = self.engine
+        won = engine.is_won
+        return Outcome(
+            outcome="won" if won else "lost",
+            score=engine.score,
+            turns=engine.moves_made,
+            variant=variant_name(engine.options.draw, engine.options.any_colour),
+            deal_code="",
+            seats=tuple(SeatResult(points=engine.score, place=1, won=won) for _ in range(self.seats)),
+            extra={"undos": engine.undos_used, "end_reason": engine.end_reason},
+        )
+
+    def public_log(self, events: Sequence[Any]) -> list[str]:
+        return [type(event).__name__ for event in events if isinstance(event, GameWon | GameEnded)]
+
+
+def variant_name(draw: int, any_colour: bool) -> str:
+    return f"draw{draw}" + ("_any" if any_colour else "")
+
+
+def hint_for(position: Klondike) -> Notice:
+    """The next move of a winning line when the solver finds one in time; else a safe or first legal move."""
+    result = solve(position, time_limit=HINT_SECONDS)
+    if result.status == WINNABLE and result.moves:
+        return Notice("klondike.hint_winning", {"move": describe(position, result.moves[0])})
+    safe = position.auto_moves()
+    if safe:
+        return Notice("klondike.hint_safe", {"move": describe(position, safe[0])})
+    moves = [move for move in position.legal_moves() if move != DRAW]
+    if moves:
+        return Notice("klondike.hint_try", {"move": describe(position, moves[0])})
+    return Notice("klondike.hint_draw")
+
+
+def describe(position: Klondike, move: Move) -> Notice:
+    """A move in words (`7♥ → column 3`, `K♠…Q♥ → column 5`, `A♣ → foundation`, `draw`), from the position it
+    is played in."""
+    if move.is_draw:
+        return Notice("klondike.move.draw" if position.stock_count else "klondike.move.redeal")
+    if move.source == "waste":
+        cards = [position.waste[-1]]
+    elif move.source.startswith("column:"):
+        face_up = position.columns[int(move.source[7:]) - 1].face_up
+        cards = list(face_up[-move.count :])
+    else:
+        top = position.foundations[move.source[-1]]
+        cards = [top] if top is not None else []
+    text = str(cards[0]) if len(cards) == 1 else f"{cards[0]}…{cards[-1]}" if cards else "?"
+    if move.target == "foundation":
+        return Notice("klondike.move.to_foundation", {"cards": text})
+    return Notice("klondike.move.to_column", {"cards": text, "column": move.target[7:]})

@@ -1,0 +1,274 @@
+"""Klondike's views: the table as a picture, every legal move in one menu, Draw / Auto / Undo / Hint / Give up.
+
+Nothing in Klondike is private, so the controls sit on the public board itself; a player's private message only
+says so. The picture is redrawn on every change (about 20 ms) and its alt text describes the position.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games.errors import GameError
+from bot.games.klondike.engine import Klondike
+from bot.games.klondike.moves import DRAW
+from bot.games.klondike.session import (
+    AutoPlay,
+    GiveUp,
+    KlondikeSession,
+    MakeMove,
+    PassDeal,
+    UndoMove,
+    describe,
+    read_move,
+)
+from bot.games.klondike.solver import UNWINNABLE, WINNABLE, solve
+from bot.service.table import Table, TableStatus
+from bot.ui import components
+from bot.ui.format import duration
+from bot.ui.game_ui import GameUI, render_notice
+from bot.ui.i18n import t
+from bot.ui.leaderboard import plural
+from bot.ui.lobby import BoardImage
+from bot.ui.render import ColumnLayout, KlondikeLabels, KlondikeLayout, klondike_alt_text, render_klondike
+
+IMAGE = "klondike.png"
+VERDICT_SECONDS = 2.0
+MENU_SIZE = 25
+
+
+def session_of(table: Table) -> KlondikeSession:
+    session = table.require_session()
+    assert isinstance(session, KlondikeSession)
+    return session
+
+
+def layout(engine: Klondike, locale: str) -> KlondikeLayout:
+    return KlondikeLayout(
+        stock_count=engine.stock_count,
+        waste=engine.waste,
+        foundations=engine.foundations,
+        columns=tuple(ColumnLayout(column.face_down, column.face_up) for column in engine.columns),
+        labels=KlondikeLabels(stock=t(locale, "klondike.stock"), waste=t(locale, "klondike.waste")),
+    )
+
+
+def board_image(engine: Klondike, locale: str) -> BoardImage:
+    shown = layout(engine, locale)
+    return BoardImage(render_klondike(shown), IMAGE, klondike_alt_text(shown))
+
+
+class KlondikeUI(GameUI):
+    key = "klondike"
+    has_hand = False
+
+    def options_text(self, table: Table, locale: object) -> str:
+        options = table.options
+        parts = [
+            t(locale, "klondike.deal", code=table.deal_code),
+            t(locale, "klondike.draw_one" if options.get("draw") == 1 else "klondike.draw_three"),
+        ]
+        if options.get("any_colour"):
+            parts.append(t(locale, "klondike.any_colour"))
+        if len(table.seats) > 1:
+            parts.append(t(locale, f"klondike.mode.{options.get('mode', 'turns')}"))
+        if table.daily:
+            parts.append(t(locale, "board.daily", date=table.daily))
+        return " · ".join(parts)
+
+    def started_notice(self, locale: object) -> str:
+        return t(locale, "klondike.started")
+
+    def lobby_help(self, table: Table, locale: object) -> str:
+        return t(locale, "klondike.lobby_help")
+
+    # -- the board ---------------------------------------------------------------------------------------------
+    def board(self, table: Table) -> dict[str, Any]:
+        locale = table.locale
+        session = session_of(table)
+        engine = session.engine
+        embed = discord.Embed(title=t(locale, "klondike.title"), colour=discord.Colour.dark_green())
+        lines = [
+            t(
+                locale,
+                "klondike.progress",
+                score=engine.score,
+                moves=engine.moves_made,
+                undos=engine.undos_used,
+            ),
+        ]
+        if len(table.seats) > 1:
+            if session.mode == "turns":
+                lines.append(t(locale, "klondike.turn_of", name=table.seats[session.current].name))
+            else:
+                lines.append(t(locale, "klondike.everyone"))
+        embed.description = "\n".join(lines)
+        embed.set_image(url=f"attachment://{IMAGE}")
+        embed.set_footer(text=self.options_text(table, locale))
+        return {"embed": embed, "view": self.controls(table), "image": board_image(engine, locale)}
+
+    def controls(self, table: Table) -> discord.ui.View:
+        locale = table.locale
+        session = session_of(table)
+        engine = session.engine
+        view = discord.ui.View(timeout=None)
+        moves = [move for move in engine.legal_moves() if move != DRAW]
+        safe = set(engine.auto_moves())
+        # Foundation moves first (what players want most often), then the rest.
+        moves.sort(key=lambda move: (move not in safe, move.target != "foundation"))
+        options = [
+            discord.SelectOption(
+                label=render_notice(locale, describe(engine, move))[:100],
+                value=move.code,
+                emoji="⬆️" if move.target == "foundation" else None,
+            )
+            for move in moves[:MENU_SIZE]
+        ]
+        if options:
+            view.add_item(
+                components.GameActionSelect(
+                    table.id, "mv", options, placeholder=t(locale, "klondike.move_placeholder"), row=0
+                )
+            )
+        draw_label = "klondike.button.draw" if engine.stock_count else "klondike.button.redeal"
+        buttons = [
+            (
+                "draw",
+                t(locale, draw_label),
+                "🂠",
+                discord.ButtonStyle.primary,
+                not engine.stock_count and not engine.waste,
+            ),
+            ("auto", t(locale, "klondike.button.auto"), "⏫", discord.ButtonStyle.success, not safe),
+            (
+                "undo",
+                t(locale, "klondike.button.undo"),
+                "↩️",
+                discord.ButtonStyle.secondary,
+                not engine.can_undo,
+            ),
+        ]
+        for payload, label, emoji, style, disabled in buttons:
+            view.add_item(
+                components.GameActionButton(
+                    table.id, payload, label=label, emoji=emoji, style=style, disabled=disabled, row=1
+                )
+            )
+        view.add_item(components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡"))
+        if session.mode == "turns" and len(table.seats) > 1:
+            view.add_item(
+                components.GameActionButton(
+                    table.id, "pass", label=t(locale, "klondike.button.pass"), emoji="🤝", row=2
+                )
+            )
+        view.add_item(
+            components.GameActionButton(
+                table.id,
+                "giveup",
+                label=t(locale, "klondike.button.give_up"),
+                style=discord.ButtonStyle.danger,
+                row=2,
+            )
+        )
+        view.stop()
+        return view
+
+    def summary(self, table: Table) -> dict[str, Any]:
+        locale = table.locale
+        engine = session_of(table).engine
+        if table.status is TableStatus.ABANDONED:
+            title = t(locale, "klondike.summary.abandoned")
+        elif engine.is_won:
+            title = t(locale, "klondike.summary.won")
+        else:
+            title = t(locale, f"klondike.summary.{engine.end_reason or 'lost'}")
+        embed = discord.Embed(
+            title=title, colour=discord.Colour.gold() if engine.is_won else discord.Colour.dark_grey()
+        )
+        embed.description = t(
+            locale, "klondike.progress", score=engine.score, moves=engine.moves_made, undos=engine.undos_used
+        )
+        if table.started_at is not None and table.ended_at is not None:
+            embed.add_field(
+                name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale)
+            )
+        embed.add_field(name=t(locale, "board.players"), value=", ".join(seat.name for seat in table.seats))
+        embed.set_image(url=f"attachment://{IMAGE}")
+        embed.set_footer(text=self.options_text(table, locale))
+        return {"embed": embed, "view": None, "image": board_image(engine, locale)}
+
+    # -- the private message -----------------------------------------------------------------------------------
+    def hand(
+        self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any
+    ) -> dict[str, Any]:
+        embed = discord.Embed(title=t(locale, "klondike.title"), colour=discord.Colour.dark_green())
+        embed.description = "\n".join(line for line in (notice, t(locale, "klondike.no_hand")) if line)
+        return {"embed": embed, "view": discord.ui.View()}
+
+    # -- actions -----------------------------------------------------------------------------------------------
+    def action(self, table: Table, payload: str, values: list[str]) -> tuple[Any, str]:
+        if payload == "mv" and len(values) == 1:
+            return MakeMove(read_move(values[0])), "board"
+        simple = {
+            "draw": MakeMove(DRAW),
+            "auto": AutoPlay(),
+            "undo": UndoMove(),
+            "giveup": GiveUp(),
+            "pass": PassDeal(),
+        }
+        if payload in simple:
+            return simple[payload], "board"
+        raise GameError("error.stale_button")
+
+    def parse_move(self, table: Table, text: str) -> Any:
+        return MakeMove(read_move(text))
+
+    def move_suggestions(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
+        engine = session_of(table).engine
+        typed = current.strip().lower()
+        choices = []
+        for move in engine.legal_moves():
+            name = render_notice(table.locale, describe(engine, move))
+            if typed and typed not in move.code.lower() and typed not in name.lower():
+                continue
+            choices.append(app_commands.Choice(name=f"{name} ({move.code})"[:100], value=move.code))
+        return choices[:25]
+
+    # -- turns and the end -------------------------------------------------------------------------------------
+    def turn_text(self, table: Table) -> str | None:
+        session = session_of(table)
+        if table.status is not TableStatus.PLAYING or session.mode != "turns" or len(table.seats) < 2:
+            return None
+        return t(table.locale, "klondike.turn_ping", mention=f"<@{table.seats[session.current].user_id}>")
+
+    def end_line(self, table: Table) -> str:
+        engine = session_of(table).engine
+        if engine.is_won:
+            return t(table.locale, "klondike.end_won", moves=engine.moves_made)
+        return plural(table.locale, "klondike.end_lost", engine.score)
+
+    async def end_details(self, table: Table) -> str | None:
+        """After a lost game: could the deal have been won from the start (every card known)?"""
+        engine = session_of(table).engine
+        if engine.is_won or (
+            table.status is not TableStatus.FINISHED and table.status is not TableStatus.ABANDONED
+        ):
+            return None
+        start = Klondike.new(engine.options, table.seed) if engine.seed is not None else None
+        if start is None:
+            return None
+        result = await asyncio.to_thread(solve, start, time_limit=VERDICT_SECONDS)
+        if result.status == WINNABLE:
+            return t(table.locale, "klondike.verdict.winnable")
+        if result.status == UNWINNABLE:
+            return t(table.locale, "klondike.verdict.unwinnable")
+        return t(table.locale, "klondike.verdict.unknown")
+
+    def rules(self, locale: object) -> tuple[str, str]:
+        return t(locale, "rules.klondike.title"), t(locale, "rules.klondike.body")
+
+
+UI = KlondikeUI()

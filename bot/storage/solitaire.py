@@ -1,0 +1,72 @@
+"""The solitaire leaderboard (Klondike): per player and deal type, wins, win rate, fewest moves, fastest win.
+
+Every seated human of a game shares its result (a team plays one deal). Abandoned games never count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireStanding:
+    variant: str
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    fewest_moves: int | None
+    fastest: float | None  # seconds, of a won game
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+class SolitaireStore:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    async def leaderboard(
+        self, guild_id: int, game: str, *, per_variant: int = 10
+    ) -> list[SolitaireStanding]:
+        """The best players of each deal type, most wins first, then win rate, then fewest moves."""
+        sql = """
+            WITH players AS (
+                SELECT g.variant, p.user_id,
+                       COUNT(*) AS games,
+                       SUM(g.outcome = 'won') AS wins,
+                       MIN(CASE WHEN g.outcome = 'won' THEN g.turns END) AS fewest_moves,
+                       MIN(CASE WHEN g.outcome = 'won' THEN g.ended_at - g.started_at END) AS fastest,
+                       MAX(g.id) AS last_game
+                FROM games AS g JOIN game_players AS p ON p.game_id = g.id
+                WHERE g.guild_id = ? AND g.game = ? AND g.outcome <> 'abandoned' AND p.user_id IS NOT NULL
+                GROUP BY g.variant, p.user_id
+            ),
+            ranked AS (
+                SELECT players.*, ROW_NUMBER() OVER (
+                    PARTITION BY variant
+                    ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, fewest_moves IS NULL, fewest_moves, user_id
+                ) AS position
+                FROM players
+            )
+            SELECT ranked.*, (SELECT display_name FROM game_players
+                              WHERE game_id = ranked.last_game AND user_id = ranked.user_id) AS name
+            FROM ranked WHERE position <= ? ORDER BY variant, position
+        """
+        async with self._db.execute(sql, (guild_id, game, per_variant)) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            SolitaireStanding(
+                variant=str(row["variant"]),
+                user_id=int(row["user_id"]),
+                name=str(row["name"] or ""),
+                games=int(row["games"]),
+                wins=int(row["wins"]),
+                fewest_moves=row["fewest_moves"],
+                fastest=row["fastest"],
+            )
+            for row in rows
+        ]

@@ -1,0 +1,90 @@
+"""Klondike through Discord: a solo game won by following the hints, a team in turns, bad moves."""
+
+from __future__ import annotations
+
+from bot.games.deal_codes import seed_to_deal_code
+from bot.games.klondike.session import KlondikeSession
+from tests.e2e.conftest import World
+from tests.e2e.driver import TableDriver
+
+WINNABLE_SEED = 10  # the solver wins it at once (158 moves, draws included)
+
+
+def engine(driver: TableDriver):  # type: ignore[no-untyped-def]
+    session = driver.table().require_session()
+    assert isinstance(session, KlondikeSession)
+    return session.engine
+
+
+async def open_klondike(driver: TableDriver, world: World, seed: int, **options: object) -> int:
+    await driver.command(world.alice, "game new", game="klondike", deal=seed_to_deal_code(seed), **options)
+    return driver.table().id
+
+
+async def follow_one_hint(driver: TableDriver, world: World, table_id: int) -> str:
+    """Ask for a hint and play it the way a person would: the menu option with the same words, or Draw."""
+    asked = await driver.click_result(world.alice, driver.board(), f"tg:hint:{table_id}")
+    hint = asked.followups[-1].content
+    assert hint.startswith("💡") and asked.followups[-1].ephemeral
+    words = hint.removeprefix("💡 ").split(" (")[0].rstrip(".")
+    board = driver.board()
+    if words in ("draw from the stock", "turn the waste over"):
+        await driver.click(world.alice, board, f"tg:g:{table_id}:draw")
+        return words
+    menu = board.find_component(f"tg:gs:{table_id}:mv")
+    assert menu is not None, board.custom_ids
+    value = next(option["value"] for option in menu["options"] if option["label"] == words)
+    result = await driver.emulator.select(world.alice, board, f"tg:gs:{table_id}:mv", [value])
+    await result.response()
+    await driver.settle()
+    return words
+
+
+async def test_a_solo_game_is_won_by_following_the_hints(driver: TableDriver, world: World) -> None:
+    table_id = await open_klondike(driver, world, WINNABLE_SEED)
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    board = driver.board()
+    assert board.attachments and board.attachments[0].filename == "klondike.png"
+    assert "Column 1" in (board.attachments[0].description or "")
+    followed = 0
+    while driver.bot.games.get(table_id) is not None and followed < 400:
+        await follow_one_hint(driver, world, table_id)
+        followed += 1
+    assert driver.bot.games.get(table_id) is None, "the hints did not finish the game"
+    async with driver.bot.db.execute(
+        "SELECT game, outcome, cards_left, variant FROM games WHERE id = ?", (table_id,)
+    ) as cursor:
+        assert tuple(await cursor.fetchone()) == ("klondike", "won", 52, "draw3")
+    assert any("Solved" in message.text for message in driver.public_messages())
+    leaderboard = await driver.command(world.alice, "leaderboard", game="klondike")
+    assert "alice" in driver.text(leaderboard).lower()
+
+
+async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableDriver, world: World) -> None:
+    table_id = await open_klondike(driver, world, 3)
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    added = await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
+    assert added.ephemeral and "AI" in (added.content or "")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:g:{table_id}:draw")
+    assert engine(driver).moves_made == 1
+    saved = engine(driver).to_dict()
+    refused = await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:draw")
+    assert refused.ephemeral and "passe" in (refused.content or "")  # Bob reads French: wait for the Pass
+    assert engine(driver).to_dict() == saved
+    for text in ("zz", "c1>c1", "w>c9"):
+        answer = await driver.command(world.alice, "move", move=text)
+        assert answer.ephemeral
+    wrong = next(move for move in ("c1>c2", "c2>c3", "c3>c4", "c4>c5") if move not in
+                 {m.code for m in engine(driver).legal_moves()})  # fmt: skip
+    answer = await driver.command(world.alice, "move", move=wrong)
+    assert answer.ephemeral and answer.content
+    assert engine(driver).to_dict() == saved
+    await driver.click(world.alice, driver.board(), f"tg:g:{table_id}:pass")
+    await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:draw")
+    await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:undo")
+    assert engine(driver).stock_count == 24 - 3 and engine(driver).undos_used == 1  # back to one draw
+    await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:giveup")
+    await driver.settle()
+    assert driver.bot.games.get(table_id) is None
+    assert any("🔎" in message.text for message in driver.public_messages())  # was it winnable?
