@@ -85,10 +85,12 @@ class CrapetteSession(Session):
         if engine.is_over:
             return []
         opponent = 1 - engine.current_player
-        if opponent in self.ai_seats and engine.can_call_crapette(opponent):
-            if _STRONG.should_call_crapette(engine.view(opponent)):
-                return engine.call_crapette(opponent)
-        return []
+        calls = (
+            opponent in self.ai_seats
+            and engine.can_call_crapette(opponent)
+            and _STRONG.should_call_crapette(engine.view(opponent))
+        )
+        return engine.call_crapette(opponent) if calls else []
 
     def play_ai(self, seat: int) -> list[Any]:
         engine = self.engine
