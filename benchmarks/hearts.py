@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games.cards import shuffled_decks
 from bot.games.hearts import BaselineStrategy, Hearts, HeartsOptions, Phase, StrongStrategy
-from bot.games.hearts.engine import deal_seed
 from bot.games.hearts.options import pass_offset_for
 from bot.games.hearts.policy import CARD_TO_INT, HEART_SUIT, QUEEN_OF_SPADES
+from bot.games.hearts.state import deal_seed
 
 
 def engine_game(players: int, seed: int) -> tuple[int, ...]:

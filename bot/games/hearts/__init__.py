@@ -13,7 +13,7 @@
     Hearts.from_dict(game.to_dict())          # save and restore (replays the action log)
 
 Modules: `engine` (the game), `rules` (legal cards, first leader), `scoring` (moon, winners), `options`, `events`,
-`actions`, `errors`, `view`, `ai` (strategies), `policy` (the rule-based player on ints), `world` (the Monte Carlo
+`actions`, `errors`, `state` (what a game holds and how it reads), `view`, `ai` (strategies), `policy` (the rule-based player on ints), `world` (the Monte Carlo
 player's imagined deals), `simulate` (strength and speed measurements).
 """
 
@@ -26,7 +26,7 @@ from bot.games.hearts.ai import (
     act,
     moon_choice_for,
 )
-from bot.games.hearts.engine import FORMAT_VERSION, Hearts, deal_seed
+from bot.games.hearts.engine import FORMAT_VERSION, Hearts
 from bot.games.hearts.errors import IllegalMove, RefusalCode
 from bot.games.hearts.events import (
     CardPlayed,
@@ -53,6 +53,7 @@ from bot.games.hearts.options import (
     pass_offset_for,
 )
 from bot.games.hearts.rules import QUEEN_OF_SPADES, card_points, is_penalty
+from bot.games.hearts.state import deal_seed
 from bot.games.hearts.view import HeartsView
 
 __all__ = [
