@@ -67,17 +67,32 @@ class CrapetteSession(Session):
             events = engine.apply(seat, action.action)
         except IllegalMove as error:
             raise GameError(f"crapette.{error.code}") from error
-        notice = self._notice(events)
         events += self._ai_calls()
-        return ActionResult(events, notice=notice)
+        return ActionResult(events, notice=self._notice(events))
 
     def _notice(self, events: Sequence[Any]) -> Notice:
         for event in events:
             if isinstance(event, CrapetteCalled):
                 if event.right and event.missed is not None:
-                    return Notice("crapette.called_right", {"missed": str(event.missed.missed)})
+                    missed = event.missed.missed
+                    card = self._card_at(1 - event.caller, missed.source)
+                    return Notice("crapette.called_right", {"missed": f"{card} ({missed})"})
                 return Notice("crapette.called_wrong")
         return Notice("crapette.done")
+
+    def _card_at(self, seat: int, spot: str) -> str:
+        """The card on top of a spot of `seat`'s side of the table, as text ("?" if none)."""
+        engine = self.engine
+        if spot == "cr":
+            owned = engine.crapette_top(seat)
+        elif spot == "st":
+            owned = engine.stock_turned(seat)
+        elif spot[0] == "s":
+            pile = engine.side_piles[int(spot[1:]) - 1]
+            owned = pile[-1] if pile else None
+        else:
+            owned = None
+        return str(owned) if owned is not None else "?"
 
     def _ai_calls(self) -> list[Any]:
         """An AI opponent calls "Crapette!" as soon as it sees the rule broken."""

@@ -1,0 +1,105 @@
+"""Crapette through Discord: a whole game of a human against the AI, with a right and a wrong "Crapette!" call."""
+
+from __future__ import annotations
+
+from bot.games.crapette import STRATEGIES, Crapette
+from bot.games.crapette.moves import Move
+from bot.games.crapette.session import CrapetteSession
+from bot.games.deal_codes import seed_to_deal_code
+from tests.e2e.conftest import World
+from tests.e2e.driver import TableDriver
+
+HUMAN, AI = 0, 1
+
+
+def engine(driver: TableDriver) -> Crapette:
+    session = driver.table().require_session()
+    assert isinstance(session, CrapetteSession)
+    return session.engine
+
+
+def playing(driver: TableDriver, table_id: int) -> bool:
+    return driver.bot.games.get(table_id) is not None
+
+
+async def my_turn(driver: TableDriver, table_id: int) -> bool:
+    await driver.emulator.wait_for(
+        lambda: not playing(driver, table_id) or engine(driver).current_player == HUMAN, timeout=30
+    )
+    await driver.settle()
+    return playing(driver, table_id)
+
+
+async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableDriver, world: World) -> None:
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
+    table_id = driver.table().id
+    await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    board = driver.board()
+    assert board.attachments and board.attachments[0].filename == "crapette.png"
+    brain = STRATEGIES["strong"]()  # the human's own moves: the strong player's, from the human's view
+    broke_the_rule = called_wrongly = False
+    actions = 0
+    while await my_turn(driver, table_id) and actions < 1500:
+        game = engine(driver)
+        view = game.view(HUMAN)
+        if not broke_the_rule and game.player(HUMAN) is not None:
+            moves = [action for action in game.legal_actions(HUMAN) if isinstance(action, Move)]
+            wrong = [move for move in moves if game.priority_violation(move) is not None]
+            if wrong:
+                # Break the priority rule on purpose: the AI calls "Crapette!" at once and the turn ends.
+                answer = await driver.command(world.alice, "move", move=str(wrong[0]))
+                assert answer.ephemeral and "Crapette!" in (answer.content or "")
+                assert "Right call" in (answer.content or "") or "Bien vu" in (answer.content or "")
+                assert engine(driver).crapettes_called(AI) == 1
+                broke_the_rule = True
+                actions += 1
+                continue
+        action = brain.choose_action(view)
+        if str(action) == "discard" and not called_wrongly and broke_the_rule:
+            # After this discard the AI plays; press Crapette! before its first move: a wrong call.
+            driver.bot.ai_turns._delay = 1.0
+            await driver.command(world.alice, "move", move="discard")
+            call = await driver.click(world.alice, driver.board(), f"tg:g:{table_id}:call")
+            assert call.type == 7  # the board was updated in place
+            assert engine(driver).wrong_calls(HUMAN) == 1 and engine(driver).penalties[HUMAN] == 1
+            driver.bot.ai_turns._delay = 0.01
+            called_wrongly = True
+            actions += 1
+            continue
+        answer = await driver.command(world.alice, "move", move=str(action))
+        assert answer.type in (4, 7), answer
+        actions += 1
+    await driver.settle()
+    assert broke_the_rule and called_wrongly
+    assert not playing(driver, table_id), "the game did not end"
+    async with driver.bot.db.execute(
+        "SELECT g.game, g.outcome, p.calls FROM games AS g JOIN game_players AS p ON p.game_id = g.id"
+        " WHERE g.id = ? ORDER BY p.seat",
+        (table_id,),
+    ) as cursor:
+        rows = [tuple(row) for row in await cursor.fetchall()]
+    assert rows == [("crapette", "finished", 0), ("crapette", "finished", 1)]
+    async with driver.bot.db.execute("SELECT user_id FROM ratings WHERE game = 'crapette'") as cursor:
+        assert [row[0] for row in await cursor.fetchall()] == [world.alice.id]
+
+
+async def test_bad_crapette_input_changes_nothing(driver: TableDriver, world: World) -> None:
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(5))
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    game = engine(driver)
+    saved = game.to_dict()
+    users = {driver.table().seat_of(user.id): user for user in (world.alice, world.bob)}
+    on_turn, waiting = users[game.current_player], users[1 - game.current_player]
+    for user, text in (
+        (waiting, "turn"),
+        (on_turn, "call"),
+        (on_turn, "xx>yy"),
+        (on_turn, "oc>f1"),
+        (world.mallory, "turn"),
+    ):
+        answer = await driver.command(user, "move", move=text)
+        assert answer.ephemeral and answer.content, (user.name, text)
+    assert engine(driver).to_dict() == saved
