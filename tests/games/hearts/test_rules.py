@@ -96,6 +96,9 @@ def test_hearts_cannot_be_led_before_they_are_broken_but_can_be_discarded_after_
 def test_a_leader_holding_only_hearts_may_lead_one_before_they_are_broken() -> None:
     game = arranged(ONLY_HEARTS_DEAL)
     assert game.to_act() == (1,)
+    # The first leader may not lead its ace of hearts: no penalty card on the first trick.
+    assert code_of(game.refusal(1, Card("H", 14))) == "no_points_on_first_trick"
+    assert game.legal_cards(1) == tuple(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"))
     for seat, card in ((1, "2C"), (2, "2D"), (3, "2S"), (0, "AC")):
         assert game.refusal(seat, Card.from_code(card)) is None
         game.play(seat, Card.from_code(card))
@@ -126,3 +129,16 @@ def test_play_started_names_the_leader_after_the_passes() -> None:
     leader = events[-1].leader
     assert Card("C", 2) in game.hand(leader)
     assert game.to_act() == (leader,)
+
+
+def test_an_unknown_seat_is_refused_everywhere() -> None:
+    game = arranged(RULES_DEAL)
+    assert code_of(game.refusal(4, Card("C", 2))) == "unknown_seat"
+    assert code_of(game.pass_refusal(-1, cards("2C 3C 4C"))) == "unknown_seat"
+    assert code_of(game.moon_refusal(7, "minus_self")) == "unknown_seat"
+    assert game.legal_cards(4) == ()
+    with pytest.raises(IllegalMove) as refused:
+        game.hand(4)
+    assert refused.value.code == "unknown_seat"
+    with pytest.raises(IllegalMove):
+        game.view(True)  # a bool is not a seat
