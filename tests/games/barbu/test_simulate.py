@@ -9,9 +9,9 @@ from bot.games.barbu.simulate import main, run, summary, wilson_interval
 
 
 def test_a_handful_of_games_gives_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    main(["--games", "2", "--seed", "3", "--players", "3"])
+    main(["--games", "2", "--seed", "3", "--players", "5"])
     output = capsys.readouterr().out
-    assert "games: 2 (3 players)" in output
+    assert "games: 2 (5 players)" in output
     assert "ratio strong / baseline" in output and ("✓" in output or "✗" in output)
     assert "win share" in output and "95% CI" in output
     assert "median" in output and "p99" in output
