@@ -82,9 +82,11 @@ class HeartsWorld:
         return world
 
     def play(self, move: Card) -> None:
+        """The seat to play plays `move` (one of its legal cards)."""
         self.play_int(CARD_TO_INT[move])
 
     def play_int(self, card: int) -> None:
+        """`play` on the int form of a card: completes the trick (points, next leader) when it is full."""
         seat = self.seat_to_play
         self.hands[seat].remove(card)
         trick = self.trick
