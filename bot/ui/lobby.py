@@ -47,7 +47,8 @@ def lobby_view(table: Table) -> discord.ui.View:
     view.add_item(components.JoinButton(table.id, label=t(locale, "button.join"), disabled=full))
     view.add_item(components.LeaveButton(table.id, label=t(locale, "button.leave")))
     view.add_item(components.StartButton(table.id, label=t(locale, "button.start")))
-    view.add_item(components.AddAIButton(table.id, label=t(locale, "button.add_ai"), disabled=full))
+    if table.rules.ai_players:
+        view.add_item(components.AddAIButton(table.id, label=t(locale, "button.add_ai"), disabled=full))
     view.stop()  # fully dynamic: clicks are routed by custom id, nothing to keep in memory
     return view
 
