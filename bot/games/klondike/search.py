@@ -110,7 +110,7 @@ class Search:
     empty_column = 30
     from_foundation_priority = 10
     restart_unit = 1000  # nodes
-    shuffle_noise = 40  # random priority spread of the restarts
+    shuffle_noise = 100  # random priority spread of the restarts
 
     def __init__(
         self, position: FullPosition, deadline: float, node_limit: int | None, clock: Callable[[], float]
@@ -168,7 +168,12 @@ class Search:
         visited[key] = visited.get(key, 0) | bit
 
     def settle(
-        self, columns: list[bytes], down: bytearray, found: bytearray, steps: list[Step], check: range | tuple[int, ...]
+        self,
+        columns: list[bytes],
+        down: bytearray,
+        found: bytearray,
+        steps: list[Step],
+        check: range | tuple[int, ...],
     ) -> None:
         """Play the forced safe moves from the columns (in place), appending them to `steps`. Only the columns in
         `check` can have a new safe top; once a card goes up, every column is looked at again."""
@@ -264,7 +269,7 @@ class Search:
             elif empty < 0 and not down[index]:
                 empty = index
         waste = self.waste_cards(talon, size)
-        ranked: list[tuple[int, Step]] = []
+        ranked: list[tuple[float, Step]] = []
         append = ranked.append
         hosts = self.hosts
         if duty is not None:
@@ -286,14 +291,18 @@ class Search:
                         continue
                     for host in hosts[base]:
                         if host in tops:
-                            append((self.reveal + down[index], (index, tops[host], len(cards), base, 0, None)))
+                            append(
+                                (self.reveal + down[index], (index, tops[host], len(cards), base, 0, None))
+                            )
                 elif empty < 0 and base < KING_IDS:
                     for host in hosts[base]:
                         if host in tops:
                             if king_may_come < 0:
                                 king_may_come = self.king_may_come(columns, down, found, waste)
                             if king_may_come:
-                                append((self.empty_column, (index, tops[host], len(cards), base, 0, ("E", 0))))
+                                append(
+                                    (self.empty_column, (index, tops[host], len(cards), base, 0, ("E", 0)))
+                                )
             for suit in range(4):
                 rank = found[suit]
                 if rank == KING:
@@ -314,7 +323,12 @@ class Search:
             length = len(talon) + 1
             for card, waste_size in waste:
                 if found[card & 3] == (card >> 2):
-                    append((self.waste_to_foundation, (WASTE_SOURCE, FOUNDATION_PLACE, 1, card, waste_size, None)))
+                    append(
+                        (
+                            self.waste_to_foundation,
+                            (WASTE_SOURCE, FOUNDATION_PLACE, 1, card, waste_size, None),
+                        )
+                    )
                 penalty = (waste_size - size) % length // draw
                 if card >= KING_IDS:
                     if empty >= 0:
@@ -322,7 +336,12 @@ class Search:
                     continue
                 for host in hosts[card]:
                     if host in tops:
-                        append((self.waste_to_column - penalty, (WASTE_SOURCE, tops[host], 1, card, waste_size, None)))
+                        append(
+                            (
+                                self.waste_to_column - penalty,
+                                (WASTE_SOURCE, tops[host], 1, card, waste_size, None),
+                            )
+                        )
             for suit in range(4):
                 if found[suit]:
                     card = (found[suit] - 1) * 4 + suit
@@ -357,7 +376,7 @@ class Search:
         card: int,
         target: int,
         waste: list[tuple[int, int]],
-        ranked: list[tuple[int, Step]],
+        ranked: list[tuple[float, Step]],
     ) -> None:
         """Queue `card` from its foundation to column `target` if it is not safe there and a card could follow."""
         columns, _, found, _, _ = state
@@ -379,7 +398,7 @@ class Search:
         tops: dict[int, int],
         empty: int,
         waste: list[tuple[int, int]],
-        ranked: list[tuple[int, Step]],
+        ranked: list[tuple[float, Step]],
     ) -> None:
         """The moves that do what the last move requires (see `Duty`)."""
         columns, down, found, _, _ = state
@@ -458,14 +477,18 @@ class Search:
             if status != _RESTART:
                 return status, line + won
 
-    def attempt(self, root: State, dead: dict[bytes, int], budget: int) -> tuple[str, list[tuple[State, Step]]]:
+    def attempt(
+        self, root: State, dead: dict[bytes, int], budget: int
+    ) -> tuple[str, list[tuple[State, Step]]]:
         """One depth-first search with a node budget: its status (or `_RESTART`) and the winning line.
 
         A position whose subtree is explored goes to `dead` at once, unless the subtree met a position still on
         the stack (a cycle, e.g. a card up to its foundation and back): then it waits, Tarjan-style, until the
         shallowest such position is done, and goes to `dead` with it."""
         visited: dict[bytes, int] = {}
-        active: dict[bytes, int] = {}  # positions on the stack (their depth) or waiting (the depth they wait for)
+        active: dict[
+            bytes, int
+        ] = {}  # positions on the stack (their depth) or waiting (the depth they wait for)
         waiting: list[tuple[bytes, State]] = []
         root_key = self.key(root)
         self.visit(visited, root_key, root)
