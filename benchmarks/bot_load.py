@@ -184,7 +184,7 @@ def percentile(values: list[float], share: float) -> float:
 async def measure(
     kind: str, games: int, turns: int, players: int, interactions: int = 0
 ) -> tuple[Stats, float, float]:
-    from tests.emulator import Emulator
+    from bot.emulator import Emulator
 
     emulator = Emulator()
     await emulator.start()

@@ -19,9 +19,9 @@ import pytest_asyncio
 
 from bot.app import TheGameBot, create_bot
 from bot.config import Settings
+from bot.emulator import Emulator, RunningClient
+from bot.emulator.world import Channel, Guild, Perm, User
 from tests.e2e.driver import TableDriver
-from tests.emulator import Emulator, RunningClient
-from tests.emulator.world import Channel, Guild, Perm, User
 
 
 @dataclass

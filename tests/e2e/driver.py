@@ -6,10 +6,10 @@ import json
 from typing import Any
 
 from bot.app import TheGameBot
+from bot.emulator import Emulator, RunningClient
+from bot.emulator.world import Callback, Channel, Message, User
 from bot.games.thegame.engine import Game
 from bot.service.table import Table
-from tests.emulator import Emulator, RunningClient
-from tests.emulator.world import Callback, Channel, Message, User
 
 
 class TableDriver:

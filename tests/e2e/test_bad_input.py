@@ -6,10 +6,10 @@ import asyncio
 
 import pytest
 
+from bot.emulator.world import Callback, User
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
-from tests.emulator.world import Callback, User
 
 DEAL = seed_to_deal_code(777)
 

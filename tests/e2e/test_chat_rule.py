@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.emulator.world import Message, User
 from bot.games.thegame.engine import seed_to_deal_code
 from bot.storage.settings import ChatRuleMode, GuildSettings
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
-from tests.emulator.world import Message, User
 
 WARNING = "🤫"
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from bot.emulator import Emulator
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 from tests.e2e.test_leaderboard import description, seed
-from tests.emulator import Emulator
 
 DEAL = seed_to_deal_code(777_777)
 

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 from bot.app import create_bot
+from bot.emulator import Emulator
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
-from tests.emulator import Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from bot.emulator import Emulator, Message
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
-from tests.emulator import Emulator, Message
 from tests.storage.seed import add_game
 
 

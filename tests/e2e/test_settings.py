@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from bot.emulator import Emulator, Perm, User
 from bot.storage.settings import ChatRuleMode
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 from tests.e2e.test_leaderboard import seed
-from tests.emulator import Emulator, Perm, User
 
 
 def admin(emulator: Emulator, world: World) -> User:

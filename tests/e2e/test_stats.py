@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from bot.emulator import Emulator
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 from tests.e2e.test_leaderboard import description, seed
-from tests.emulator import Emulator
 
 
 async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriver, world: World) -> None:

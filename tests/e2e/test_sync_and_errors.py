@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.app import create_bot
+from bot.emulator import Emulator
 from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
-from tests.emulator import Emulator
 
 
 def global_syncs(emulator: Emulator) -> int:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from bot.app import create_bot
+from bot.emulator import Emulator
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
-from tests.emulator import Emulator
 
 DEAL = seed_to_deal_code(2024)
 

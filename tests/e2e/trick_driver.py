@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.emulator.world import Message, User
 from bot.games.cards import Card
 from bot.games.trick_session import TrickSession
 from tests.e2e.driver import TableDriver
-from tests.emulator.world import Message, User
 
 # A card as the bot writes it in public: `Q♠️`, `10♥️`.
 CARD_TEXT = re.compile(r"(10|[2-9JQKA])(♠️|♥️|♦️|♣️)")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from tests.emulator import Channel, Emulator, Guild, RunningClient, User
+from bot.emulator import Channel, Emulator, Guild, RunningClient, User
 from tests.emulator.sample_bot import SampleBot
 
 

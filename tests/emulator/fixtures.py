@@ -4,7 +4,7 @@
   (teardown fails the test if Discord rules were broken and nobody reported it).
 - ``start_client``: ``running = await start_client(make_bot)``; every client still running at teardown is stopped
   and checked.
-- ``run_client``: the :func:`tests.emulator.run_client` context manager bound to the ``emulator`` fixture:
+- ``run_client``: the :func:`bot.emulator.run_client` context manager bound to the ``emulator`` fixture:
   ``async with run_client(make_bot) as running:``.
 """
 
@@ -18,10 +18,10 @@ import discord
 import pytest
 import pytest_asyncio
 
-from tests.emulator.emulator import Emulator
-from tests.emulator.runner import RunningClient
-from tests.emulator.runner import run_client as _run_client
-from tests.emulator.runner import start_client as _start_client
+from bot.emulator.emulator import Emulator
+from bot.emulator.runner import RunningClient
+from bot.emulator.runner import run_client as _run_client
+from bot.emulator.runner import start_client as _start_client
 
 StartClient = Callable[..., Any]
 

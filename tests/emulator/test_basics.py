@@ -9,7 +9,7 @@ import aiohttp
 import discord
 import pytest
 
-from tests.emulator import Emulator, MessageFlag, RunningClient
+from bot.emulator import Emulator, MessageFlag, RunningClient
 from tests.emulator.conftest import Scene
 from tests.emulator.sample_bot import SampleBot
 

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from tests.emulator import Clock, Emulator, RunningClient
+from bot.emulator import Clock, Emulator, RunningClient
 from tests.emulator.sample_bot import SampleBot
 
 START = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)

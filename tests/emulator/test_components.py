@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.emulator import RunningClient
+from bot.emulator import RunningClient
 from tests.emulator.conftest import Scene
 from tests.emulator.sample_bot import SampleBot
 

@@ -6,7 +6,7 @@ import time
 
 import discord
 
-from tests.emulator import RunningClient
+from bot.emulator import RunningClient
 from tests.emulator.conftest import Scene
 from tests.emulator.sample_bot import SampleBot
 

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 import pytest
 
-from tests.emulator import Emulator, Perm, RunningClient
+from bot.emulator import Emulator, Perm, RunningClient
 from tests.emulator.conftest import Scene
 from tests.emulator.sample_bot import SampleBot
 

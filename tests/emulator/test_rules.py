@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord.http import Route
 
-from tests.emulator import Emulator, EmulatorCheckFailed, RunningClient, run_client
+from bot.emulator import Emulator, EmulatorCheckFailed, RunningClient, run_client
 from tests.emulator.conftest import Scene
 from tests.emulator.sample_bot import SampleBot
 

@@ -11,12 +11,12 @@ from typing import Any, Generic, TypeVar
 
 import discord
 
-from tests.emulator.emulator import Emulator
-from tests.emulator.records import Violation
+from bot.emulator.emulator import Emulator
+from bot.emulator.records import Violation
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
-IGNORED_LOGGERS = ("tests.emulator",)
+IGNORED_LOGGERS = ("bot.emulator",)
 # The root logger sees everything that propagates; these are watched too in case an application turns propagation
 # off for its own loggers (records seen twice are counted once).
 WATCHED_LOGGERS = ("", "discord", "bot", "cogs")

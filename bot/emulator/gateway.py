@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from tests.emulator.emulator import Emulator
+    from bot.emulator.emulator import Emulator
 
 log = logging.getLogger(__name__)
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from tests.emulator import limits
-from tests.emulator.payloads import normalize_emoji
-from tests.emulator.records import (
+from bot.emulator import limits
+from bot.emulator.payloads import normalize_emoji
+from bot.emulator.records import (
     ALREADY_ACKNOWLEDGED,
     CANNOT_EDIT_OTHERS,
     EMPTY_MESSAGE,
@@ -31,7 +31,7 @@ from tests.emulator.records import (
     UploadedFile,
     unknown,
 )
-from tests.emulator.world import (
+from bot.emulator.world import (
     ApplicationCommand,
     Callback,
     Channel,
@@ -43,7 +43,7 @@ from tests.emulator.world import (
 )
 
 if TYPE_CHECKING:
-    from tests.emulator.emulator import Emulator
+    from bot.emulator.emulator import Emulator
 
 Handler = Callable[["Call"], Awaitable[Any]]
 

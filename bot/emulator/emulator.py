@@ -11,21 +11,21 @@ import mimetypes
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
 from urllib.parse import unquote
 
-import yarl
 from aiohttp import BodyPartReader, web
 
-from tests.emulator.faults import Faults, RouteSpec, route_matches
-from tests.emulator.gateway import Gateway, GatewaySession
-from tests.emulator.payloads import emoji_payload, normalize_emoji
-from tests.emulator.records import ApiError, RequestRecord, UploadedFile, Violation
-from tests.emulator.rest import Call, RestApi, dumps
-from tests.emulator.world import (
+from bot.emulator.discord_patch import point_discord_at
+from bot.emulator.faults import Faults, RouteSpec, route_matches
+from bot.emulator.gateway import Gateway, GatewaySession
+from bot.emulator.payloads import emoji_payload, normalize_emoji
+from bot.emulator.records import ApiError, RequestRecord, UploadedFile, Violation
+from bot.emulator.rest import Call, RestApi, dumps
+from bot.emulator.world import (
     Attachment,
     Callback,
     Channel,
@@ -178,7 +178,7 @@ class InteractionResult:
 
 class Emulator:
     """A local Discord for one bot. ``await emu.start()`` / ``await emu.stop()`` (the ``emulator`` fixture does
-    both). See tests/emulator/README.md."""
+    both). See bot/emulator/README.md."""
 
     def __init__(
         self, world: World | None = None, *, clock: Clock | None = None, host: str = "127.0.0.1"
@@ -254,21 +254,9 @@ class Emulator:
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
 
-    @contextlib.contextmanager
-    def patch_discord(self) -> Iterator[None]:
-        """Point discord.py at this emulator: ``discord.http.Route.BASE`` (REST, including interaction webhooks)
-        and ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` (what ``Client.connect`` dials; RESUMEs use the
-        READY's ``resume_gateway_url``)."""
-        from discord.gateway import DiscordWebSocket
-        from discord.http import Route
-
-        old_base, old_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-        Route.BASE = self.api_base
-        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
-        try:
-            yield
-        finally:
-            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
+    def patch_discord(self) -> contextlib.AbstractContextManager[None]:
+        """Point discord.py at this emulator (see :func:`bot.emulator.discord_patch.point_discord_at`)."""
+        return point_discord_at(self.api_base, self.gateway_url)
 
     # -- notifications and waiting -------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tests.emulator.world import Attachment, Channel, Guild, Member, Message, Role, User, World
+    from bot.emulator.world import Attachment, Channel, Guild, Member, Message, Role, User, World
 
 
 def _iso(ts: Any) -> str | None:
@@ -100,7 +100,7 @@ class Payloads:
         return data
 
     def channel(self, chan: Channel) -> dict[str, Any]:
-        from tests.emulator.world import ChannelType
+        from bot.emulator.world import ChannelType
 
         if chan.type == ChannelType.DM:
             return {

@@ -680,7 +680,7 @@ class World:
         bot_name: str = "TestBot",
         intents_allowed: int | None = None,
     ) -> None:
-        from tests.emulator.payloads import Payloads
+        from bot.emulator.payloads import Payloads
 
         self.clock = clock or Clock()
         self.snowflakes = Snowflakes(self.clock)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tests.emulator.records import RequestRecord
+    from bot.emulator.records import RequestRecord
 
 RouteSpec = str | Callable[["RequestRecord"], bool]
 
