@@ -12,19 +12,12 @@ import time
 from dataclasses import dataclass
 
 from bot.games.cards import SUITS
+from bot.games.klondike.deadlock import is_blocked
 from bot.games.klondike.engine import Klondike
 from bot.games.klondike.layout import SUIT, FullPosition
 from bot.games.klondike.moves import DRAW, FOUNDATION, WASTE, Move, column, foundation_of
-from bot.games.klondike.search import (
-    FOUNDATION_PLACE,
-    UNKNOWN,
-    UNWINNABLE,
-    WASTE_SOURCE,
-    WINNABLE,
-    Search,
-    State,
-    Step,
-)
+from bot.games.klondike.search import UNKNOWN, UNWINNABLE, WINNABLE, Search
+from bot.games.klondike.search_state import FOUNDATION_PLACE, WASTE_SOURCE, State, Step
 
 __all__ = ["UNKNOWN", "UNWINNABLE", "WINNABLE", "SolveResult", "solve"]
 
@@ -59,6 +52,8 @@ def solve(
     clock = time.process_time if cpu_time else time.perf_counter
     started = clock()
     position = game.full_position() if isinstance(game, Klondike) else game
+    if is_blocked(position):
+        return SolveResult(UNWINNABLE, None, 0, clock() - started)
     search = Search(position, started + time_limit, node_limit, clock)
     status, line = search.run()
     moves = _engine_moves(line, position.options.draw) if status == WINNABLE else None
