@@ -92,11 +92,37 @@ class HandButton(TableButton, template=rf"{PREFIX}:hand:(?P<table>\d+)"):
         await _controller(interaction).show_hand(interaction, self.table_id, from_hand_message=False)
 
 
-class RefreshButton(TableButton, template=rf"{PREFIX}:refresh:(?P<table>\d+)"):
+class RefreshButton(TableButton, template=rf"{PREFIX}:refresh:(?P<table>\d+)(?::(?P<owner>\d+))?"):
+    """Shows the clicker's hand again: in the message clicked when it is theirs (`owner`, the user the hand
+    message belongs to; buttons posted before it existed carry none), else in a new private message."""
+
     action = "refresh"
 
+    def __init__(
+        self,
+        table_id: int,
+        *,
+        owner: int | None = None,
+        label: str | None = None,
+        disabled: bool = False,
+        style: discord.ButtonStyle | None = None,
+        emoji: str | None = None,
+    ) -> None:
+        super().__init__(table_id, label=label, disabled=disabled, style=style, emoji=emoji)
+        self.owner = owner
+        if owner is not None:
+            self.item.custom_id = f"{PREFIX}:{self.action}:{table_id}:{owner}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RefreshButton:
+        return cls(int(match["table"]), owner=int(match["owner"]) if match["owner"] else None)
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _controller(interaction).show_hand(interaction, self.table_id, from_hand_message=True)
+        await _controller(interaction).show_hand(
+            interaction, self.table_id, from_hand_message=True, owner=self.owner
+        )
 
 
 class HintButton(TableButton, template=rf"{PREFIX}:hint:(?P<table>\d+)"):
@@ -198,6 +224,93 @@ class GameActionSelect(
         )
 
 
+class HowToPlayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:howto:(?P<game>[a-z0-9_]+)"
+):
+    """The game's rules, privately (what `/rules` shows); it names the game, so it answers even after the game."""
+
+    def __init__(self, game_key: str, *, label: str | None = None, row: int | None = None) -> None:
+        self.game_key = game_key
+        super().__init__(
+            discord.ui.Button(label=label, emoji="❔", row=row, custom_id=f"{PREFIX}:howto:{game_key}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HowToPlayButton:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _controller(interaction).how_to_play(interaction, self.game_key)
+
+
+class PlayAgainButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:again:(?P<table>\d+):(?P<deal>new|same)",
+):
+    """Under a finished game: a new table with the same seats, on a new deal or on the same one."""
+
+    def __init__(
+        self,
+        table_id: int,
+        same_deal: bool,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        self.table_id = table_id
+        self.same_deal = same_deal
+        deal = "same" if same_deal else "new"
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, row=row, custom_id=f"{PREFIX}:again:{table_id}:{deal}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlayAgainButton:
+        return cls(int(match["table"]), match["deal"] == "same")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _controller(interaction).play_again(interaction, self.table_id, same_deal=self.same_deal)
+
+
+class FullLogButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:log:(?P<table>\d+):(?P<page>\d+)"
+):
+    """A finished game's every play, privately, one page at a time (the game's `GameUI.log_pages`)."""
+
+    def __init__(
+        self,
+        table_id: int,
+        page: int = 0,
+        *,
+        label: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        self.table_id = table_id
+        self.page = page
+        super().__init__(
+            discord.ui.Button(
+                label=label, disabled=disabled, row=row, custom_id=f"{PREFIX}:log:{table_id}:{page}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FullLogButton:
+        return cls(int(match["table"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _controller(interaction).full_log(interaction, self.table_id, self.page)
+
+
 SHARED_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton,
     LeaveButton,
@@ -209,4 +322,7 @@ SHARED_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     VoteEndButton,
     GameActionButton,
     GameActionSelect,
+    HowToPlayButton,
+    PlayAgainButton,
+    FullLogButton,
 )

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 
+from bot.games.base import Notice
 from bot.games.deal_codes import SEED_LIMIT, deal_code_to_seed, random_seed
 from bot.games.errors import GameError
 from bot.games.registry import DEFAULT_GAME, rules_for
 from bot.service.games import Change
 from bot.service.table import Seat, Table, TableStatus
-from bot.ui.game_ui import render_notice, ui_for
+from bot.ui.game_ui import render_notice, ui_for, ui_for_key
 from bot.ui.i18n import t
 from bot.ui.lobby import for_edit, for_send
 
@@ -67,7 +68,7 @@ def answering(handler: Handler[P]) -> Handler[P]:
         try:
             await handler(self, interaction, *args, **kwargs)
         except GameError as error:
-            await send_private(interaction, t(interaction.locale, error.key, **error.params))
+            await send_private(interaction, self.explain(interaction, error))
         except Exception as error:  # the one place that turns any failure into an answer
             await apologise(interaction, error)
         finally:
@@ -110,6 +111,25 @@ class TableController:
     @property
     def games(self) -> GameService:
         return self.bot.games
+
+    def explain(self, interaction: discord.Interaction[Any], error: GameError) -> str:
+        """A refusal in the user's language; the game at the channel's table may name the situation in it
+        (The Game: "It is Alice's turn (one of two played)")."""
+        params = dict(error.params)
+        table = self.games.in_channel(interaction.channel_id) if interaction.channel_id is not None else None
+        if table is not None and table.session is not None:
+            params = ui_for(table).explain(table, error.key, params, interaction.locale)
+        return render_notice(interaction.locale, Notice(error.key, params))
+
+    @staticmethod
+    def owns_message(interaction: discord.Interaction[Any], owner: int | None = None) -> bool:
+        """Whether the private message clicked is the clicker's own: the owner its button names (`owner`), or
+        else the user whose action created the message. A hand is only ever edited into its owner's message."""
+        if owner is None:
+            metadata = getattr(interaction.message, "interaction_metadata", None)
+            user = getattr(metadata, "user", None)
+            owner = user.id if user is not None else None
+        return owner is not None and owner == interaction.user.id
 
     @property
     def display(self) -> TableDisplay:
@@ -262,9 +282,13 @@ class TableController:
         table_id: int | None = None,
         *,
         from_hand_message: bool = False,
+        owner: int | None = None,
     ) -> None:
         table = self._table(interaction, table_id)
-        await self._send_hand(interaction, table, edit=from_hand_message)
+        edit = from_hand_message and self.owns_message(interaction, owner)
+        forged = owner is not None and owner != interaction.user.id
+        notice = t(interaction.locale, "hand.yours_instead") if forged else None
+        await self._send_hand(interaction, table, edit=edit, notice=notice)
 
     # -- playing -------------------------------------------------------------------------------------------
     @answering
@@ -275,11 +299,15 @@ class TableController:
         action: Any,
         *,
         answer: str = "hand",
+        owner: int | None = None,
     ) -> None:
         """Apply a player's action. `answer="hand"`: the player then sees their hand (the message they clicked is
-        edited; a click on the board edits the board and the hand comes privately); `answer="board"`: the board
-        is updated in place (or refreshed, with a private confirmation)."""
+        edited when it is theirs; a click on the board edits the board and the hand comes privately);
+        `answer="board"`: the board is updated in place (or refreshed, with a private confirmation). `owner`: the
+        user whose hand message the button is on, when its custom id names one (another user is refused)."""
         table = self._table(interaction, table_id)
+        if owner is not None and owner != interaction.user.id:
+            raise GameError("error.not_your_hand")
         await self._apply_and_answer(interaction, table, action, answer)
 
     async def _apply_and_answer(
@@ -296,10 +324,16 @@ class TableController:
             else:
                 await send_private(interaction, notice or t(locale, "action.done"))
                 self.display.refresh_board(table)
+            if table.status.is_active and self.display.hand_needs_reopening(table, interaction.user.id):
+                await send_private(interaction, t(locale, "hand.reopen_after_restart"))
         else:
             if on_board:
                 await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
-            from_hand = interaction.type is discord.InteractionType.component and not on_board
+            from_hand = (
+                interaction.type is discord.InteractionType.component
+                and not on_board
+                and self.owns_message(interaction)
+            )
             await self._send_hand(interaction, table, edit=from_hand, notice=notice, **change.hand_options)
         if change.changed:
             self.after_change(change, actor=interaction.user.id)
@@ -390,3 +424,83 @@ class TableController:
         table = self._table(interaction)
         await interaction.response.send_message(t(interaction.locale, "board.reposted"), ephemeral=True)
         await self.display.post_board(table, replace=True)
+
+    # -- how to play, and after the game -------------------------------------------------------------------
+    @answering
+    async def how_to_play(self, interaction: discord.Interaction[Any], game_key: str) -> None:
+        """The game's rules, privately, in the reader's language (the board's **How to play**)."""
+        title, body = ui_for_key(game_key).rules(interaction.locale)
+        embed = discord.Embed(title=title, description=body, colour=discord.Colour.blurple())
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _finished_table(self, interaction: discord.Interaction[Any], table_id: int) -> Table:
+        """A finished game's table, from the database (a summary's buttons); only its players may use them."""
+        table = await self.bot.tables.load(table_id)
+        if table is None or table.status.is_active or table.session is None:
+            raise GameError("error.table_gone")
+        if not table.is_seated(interaction.user.id):
+            raise GameError("error.not_seated")
+        return table
+
+    @answering
+    async def play_again(
+        self, interaction: discord.Interaction[Any], table_id: int, *, same_deal: bool
+    ) -> None:
+        """A new table in the channel with the finished game's seats (AI seats too), its game and options, and a
+        new deal or the same one; it opens as a lobby so anyone can still leave before **Start**."""
+        old = await self._finished_table(interaction, table_id)
+        humans = old.human_seats
+        host = next((seat for seat in humans if seat.user_id == interaction.user.id), humans[0])
+        table = await self.games.create(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            host=Seat(host.user_id, host.name, locale=host.locale),
+            game_key=old.game_key,
+            options=old.options,
+            seed=old.seed if same_deal else random_seed(),
+            locale=old.locale,
+        )
+        for seat in old.seats:
+            if seat.user_id == host.user_id:
+                continue
+            if seat.is_ai:
+                await self.games.add_ai(table.id, host.user_id)
+            else:
+                await self.games.join(table.id, Seat(seat.user_id, seat.name, locale=seat.locale))
+        table = self.games.require(table.id)
+        response = await interaction.response.send_message(**for_send(self.display.render_board(table)))
+        message_id = getattr(response, "message_id", None)
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.games.set_board_message(table.id, message_id)
+
+    @answering
+    async def full_log(self, interaction: discord.Interaction[Any], table_id: int, page: int) -> None:
+        """Every play of a finished game, privately, a page at a time (the summary's **Full log**)."""
+        from bot.ui.components import FullLogButton
+
+        table = await self._finished_table(interaction, table_id)
+        locale = str(interaction.locale)
+        pages = ui_for(table).log_pages(table, locale) or [t(locale, "log.empty")]
+        page = min(max(page, 0), len(pages) - 1)
+        embed = discord.Embed(
+            title=t(locale, "log.title", page=page + 1, pages=len(pages)),
+            description=pages[page],
+            colour=discord.Colour.blurple(),
+        )
+        view = discord.ui.View(timeout=None)
+        if len(pages) > 1:
+            last = len(pages) - 1
+            previous, following = max(page - 1, 0), min(page + 1, last)
+            view.add_item(
+                FullLogButton(table.id, previous, label=t(locale, "log.previous"), disabled=page == 0)
+            )
+            view.add_item(
+                FullLogButton(table.id, following, label=t(locale, "log.next"), disabled=page == last)
+            )
+        view.stop()
+        message = interaction.message
+        if message is not None and message.flags.ephemeral and self.owns_message(interaction):
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)

@@ -42,6 +42,8 @@ class HandMessage:
 
 # Discord lets an interaction token edit its messages for 15 minutes; keep a margin.
 HAND_MESSAGE_LIFETIME = 14 * 60
+# A board with this many messages under it has scrolled out of sight: it is posted again at the bottom.
+BURIED_AFTER = 12
 
 
 class TableDisplay:
@@ -53,6 +55,18 @@ class TableDisplay:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._hand_messages: dict[tuple[int, int], HandMessage] = {}
+        # The messages posted under each table's board (ids), to notice when chat has buried it.
+        self._under_board: dict[int, set[int]] = {}
+        self._reposting: set[int] = set()
+        # The text of each table's turn announcement, to keep it current without needless edits.
+        self._ping_texts: dict[int, str] = {}
+        # Tables that were running before this start: their players' hand messages no longer update.
+        self._started_at = time.time()
+        self._told_to_reopen: set[tuple[int, int]] = set()
+        add_listener = getattr(client, "add_listener", None)
+        if add_listener is not None:
+            add_listener(self.on_message, "on_message")
+            add_listener(self.on_raw_message_delete, "on_raw_message_delete")
 
     # -- the board -----------------------------------------------------------------------------------------
     @staticmethod
@@ -84,6 +98,7 @@ class TableDisplay:
         if table.board_message_id is not None:
             try:
                 await channel.get_partial_message(table.board_message_id).edit(**for_edit(content))
+                await self._refresh_ping(channel, table)
                 return
             except discord.NotFound:
                 log.info("Board of table %s was deleted; posting it again", table.id)
@@ -92,8 +107,11 @@ class TableDisplay:
                 return
         await self.post_board(table)
 
-    async def post_board(self, table: Table, *, replace: bool = False) -> discord.Message | None:
-        """Post the board at the bottom of the channel (deleting the old one when `replace`)."""
+    async def post_board(
+        self, table: Table, *, replace: bool = False, retire: bool = False
+    ) -> discord.Message | None:
+        """Post the board at the bottom of the channel; the old one is deleted (`replace`) or edited into a
+        short line that links to the new one (`retire`)."""
         channel = self._channel(table.channel_id)
         if channel is None:
             return None
@@ -107,9 +125,53 @@ class TableDisplay:
             await self._games.set_board_message(table.id, message.id)
         else:
             table.board_message_id = message.id
+        under = self._under_board.get(table.id)
+        if under:
+            self._under_board[table.id] = {seen for seen in under if seen > message.id}
         if replace and old is not None and old != message.id:
             self.spawn(self._delete(channel, old))
+        elif retire and old is not None and old != message.id:
+            self.spawn(self._retire(channel, old, t(table.locale, "board.moved", link=message.jump_url)))
         return message
+
+    # -- a board buried by chat ----------------------------------------------------------------------------
+    async def on_message(self, message: discord.Message) -> None:
+        """Count the messages under a game's board; past `BURIED_AFTER`, post the board again at the bottom."""
+        table = self._games.in_channel(message.channel.id)
+        if table is None or table.status is not TableStatus.PLAYING or table.board_message_id is None:
+            return
+        if message.id <= table.board_message_id or message.flags.ephemeral:
+            return
+        under = self._under_board.setdefault(table.id, set())
+        under.add(message.id)
+        if len(under) >= BURIED_AFTER and table.id not in self._reposting:
+            self._reposting.add(table.id)
+            self.spawn(self._repost_buried(table.id))
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        table = self._games.in_channel(payload.channel_id)
+        if table is not None:
+            self._under_board.get(table.id, set()).discard(payload.message_id)
+
+    async def _repost_buried(self, table_id: int) -> None:
+        try:
+            table = self._games.get(table_id)
+            if table is not None and table.status is TableStatus.PLAYING:
+                log.info("Board of table %s was buried by chat; posting it again", table_id)
+                await self.post_board(table, retire=True)
+        finally:
+            self._reposting.discard(table_id)
+
+    async def _retire(
+        self, channel: discord.TextChannel | discord.Thread, message_id: int, text: str
+    ) -> None:
+        """The old board becomes one line pointing to the new one (its buttons and picture go)."""
+        try:
+            await channel.get_partial_message(message_id).edit(
+                content=text, embeds=[], attachments=[], view=None
+            )
+        except discord.HTTPException:
+            await self._delete(channel, message_id)
 
     # -- turns and endings ---------------------------------------------------------------------------------
     def announce_turn(self, table: Table) -> None:
@@ -132,10 +194,25 @@ class TableDisplay:
         except discord.HTTPException as error:
             log.warning("Could not announce the turn in table %s: %s", table.id, error)
             return
+        self._ping_texts[table.id] = text
         if table.status.is_active and self._games.get(table.id) is not None:
             await self._games.set_ping_message(table.id, message.id)
         if old is not None:
             await self._delete(channel, old)
+
+    async def _refresh_ping(self, channel: discord.TextChannel | discord.Thread, table: Table) -> None:
+        """Keep the turn announcement current (a game's turn line may show the state: The Game's pile tops),
+        so the latest message tells where the game stands; no new ping, only an edit when the text changed."""
+        if table.ping_message_id is None or table.status is not TableStatus.PLAYING:
+            return
+        text = ui_for(table).turn_text(table)
+        if text is None or self._ping_texts.get(table.id) in (None, text):
+            return
+        self._ping_texts[table.id] = text
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(table.ping_message_id).edit(
+                content=text, allowed_mentions=discord.AllowedMentions.none()
+            )
 
     def announce_end(self, table: Table) -> None:
         """The board becomes the summary; a short line tells the channel the result."""
@@ -190,6 +267,20 @@ class TableDisplay:
     def forget_table(self, table_id: int) -> None:
         for key in [key for key in self._hand_messages if key[0] == table_id]:
             del self._hand_messages[key]
+        self._under_board.pop(table_id, None)
+        self._ping_texts.pop(table_id, None)
+
+    def hand_needs_reopening(self, table: Table, user_id: int) -> bool:
+        """True once per player of a game that was running before the bot restarted, while the bot cannot
+        update their private hand message (interaction tokens are kept in memory only)."""
+        key = (table.id, user_id)
+        started = table.started_at
+        if started is None or started >= self._started_at or key in self._hand_messages:
+            return False
+        if key in self._told_to_reopen:
+            return False
+        self._told_to_reopen.add(key)
+        return True
 
     def update_hands(self, table: Table, *, except_user: int | None = None) -> None:
         """Edit each player's latest private hand message that Discord still lets us edit."""

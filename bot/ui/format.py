@@ -6,7 +6,10 @@ from bot.ui.i18n import t
 
 
 def duration(seconds: float, locale: str) -> str:
-    minutes = max(1, round(seconds / 60))
+    """"under a minute", "12 min", "1 h 5 min"."""
+    if seconds < 60:
+        return t(locale, "time.under_minute")
+    minutes = round(seconds / 60)
     if minutes < 60:
         return t(locale, "time.minutes", minutes=minutes)
     return t(locale, "time.hours", hours=minutes // 60, minutes=minutes % 60)

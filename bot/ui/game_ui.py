@@ -109,6 +109,15 @@ class GameUI:
         """The `/rules` title and body."""
         return t(locale, f"rules.{self.key}.title"), t(locale, f"rules.{self.key}.body")
 
+    def explain(self, table: Table, key: str, params: dict[str, Any], locale: object) -> dict[str, Any]:
+        """The parameters of a refusal's sentence in the reader's `locale`, completed from the table (e.g. the
+        name of the seat on turn); unchanged by default."""
+        return params
+
+    def log_pages(self, table: Table, locale: str) -> list[str]:
+        """A finished game's every public play, as pages of text for **Full log** (none by default)."""
+        return []
+
 
 @cache
 def ui_for_key(key: str) -> GameUI:

@@ -3,15 +3,30 @@
 Every text the bot shows comes from `bot/ui/locales/<language>.json`, plus one file per feature
 (`<language>.<feature>.json`) merged into it; a key defined twice is an error. Private messages follow the user's Discord
 locale, public ones the server's. Any locale that is not French falls back to English.
+
+Counts: a text that depends on a number is a family of keys, one per CLDR plural category of the language
+(`board.cards.one`, `board.cards.other`; French also knows `many` for millions, falling back to `other`), and
+`t(locale, "board.cards", count=n)` picks the right one with Babel's plural rule (English: one for 1; French: one for
+0 and 1).
+
+French: "de {name}" and "que {name}" elide before a vowel ("le tour d'Alice", "qu'Élodie").
+
+Commands: a text names a command as `</game new>`; `t` turns it into a clickable mention (`</partie nouvelle:123>`
+in French, with the localized names of the command catalog) once the bot knows its commands' ids
+(`set_command_ids`), and into plain `/partie nouvelle` until then.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import string
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from babel import Locale
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -66,12 +81,90 @@ def catalog(language: str) -> dict[str, str]:
 
 
 def t(locale: object, key: str, /, **params: Any) -> str:
-    """The text for `key` in the language of `locale`, with `{placeholders}` filled in."""
+    """The text for `key` in the language of `locale`, with `{placeholders}` filled in. With a `count` parameter, a
+    key that is a plural family (`key.one`, `key.other`, ...) gives the form the language's plural rule wants."""
     language = language_of(locale)
-    template = catalog(language).get(key)
+    template = _template(language, key, params.get("count"))
     if template is None:
-        template = catalog(DEFAULT_LANGUAGE).get(key, key)
-    return template.format(**params) if params else template
+        template = _template(DEFAULT_LANGUAGE, key, params.get("count")) or key
+    if params and language == "fr" and "{" in template:
+        template = _elide(template, params)
+    text = template.format(**params) if params else template
+    return _link_commands(language, text) if "</" in text else text
+
+
+# French elision before a name that starts with a vowel: "le tour de {name}" -> "le tour d'Alice".
+ELIDABLE = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+VOWELS = frozenset("aeiouàâäéèêëîïôöùûüAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜ")
+
+
+def _elide(template: str, params: Mapping[str, Any]) -> str:
+    def elided(match: re.Match[str]) -> str:
+        value = str(params.get(match[2], ""))
+        return f"{match[1][:-1]}'{{{match[2]}}}" if value[:1] in VOWELS else match[0]
+
+    return ELIDABLE.sub(elided, template)
+
+
+def _template(language: str, key: str, count: Any) -> str | None:
+    texts = catalog(language)
+    template = texts.get(key)
+    if template is None and isinstance(count, int):
+        template = texts.get(f"{key}.{plural_category(language, count)}") or texts.get(f"{key}.other")
+    return template
+
+
+@cache
+def _plural_rule(language: str) -> Callable[[float], str]:
+    rule: Callable[[float], str] = Locale.parse(language).plural_form
+    return rule
+
+
+def plural_category(locale: object, count: int) -> str:
+    """The CLDR plural category of `count` in the language of `locale` ("one", "other", French "many"...)."""
+    return _plural_rule(language_of(locale))(abs(count))
+
+
+def is_plural_family(key: str, texts: Mapping[str, str]) -> bool:
+    """Whether `key` is written as plural forms (`key.one`, `key.other`) rather than as one text."""
+    return key not in texts and f"{key}.other" in texts
+
+
+# -- command mentions ----------------------------------------------------------------------------------------
+COMMAND_MARKUP = re.compile(r"</([a-z_]+(?: [a-z_]+){0,2})>")
+_command_ids: dict[str, int] = {}
+
+
+def set_command_ids(ids: Mapping[str, int]) -> None:
+    """Remember the synced commands' ids (top-level name -> id), so texts can mention them."""
+    _command_ids.clear()
+    _command_ids.update(ids)
+
+
+def command_name(locale: object, english: str) -> str:
+    """A command's full name as users of that language see it: "game new" -> "partie nouvelle" in French."""
+    language = language_of(locale)
+    if language == DEFAULT_LANGUAGE:
+        return english
+    names = load_command_names(language)
+    return " ".join(names.get(f"name:{part}", part) for part in english.split())
+
+
+def command_mention(locale: object, english: str) -> str:
+    """A clickable mention of the command (`</partie nouvelle:123>`), or `/partie nouvelle` while its id is not
+    known (commands not synced yet)."""
+    name = command_name(locale, english)
+    command_id = _command_ids.get(english.split()[0])
+    return f"</{name}:{command_id}>" if command_id is not None else f"/{name}"
+
+
+@cache
+def load_command_names(language: str) -> dict[str, str]:
+    return load_catalog_files(f"commands.{language}")
+
+
+def _link_commands(language: str, text: str) -> str:
+    return COMMAND_MARKUP.sub(lambda match: command_mention(language, match[1]), text)
 
 
 def placeholders(template: str) -> set[str]:

@@ -191,9 +191,8 @@ def public_locale(interaction: discord.Interaction[Any]) -> str:
 
 
 def plural(locale: str, key: str, count: int) -> str:
-    """`key.one` for one (zero too, in French), else `key.other`; both get {count}."""
-    one = count <= 1 if language_of(locale) == "fr" else count == 1
-    return t(locale, f"{key}.{'one' if one else 'other'}", count=count)
+    """The plural form of `key` the language's rule wants for `count` (see `bot.ui.i18n`); it gets {count}."""
+    return t(locale, key, count=count)
 
 
 def decimal(locale: str, value: float) -> str:
@@ -264,7 +263,7 @@ def rank_mark(position: int) -> str:
 
 def team_block(team: TeamStanding, names: Names, locale: str, viewer_id: int | None) -> str:
     mine = f" {MINE}" if viewer_id is not None and team.includes(viewer_id) else ""
-    best = t(locale, "lb.best_won") if team.best == 0 else t(locale, "lb.best", cards=team.best)
+    best = t(locale, "lb.best_won") if team.best == 0 else t(locale, "lb.best", count=team.best)
     figures = " · ".join(
         (
             best,
@@ -328,14 +327,14 @@ def stats_embed(
         )
     ]
     if stats.best is not None and stats.average is not None:
-        lines.append(t(locale, "stats.results", best=stats.best, average=decimal(locale, stats.average)))
+        lines.append(t(locale, "stats.results", count=stats.best, average=decimal(locale, stats.average)))
     if stats.teammates:
         mates = ", ".join(
             t(
                 locale,
                 "stats.teammate",
                 name=discord.utils.escape_markdown(names.get(mate.user_id) or mate.name),
-                games=mate.games,
+                count=mate.games,
             )
             for mate in stats.teammates
         )

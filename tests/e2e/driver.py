@@ -95,11 +95,34 @@ class TableDriver:
         assert message.ephemeral and message.visible_to(user)
         return message
 
+    def hand_button(self, user: User, kind: str, *parts: object) -> str:
+        """The custom id of a button on `user`'s private hand ("card", 45 -> "tg:card:<table>:45:<user id>")."""
+        return ":".join(["tg", kind, str(self.table().id), *map(str, parts), str(user.id)])
+
     async def play_with_buttons(self, user: User, hand: Message, card: int, pile: str) -> Callback:
-        table_id = self.table().id
-        chosen = await self.click(user, hand, f"tg:card:{table_id}:{card}")
+        chosen = await self.click(user, hand, self.hand_button(user, "card", card))
         assert chosen.type == 7, chosen
-        return await self.click(user, hand, f"tg:play:{table_id}:{card}:{pile}:0")
+        return await self.click(user, hand, self.hand_button(user, "play", card, pile, 0))
+
+    async def forge_click(self, user: User, message: Message, custom_id: str) -> Any:
+        """A click `user` could not make in Discord: on a button of a private message they cannot see, built
+        by hand as a forged request would be."""
+        assert message.find_component(custom_id) is not None, "the button must be on the message"
+        data = {"custom_id": custom_id, "component_type": 2}
+        result = self.emulator._dispatch_interaction(3, user, message.channel, data, message=message)
+        await result.response()
+        await self.settle()
+        return result
+
+    @staticmethod
+    def as_first_release(hand: Message) -> None:
+        """Make a private hand message look as the first release posted it: its buttons' custom ids without the
+        hand's owner (`tg:card:<table>:<card>`)."""
+        for row in hand.components:
+            for component in row.get("components", []):
+                custom_id = component.get("custom_id", "")
+                if custom_id.startswith(("tg:card:", "tg:play:", "tg:end:", "tg:refresh:")):
+                    component["custom_id"] = custom_id.rsplit(":", 1)[0]
 
     def hand_cards(self, user: User) -> tuple[int, ...]:
         table = self.table()

@@ -63,9 +63,9 @@ async def test_wrong_user_wrong_turn_and_illegal_cards(driver: TableDriver, worl
             driver,
             lambda: driver.command(world.bob, "play", card=str(driver.hand_cards(world.bob)[0]), pile="A"),
         ),
-        "pas ton tour",
+        "c'est au tour d'alice (au moins deux cartes à poser)",  # the situation, named; "d'Alice" elided
     )
-    refused(await unchanged_after(driver, lambda: driver.command(world.bob, "endturn")), "pas ton tour")
+    refused(await unchanged_after(driver, lambda: driver.command(world.bob, "endturn")), "au tour d'alice")
     # A card that is not in Alice's hand.
     missing = next(value for value in range(2, 100) if value not in alice_cards)
     refused(
@@ -75,7 +75,10 @@ async def test_wrong_user_wrong_turn_and_illegal_cards(driver: TableDriver, worl
         "not in your hand",
     )
     # Ending the turn before the minimum.
-    refused(await unchanged_after(driver, lambda: driver.command(world.alice, "endturn")), "at least")
+    refused(
+        await unchanged_after(driver, lambda: driver.command(world.alice, "endturn")),
+        "at least two cards before ending your turn",
+    )
     # Joining or starting again once the game runs.
     refused(
         await unchanged_after(driver, lambda: driver.command(world.carol, "game join")), "already started"
@@ -110,11 +113,14 @@ async def test_stale_buttons_after_the_game(driver: TableDriver, world: World) -
     table_id = await started_two_player_game(driver, world)
     hand = await driver.open_hand(world.alice)
     board = driver.board()
+    refresh = driver.hand_button(world.alice, "refresh")
     await driver.command(world.alice, "game stop")
     assert driver.bot.games.get(table_id) is None
-    # The public board lost its buttons; a private hand message kept its Refresh button.
-    assert board.buttons == [] or driver.message(board.id).buttons == []
-    refused(await driver.click(world.alice, hand, f"tg:refresh:{table_id}"), "over")
+    # The public board lost its game buttons (only the after-game ones remain); a private hand message kept
+    # its Refresh button.
+    summary = driver.message(board.id)
+    assert summary.custom_ids and all(cid.startswith(("tg:again:", "tg:log:")) for cid in summary.custom_ids)
+    refused(await driver.click(world.alice, hand, refresh), "over")
 
 
 async def test_stop_is_for_players_and_moderators(driver: TableDriver, world: World) -> None:
@@ -130,11 +136,11 @@ async def test_stop_is_for_players_and_moderators(driver: TableDriver, world: Wo
 
 
 async def test_two_clicks_at_once_apply_the_move_once(driver: TableDriver, world: World) -> None:
-    table_id = await started_two_player_game(driver, world)
+    await started_two_player_game(driver, world)
     hand = await driver.open_hand(world.alice)
     option = driver.game().legal_plays()[0]
-    await driver.click(world.alice, hand, f"tg:card:{table_id}:{option.card}")
-    custom_id = f"tg:play:{table_id}:{option.card}:{option.pile}:0"
+    await driver.click(world.alice, hand, driver.hand_button(world.alice, "card", option.card))
+    custom_id = driver.hand_button(world.alice, "play", option.card, option.pile, 0)
     first, second = await asyncio.gather(
         driver.emulator.click(world.alice, hand, custom_id),
         driver.emulator.click(world.alice, hand, custom_id),
@@ -143,11 +149,14 @@ async def test_two_clicks_at_once_apply_the_move_once(driver: TableDriver, world
     await driver.settle()
     assert driver.game().played_this_turn == 1
     assert sorted(response.ephemeral for response in responses) == [False, True]
-    refused(next(response for response in responses if response.ephemeral), "not in your hand")
+    refused(
+        next(response for response in responses if response.ephemeral),
+        f"you just played {option.card} on {option.pile}",
+    )
 
 
 async def test_restart_mid_game_and_click_an_old_button(driver: TableDriver, world: World) -> None:
-    table_id = await started_two_player_game(driver, world)
+    await started_two_player_game(driver, world)
     hand = await driver.open_hand(world.alice)
     option = driver.game().legal_plays()[0]
     await driver.play_with_buttons(world.alice, hand, option.card, option.pile)
@@ -157,12 +166,14 @@ async def test_restart_mid_game_and_click_an_old_button(driver: TableDriver, wor
     assert driver.table().to_dict() == before
     # A button posted before the restart still works.
     second = next(o for o in driver.game().legal_plays())
-    chosen = await driver.click(world.alice, hand, f"tg:card:{table_id}:{second.card}")
+    chosen = await driver.click(world.alice, hand, driver.hand_button(world.alice, "card", second.card))
     assert chosen.type == 7
-    played = await driver.click(world.alice, hand, f"tg:play:{table_id}:{second.card}:{second.pile}:0")
+    played = await driver.click(
+        world.alice, hand, driver.hand_button(world.alice, "play", second.card, second.pile, 0)
+    )
     assert played.type == 7
     assert driver.game().played_this_turn == 2
-    ended = await driver.click(world.alice, hand, f"tg:end:{table_id}")
+    ended = await driver.click(world.alice, hand, driver.hand_button(world.alice, "end"))
     assert ended.type == 7
     assert driver.game().current_player == 1
 
@@ -175,7 +186,8 @@ async def test_a_deleted_board_is_posted_again(driver: TableDriver, world: World
     await driver.settle()
     new = driver.board()
     assert new.id != old.id and not new.deleted
-    assert "Draw pile" in new.text
+    assert "Players" in new.text
+    assert new.attachments and "Draw pile" in new.attachments[0].description
 
 
 async def test_board_command_reposts_at_the_bottom(driver: TableDriver, world: World) -> None:

@@ -79,7 +79,7 @@ async def test_a_whole_three_player_game(driver: TableDriver, world: World) -> N
         if driver.bot.games.get(table_id) is None:
             break
         if by_buttons:
-            ended = await driver.click(user, hands[user.id], f"tg:end:{table_id}")
+            ended = await driver.click(user, hands[user.id], driver.hand_button(user, "end"))
             assert ended.type == 7
         else:
             ended = await driver.command(user, "endturn")

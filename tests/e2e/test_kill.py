@@ -66,7 +66,7 @@ async def test_a_killed_bot_resumes_at_the_last_acknowledged_move(
                 b for b in hand.buttons if b["custom_id"].startswith("tg:play") and not b.get("disabled")
             )
             await answer(await emulator.click(alice, hand, pile_button["custom_id"]))
-            _, _, _, card, pile, _ = pile_button["custom_id"].split(":")
+            card, pile = pile_button["custom_id"].split(":")[3:5]
             acknowledged.append((int(card), pile))
         # The process dies without any chance to clean up, right after the last answer.
         child.send_signal(signal.SIGKILL)
@@ -82,6 +82,6 @@ async def test_a_killed_bot_resumes_at_the_last_acknowledged_move(
     plays = [(action.card, action.pile) for action in game.log if hasattr(action, "card")]
     assert plays == acknowledged
     # And the game goes on from there, with the buttons of the old hand message.
-    ended = await driver.click(alice, hand, f"tg:end:{table}")
+    ended = await driver.click(alice, hand, f"tg:end:{table}:{alice.id}")
     assert ended.type == 7
     assert driver.game().current_player == 1

@@ -23,7 +23,7 @@ async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriv
     text = description(message)
     assert "**6** games — 1 won · 4 lost · 1 abandoned" in text
     assert "Best result **0** cards left · average **9.4**" in text
-    assert "Favourite teammates: Alice (4), Carol (1)" in text
+    assert "Favourite teammates: Alice (4 games), Carol (1 game)" in text  # a real plural per count
     assert "2 numbers said · 0 hints used" in text
     assert embed["image"]["url"] == "attachment://results.png"
     (chart,) = message.attachments

@@ -39,9 +39,11 @@ async def test_hands_are_kept_current_when_the_turn_passes(driver: TableDriver, 
         lambda: any(b["custom_id"].startswith("tg:card") for b in bob_hand.buttons)
     )
     assert "À toi de jouer" in bob_hand.text
-    # And Alice's hand shows what she drew.
+    # And Alice's hand marks what she drew, sorted among her cards, until her next turn starts.
     alice_hand = await driver.open_hand(world.alice)
-    assert "Just drawn" in alice_hand.text
+    drawn = driver.table().require_session().last_drawn[0]  # type: ignore[attr-defined]
+    assert drawn and all(f"`{card}`✨" in alice_hand.text for card in drawn)
+    assert "just drawn" in alice_hand.text
 
 
 async def test_play_autocompletes_from_your_own_hand_only(driver: TableDriver, world: World) -> None:
@@ -89,12 +91,26 @@ async def risky_play_asks_first(driver: TableDriver, world: World, seed: int) ->
         risky = [o for o in options if not game.can_complete_minimum_after(o.card, o.pile)]
         if risky and len(risky) < len(options):
             option = risky[0]
-            await driver.click(world.alice, hand, f"tg:card:{table_id}:{option.card}")
-            asked = await driver.click(world.alice, hand, f"tg:play:{table_id}:{option.card}:{option.pile}:0")
+            await driver.click(world.alice, hand, driver.hand_button(world.alice, "card", option.card))
+            pile = driver.hand_button(world.alice, "play", option.card, option.pile, 0)
+            assert next(b for b in hand.buttons if b["custom_id"] == pile)["style"] == 4  # red
+            asked = await driver.click(world.alice, hand, pile)
             assert asked.type == 7
-            assert "could not reach the minimum" in hand.text
+            # The warning comes first, with a way back.
+            warning = f"Play {option.card} on {option.pile} anyway: it ends the game"
+            assert hand.embeds[0]["description"].startswith(f"⚠️ **{warning}")
             assert driver.game().played_this_turn == game.played_this_turn  # nothing played yet
-            await driver.click(world.alice, hand, f"tg:play:{table_id}:{option.card}:{option.pile}:1")
+            back = await driver.click(world.alice, hand, driver.hand_button(world.alice, "back"))
+            assert back.type == 7 and "anyway" not in hand.text
+            assert driver.game().played_this_turn == game.played_this_turn
+            await driver.click(world.alice, hand, driver.hand_button(world.alice, "card", option.card))
+            await driver.click(world.alice, hand, pile)
+            confirm = driver.hand_button(world.alice, "play", option.card, option.pile, 1)
+            assert (
+                next(b for b in hand.buttons if b["custom_id"] == confirm)["label"]
+                == f"Play {option.card} on {option.pile} anyway"
+            )
+            await driver.click(world.alice, hand, confirm)
             assert driver.bot.games.get(table_id) is None  # the game ended, as announced
             return True
         played = await driver.command(world.alice, "play", card=str(options[0].card), pile=options[0].pile)
@@ -127,7 +143,9 @@ async def test_a_french_server_gets_a_french_board(emulator: Emulator, start_cli
     lobby = await driver.command(alice, "game new")
     assert "Rejoindre" in str(lobby.components)
     await driver.command(alice, "game start")
-    assert "Pioche" in driver.board().text
+    board = driver.board()
+    assert "Joueurs" in board.text and "Ma main" in str(board.components)
+    assert "Pioche : 90 cartes." in board.attachments[0].description  # the picture's text, in French
     # Alice's own answers stay in English (her Discord language).
     hand = await driver.open_hand(alice)
     assert "Your hand" in hand.text

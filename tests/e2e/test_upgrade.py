@@ -110,12 +110,17 @@ async def test_the_old_database_upgrades_and_the_game_goes_on(driver: TableDrive
     assert session.game == expected
     # The board was posted again (the old one is gone) and shows who is playing.
     assert "Alice" in driver.board().text
-    # The buttons of the first release (same custom ids) play on.
+    # The buttons of the first release (same custom ids, without the hand's owner) play on.
     hand = await driver.open_hand(world.alice)
     option = expected.legal_plays()[0]
-    played = await driver.play_with_buttons(world.alice, hand, option.card, option.pile)
+    driver.as_first_release(hand)
+    chosen = await driver.click(world.alice, hand, f"tg:card:{TABLE_ID}:{option.card}")
+    assert chosen.type == 7
+    driver.as_first_release(hand)
+    played = await driver.click(world.alice, hand, f"tg:play:{TABLE_ID}:{option.card}:{option.pile}:0")
     assert played.type == 7
     assert driver.game().played_this_turn == 2
+    driver.as_first_release(hand)
     ended = await driver.click(world.alice, hand, f"tg:end:{TABLE_ID}")
     assert ended.type == 7 and driver.game().current_player == 1
     # The finished game of the old database still ranks, on The Game's leaderboard only.

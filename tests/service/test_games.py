@@ -139,7 +139,7 @@ async def test_two_clicks_at_once_play_the_card_once(service: GameService) -> No
         return_exceptions=True,
     )
     errors = [result for result in results if isinstance(result, GameError)]
-    assert len(errors) == 1 and errors[0].key == "engine.card_not_in_hand"
+    assert len(errors) == 1 and errors[0].key == "engine.just_played"  # "you just played it"
     assert service.require(table_id).require_session().game.played_this_turn == 1
 
 

@@ -16,8 +16,11 @@ from bot.games.thegame.engine import (
     PILE_NAMES,
     CardPlayed,
     Event,
+    FirstPlayerChosen,
     Game,
+    GameEnded,
     IllegalAction,
+    PlayerSkipped,
     Status,
     TurnEnded,
     TurnStarted,
@@ -25,13 +28,19 @@ from bot.games.thegame.engine import (
 
 RECENT_PLAYS = 5
 MARKER_ORDER: tuple[str | None, ...] = (None, "keep_off", "small_steps")
+MARKER_KINDS = ("keep_off", "small_steps")
 _STRATEGY = strong_strategy()
+# How good a start a hand allows, from the strong AI's cost of its best first turn (lower is better): about a
+# quarter of hands start "well", a quarter "poorly" (measured over random deals of 1 to 5 players).
+START_WELL, START_POORLY = 15.0, 27.0
 
 
 # -- actions (what a seat asks for) -------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class ChooseFirst:
-    """The team decided: this seat starts."""
+    """The team decided who starts: the seat that acts (`seat` None), or the seat it names (an AI seat too)."""
+
+    seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +64,29 @@ class FinishTurn:
 
 @dataclass(frozen=True, slots=True)
 class CycleMarker:
-    """Table talk: none -> keep off -> small steps -> none on a pile."""
+    """Table talk: none -> keep off -> small steps -> none on a pile (the buttons of boards posted before the
+    marker menu)."""
 
     pile: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetMarker:
+    """Table talk from the marker menu: put `kind` ("keep_off" or "small_steps") on a pile, or clear it (None)."""
+
+    pile: str
+    kind: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """One turn of a finished or running game, as everyone saw it (for the summary and the full log)."""
+
+    number: int
+    seat: int
+    plays: tuple[tuple[int, str, bool], ...]  # (card, pile, backwards), in order
+    drawn: int  # how many cards the player drew at the end (never which)
+    skipped: tuple[int, ...] = ()  # the seats without cards passed over after this turn
 
 
 class TheGameSession(Session):
@@ -79,6 +108,7 @@ class TheGameSession(Session):
         self.last_drawn: dict[int, list[int]] = {
             seat: list(cards) for seat, cards in (last_drawn or {}).items()
         }
+        self._start_quality: dict[int, str] = {}  # seat -> start_quality(seat), not saved
 
     # -- persistence -----------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -130,30 +160,42 @@ class TheGameSession(Session):
     def apply(self, seat: int, action: Any) -> ActionResult:
         game = self.game
         if isinstance(action, ChooseFirst):
-            return ActionResult(self._engine(lambda: game.choose_first_player(seat)))
+            starter = seat if action.seat is None else action.seat
+            if not isinstance(starter, int) or not 0 <= starter < game.players:
+                raise self.refusal("engine.unknown_player")
+            return ActionResult(self._engine(lambda: game.choose_first_player(starter)))
         if isinstance(action, SelectCard):
             self._require_turn(seat)
             if action.card not in game.hand(seat):
-                raise GameError("engine.card_not_in_hand", minimum=game.turn_minimum)
+                raise self.missing_card(seat, action.card)
             return ActionResult(changed=False, hand_options={"selected": action.card})
         if isinstance(action, PlayOnPile):
             return self._play(seat, action)
         if isinstance(action, FinishTurn):
             events = self._engine(lambda: game.end_turn(seat))
-            drawn = self.last_drawn.get(seat, []) if any(isinstance(e, TurnEnded) for e in events) else []
+            ended = next((event for event in events if isinstance(event, TurnEnded)), None)
+            drawn = list(ended.drawn) if ended is not None else []
             notice = (
-                Notice("hand.turn_ended", {"count": len(drawn)})
+                Notice("hand.turn_ended", {"count": len(drawn), "cards": " ".join(f"`{c}`" for c in drawn)})
                 if drawn
                 else Notice("hand.turn_ended_no_draw")
             )
             return ActionResult(events, notice=notice)
         if isinstance(action, CycleMarker):
             if action.pile not in PILE_NAMES:
-                raise GameError("engine.unknown_pile", minimum=game.turn_minimum)
+                raise self.refusal("engine.unknown_pile")
             current = self.markers.get(action.pile)
             following = MARKER_ORDER[(MARKER_ORDER.index(current) + 1) % len(MARKER_ORDER)]
             self.set_marker(action.pile, following, seat)
             return ActionResult(notice=Notice("marker.set"))
+        if isinstance(action, SetMarker):
+            if action.pile not in PILE_NAMES:
+                raise self.refusal("engine.unknown_pile")
+            if action.kind is not None and action.kind not in MARKER_KINDS:
+                raise GameError("error.stale_button")
+            self.set_marker(action.pile, action.kind, seat)
+            key = f"marker.set_{action.kind}" if action.kind else "marker.cleared"
+            return ActionResult(notice=Notice(key, {"pile": action.pile}))
         raise GameError("error.stale_button")
 
     def _play(self, seat: int, action: PlayOnPile) -> ActionResult:
@@ -167,22 +209,47 @@ class TheGameSession(Session):
                     notice=Notice("hand.confirm", {"card": card, "pile": pile}),
                     hand_options={"selected": card, "confirm": (card, pile)},
                 )
+        if game.current_player == seat and game.status is Status.PLAYING and card not in game.hand(seat):
+            raise self.missing_card(seat, card)
         events = self._engine(lambda: game.play(seat, card, pile))
         played = next((event for event in events if isinstance(event, CardPlayed)), None)
         key = "hand.played_backwards" if played is not None and played.backwards else "hand.played"
         return ActionResult(events, notice=Notice(key, {"card": card, "pile": pile}))
 
+    def missing_card(self, seat: int, card: int) -> GameError:
+        """A card the player does not hold: "you just played it" when it is one of their last plays (a second
+        click on a card button), else "not in your hand"."""
+        for player, value, pile, _ in reversed(self.recent_plays):
+            if player == seat and value == card:
+                return self.refusal("engine.just_played", card=card, pile=pile)
+        return self.refusal("engine.card_not_in_hand")
+
     def _require_turn(self, seat: int) -> None:
         game = self.game
+        if game.status is Status.CHOOSING_FIRST:
+            raise self.refusal("engine.first_player_not_chosen")
         if game.current_player != seat or game.status is not Status.PLAYING:
-            raise GameError("engine.not_your_turn", minimum=game.turn_minimum)
+            raise self.refusal("engine.not_your_turn" if not game.is_over else "engine.game_over")
+
+    def refusal(self, key: str, **params: Any) -> GameError:
+        """A refusal with what the interface needs to name the situation: the minimum (also as `count`, for
+        the texts whose plural follows it), the seat on turn and how many cards it played (`seat` is -1 while
+        nobody is on turn)."""
+        game = self.game
+        current = game.current_player if game.status is Status.PLAYING else None
+        situation: dict[str, Any] = {
+            "minimum": game.turn_minimum,
+            "count": game.turn_minimum,
+            "played": game.played_this_turn,
+            "seat": current if current is not None else -1,
+        }
+        return GameError(key, **{**situation, **params})
 
     def _engine(self, action: Any) -> list[Event]:
-        game = self.game
         try:
             events: list[Event] = action()
         except IllegalAction as error:
-            raise GameError(f"engine.{error.code}", minimum=game.turn_minimum) from error
+            raise self.refusal(f"engine.{error.code}") from error
         self._record(events)
         return events
 
@@ -195,6 +262,9 @@ class TheGameSession(Session):
                 ]
             elif isinstance(event, TurnEnded):
                 self.last_drawn[event.player] = list(event.drawn)
+            elif isinstance(event, TurnStarted):
+                # The cards a player drew are "just drawn" until their own next turn starts.
+                self.last_drawn.pop(event.player, None)
         if any(isinstance(event, TurnStarted) for event in events) and not self.game.is_over:
             self.refresh_ai_markers()
 
@@ -242,13 +312,64 @@ class TheGameSession(Session):
         return events
 
     def hint(self, seat: int) -> Notice:
+        """ "Play 11 on B, then 23 on A — the smallest gaps"."""
         self._require_turn(seat)
         plan = _STRATEGY.plan_turn(self.game, seat, self.markers_seen_by(seat))
-        plays: str | Notice = " → ".join(f"{card} {pile}" for card, pile in plan.plays) or Notice(
-            "hint.end_turn"
-        )
+        plays = Notice("hint.end_turn")
+        for index in reversed(range(len(plan.plays))):
+            card, pile = plan.plays[index]
+            step = Notice("hint.play" if index == 0 else "hint.play_next", {"card": card, "pile": pile})
+            plays = (
+                step if index == len(plan.plays) - 1 else Notice("hint.then", {"first": step, "then": plays})
+            )
         reason = Notice(f"hint.reason.{plan.reason}", {"pile": plan.reason_pile or ""})
         return Notice("hint.line", {"plays": plays, "reason": reason})
+
+    def start_quality(self, seat: int) -> str:
+        """How good a start `seat`'s own hand allows, in words for the board ("well", "fair", "poorly"), from
+        the strong AI's cost of its best first turn; only that seat's hand is read. Cached (a few ms)."""
+        cache = self._start_quality
+        if seat not in cache:
+            score = _STRATEGY.opening_score(self.game, seat)
+            cache[seat] = "well" if score <= START_WELL else "fair" if score <= START_POORLY else "poorly"
+        return cache[seat]
+
+    # -- what happened ---------------------------------------------------------------------------------------
+    def turns(self) -> list[TurnRecord]:
+        """Every turn so far, replayed from the engine's log (the plays everyone saw; never a drawn card)."""
+        game = self.game
+        replay = Game.from_deck(game.players, game.deck, game.variant)
+        records: list[TurnRecord] = []
+        seat, plays = -1, []
+        for action in game.log:
+            for event in replay.apply(action):
+                if isinstance(event, FirstPlayerChosen | TurnStarted):
+                    seat = event.player
+                elif isinstance(event, CardPlayed):
+                    plays.append((event.card, event.pile, event.backwards))
+                elif isinstance(event, TurnEnded):
+                    records.append(TurnRecord(len(records) + 1, seat, tuple(plays), len(event.drawn)))
+                    plays = []
+                elif isinstance(event, PlayerSkipped) and records:
+                    last = records[-1]
+                    records[-1] = TurnRecord(
+                        last.number, last.seat, last.plays, last.drawn, (*last.skipped, event.player)
+                    )
+                elif isinstance(event, GameEnded) and seat >= 0:
+                    records.append(TurnRecord(len(records) + 1, seat, tuple(plays), 0))
+                    plays = []
+        if plays or (game.status is Status.PLAYING and seat >= 0):
+            records.append(TurnRecord(len(records) + 1, seat, tuple(plays), 0))
+        return records
+
+    def plays_by_seat(self) -> list[tuple[int, int]]:
+        """For each seat: the cards it played and how many of them were backwards moves."""
+        counts = [[0, 0] for _ in range(self.game.players)]
+        for turn in self.turns():
+            for _, _, backwards in turn.plays:
+                counts[turn.seat][0] += 1
+                counts[turn.seat][1] += int(backwards)
+        return [(played, backwards) for played, backwards in counts]
 
     # -- results ---------------------------------------------------------------------------------------------
     def outcome(self) -> Outcome:

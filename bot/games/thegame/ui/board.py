@@ -1,24 +1,28 @@
-"""The Game's public messages: the board of a game in play and the end-of-game summary.
+"""The Game's public board while a game is played: a picture of the piles, with text for what reads better as
+text (who plays, how many cards each holds, the last plays), and the buttons and menus everyone uses.
 
 Nothing here ever shows a hand: only pile tops, counts and the plays everyone saw.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.games.thegame.engine import Game, Status
 from bot.games.thegame.session import TheGameSession
 from bot.games.thegame.ui import components
-from bot.games.thegame.ui.format import card, pile_line
-from bot.service.table import Table, TableStatus
+from bot.games.thegame.ui.format import MARKER_EMOJI, card, plain_name, seat_name
+from bot.games.thegame.ui.image import IMAGE_FILE, board_image
+from bot.service.table import Table
 from bot.ui import components as shared
-from bot.ui.format import duration
 from bot.ui.i18n import t
 
 COLOUR_PLAYING = discord.Colour.green()
-COLOUR_WON = discord.Colour.gold()
-COLOUR_OVER = discord.Colour.dark_grey()
+MARKER_PAYLOAD = "mark"
+FIRST_PAYLOAD = "first"
+CLEAR = "clear"
 
 
 def session_of(table: Table) -> TheGameSession:
@@ -49,115 +53,121 @@ def footer(table: Table, locale: str) -> str:
     return " · ".join(parts)
 
 
-def seat_name(table: Table, index: int) -> str:
-    seat = table.seats[index]
-    return f"🤖 {seat.name}" if seat.is_ai else seat.name
-
-
-def board_embed(table: Table) -> discord.Embed:
+def players_text(table: Table, session: TheGameSession) -> str:
+    """One line per seat: ▶ for the player on turn, the cards in hand, and while the team chooses who starts,
+    what each AI seat says of its hand (in words, never a number)."""
     locale = table.locale
+    game = session.game
+    choosing = game.status is Status.CHOOSING_FIRST
+    lines = []
+    for index, seat in enumerate(table.seats):
+        on_turn = game.status is Status.PLAYING and game.current_player == index
+        name = f"**{seat_name(table, index)}**" if on_turn else seat_name(table, index)
+        line = f"{'▶ ' if on_turn else ''}{name} · {t(locale, 'board.cards', count=len(game.hand(index)))}"
+        if choosing and seat.is_ai:
+            line += f" · *{t(locale, f'board.start.{session.start_quality(index)}')}*"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def board_content(table: Table, *, image: bool = True) -> dict[str, Any]:
+    """The board's message: embed, view, and the picture (`image=False`: the text alone, for comparisons)."""
     session = session_of(table)
     game = session.game
-    embed = discord.Embed(title=t(locale, "board.title"), colour=COLOUR_PLAYING)
-    lines = [pile_line(locale, pile, session.markers.get(pile.name)) for pile in game.piles]
-    lines += ["", t(locale, "board.markers_help")]
-    embed.description = "\n".join(lines)
-    embed.add_field(
-        name=t(locale, "board.draw_pile"), value=t(locale, "board.cards", count=game.draw_pile_count)
+    locale = table.locale
+    choosing = game.status is Status.CHOOSING_FIRST
+    title = (
+        t(locale, "board.title_choosing")
+        if choosing
+        else t(locale, "board.title_turn", number=game.turn_number)
     )
-    if game.status is Status.CHOOSING_FIRST:
-        turn = t(locale, "board.choose_first")
-    else:
-        seat = table.current_seat
-        turn = (
-            t(
-                locale,
-                "board.turn",
-                name=seat.name,
-                played=game.played_this_turn,
-                minimum=game.turn_minimum,
-            )
-            if seat
-            else "—"
-        )
-    embed.add_field(name=t(locale, "board.turn_title", number=game.turn_number), value=turn)
-    players = []
-    for index in range(len(table.seats)):
-        marker = "▶ " if game.current_player == index and game.status is Status.PLAYING else ""
-        count = len(game.hand(index))
-        players.append(f"{marker}{seat_name(table, index)} — {t(locale, 'board.cards', count=count)}")
-    embed.add_field(name=t(locale, "board.players"), value="\n".join(players), inline=False)
-    recent = session.recent_plays
-    if recent:
+    embed = discord.Embed(title=title, colour=COLOUR_PLAYING)
+    if choosing:
+        embed.description = t(locale, "board.next_steps_ai" if table.has_ai else "board.next_steps")
+    embed.add_field(name=t(locale, "board.players"), value=players_text(table, session), inline=False)
+    if session.recent_plays:
         plays = [
             t(
                 locale,
                 "board.play_backwards" if backwards else "board.play",
-                name=table.seats[seat_index].name,
+                name=plain_name(table, seat),
                 card=card(value),
                 pile=pile,
             )
-            for seat_index, value, pile, backwards in recent
+            for seat, value, pile, backwards in session.recent_plays
         ]
         embed.add_field(name=t(locale, "board.recent"), value="\n".join(plays), inline=False)
     embed.set_footer(text=footer(table, locale))
-    return embed
+    content: dict[str, Any] = {"embed": embed, "view": board_view(table)}
+    if image:
+        content["image"] = board_image(table, session)
+        embed.set_image(url=f"attachment://{IMAGE_FILE}")
+    return content
 
 
 def board_view(table: Table) -> discord.ui.View:
     locale = table.locale
     session = session_of(table)
     game = session.game
+    choosing = game.status is Status.CHOOSING_FIRST
     view = discord.ui.View(timeout=None)
-    if game.status is Status.CHOOSING_FIRST:
+    hand = shared.HandButton(table.id, label=t(locale, "button.my_hand"), emoji="🂠")
+    view.add_item(hand)
+    if choosing:
         view.add_item(components.FirstPlayerButton(table.id, label=t(locale, "button.i_start")))
-    view.add_item(shared.HandButton(table.id, label=t(locale, "button.my_hand")))
-    for pile in game.piles:
-        view.add_item(components.MarkerButton(table.id, pile.name, session.markers.get(pile.name)))
+    view.add_item(shared.HowToPlayButton("thegame", label=t(locale, "button.how_to_play")))
+    view.add_item(marker_menu(table, session))
+    if choosing and table.has_ai:
+        view.add_item(first_player_menu(table, session))
     view.stop()
     return view
 
 
-def summary_embed(table: Table) -> discord.Embed:
+def marker_menu(table: Table, session: TheGameSession) -> shared.GameActionSelect:
+    """ "Tell the team about a pile…": keep off or small steps on a pile, or clear its marker; a marked pile's
+    options say what it is now and who set it."""
     locale = table.locale
-    game = session_of(table).game if table.session is not None else None
-    if table.status is TableStatus.EXPIRED or game is None:
-        embed = discord.Embed(title=t(locale, "summary.lobby_closed_title"), colour=COLOUR_OVER)
-        embed.description = t(locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
-        return embed
-    if table.status is TableStatus.ABANDONED:
-        title = t(locale, "summary.abandoned_title")
-        colour = COLOUR_OVER
-    elif game.status is Status.WON:
-        title = t(locale, "summary.won_title")
-        colour = COLOUR_WON
-    else:
-        title = t(locale, "summary.lost_title")
-        colour = COLOUR_OVER
-    embed = discord.Embed(title=title, colour=colour)
-    rating = t(locale, f"rating.{game.rating.value}")
-    if table.status is TableStatus.ABANDONED:
-        embed.description = t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
-    else:
-        embed.description = rating
-    embed.add_field(name=t(locale, "summary.cards_left"), value=str(game.cards_left))
-    embed.add_field(name=t(locale, "summary.turns"), value=str(game.turn_number))
-    if table.started_at is not None and table.ended_at is not None:
-        embed.add_field(
-            name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale)
+    options = []
+    for pile in session.game.piles:
+        current = session.markers.get(pile.name)
+        setter = session.marker_by.get(pile.name)
+        description = (
+            t(
+                locale,
+                "marker.option.set_by",
+                marker=t(locale, f"marker.{current}"),
+                name=plain_name(table, setter if setter is not None else -1),
+            )
+            if current
+            else None
         )
-    embed.add_field(
-        name=t(locale, "board.players"), value=", ".join(seat.name for seat in table.seats), inline=False
+        kinds = [kind for kind in ("keep_off", "small_steps") if kind != current]
+        for kind in [*kinds, *([CLEAR] if current else [])]:
+            options.append(
+                discord.SelectOption(
+                    label=t(locale, f"marker.option.{kind}", pile=pile.name),
+                    value=f"{pile.name}.{kind}",
+                    emoji=MARKER_EMOJI.get(kind, "✖️"),
+                    description=description[:100] if description else None,
+                )
+            )
+    return shared.GameActionSelect(
+        table.id, MARKER_PAYLOAD, options, placeholder=t(locale, "marker.placeholder"), row=1
     )
-    tops = "\n".join(pile_line(locale, pile, with_target=False) for pile in game.piles)
-    embed.add_field(name=t(locale, "summary.piles"), value=tops)
-    violations = sum(table.violations.values())
-    hints = sum(table.hints.values())
-    extras = [t(locale, "summary.violations", count=violations)]
-    if hints:
-        extras.append(t(locale, "summary.hints", count=hints))
-    embed.add_field(name=t(locale, "summary.table_talk"), value="\n".join(extras))
-    embed.set_footer(
-        text=footer(table, locale) + " · " + t(locale, "summary.replay_hint", code=table.deal_code)
+
+
+def first_player_menu(table: Table, session: TheGameSession) -> shared.GameActionSelect:
+    """Who starts, any seat (an AI seat too): each AI option says how good a start its hand allows."""
+    locale = table.locale
+    options = [
+        discord.SelectOption(
+            label=t(locale, "board.first_option", name=plain_name(table, index))[:100],
+            value=str(index),
+            emoji="🤖" if seat.is_ai else "🙂",
+            description=t(locale, f"board.start.{session.start_quality(index)}") if seat.is_ai else None,
+        )
+        for index, seat in enumerate(table.seats)
+    ]
+    return shared.GameActionSelect(
+        table.id, FIRST_PAYLOAD, options, placeholder=t(locale, "board.first_placeholder"), row=2
     )
-    return embed

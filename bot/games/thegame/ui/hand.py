@@ -1,28 +1,45 @@
-"""A player's private hand: the cards, where each can go, and the buttons to play them.
+"""A player's private hand: the cards, every move with its size and a colour that says how good it is, and the
+buttons to play them.
 
-Phone first: cards are big buttons (four a row), piles one row under them once a card is chosen.
+Phone first: cards are big buttons (four a row), piles one row under them once a card is chosen. Colours mean the
+same in the text and on the buttons: green a backwards move (↩), blue a small step, grey a big jump, red a play
+that ends the game (it asks first, the warning on top, with **Choose another card**).
 """
 
 from __future__ import annotations
 
 import discord
 
-from bot.games.thegame.engine import Game, Play, Status
+from bot.games.thegame.engine import Game, Status
 from bot.games.thegame.ui import components
 from bot.games.thegame.ui.board import session_of
-from bot.games.thegame.ui.format import ARROW, card, cards
+from bot.games.thegame.ui.format import ARROW, card, game_progress, plain_name, tops_line
+from bot.games.thegame.ui.moves import KIND_EMOJI, Move, best_first, moves_by_card
 from bot.service.table import Table
 from bot.ui import components as shared
 from bot.ui.i18n import t
 
 CARDS_PER_ROW = 4
+DRAWN_MARK = "✨"
+BUTTON_STYLE = {
+    "backwards": discord.ButtonStyle.success,
+    "small": discord.ButtonStyle.primary,
+    "big": discord.ButtonStyle.secondary,
+    "ending": discord.ButtonStyle.danger,
+}
 
 
-def _plays_by_card(game: Game) -> dict[int, list[Play]]:
-    plays: dict[int, list[Play]] = {}
-    for play in game.legal_plays():
-        plays.setdefault(play.card, []).append(play)
-    return plays
+def my_turn(game: Game, seat: int) -> bool:
+    return game.current_player == seat and game.status is Status.PLAYING and not game.is_over
+
+
+def move_text(move: Move, locale: str) -> str:
+    text = f"{move.pile} {move.size}"
+    if move.kind in ("backwards", "small"):
+        text = f"**{text}**"
+    if move.ends_game:
+        text += f" ({t(locale, 'hand.ends_game')})"
+    return text
 
 
 def hand_embed(
@@ -31,63 +48,61 @@ def hand_embed(
     locale: str,
     *,
     notice: str | None = None,
-    ending: set[tuple[int, str]] | None = None,
+    moves: dict[int, list[Move]] | None = None,
+    hints: bool = True,
 ) -> discord.Embed:
     session = session_of(table)
     game = session.game
     hand = game.hand(seat)
-    my_turn = game.current_player == seat and game.status is Status.PLAYING
+    playing = my_turn(game, seat)
     embed = discord.Embed(
-        title=t(locale, "hand.title"),
-        colour=discord.Colour.green() if my_turn else discord.Colour.blurple(),
+        title=t(locale, "hand.title_turn" if playing else "hand.title"),
+        colour=discord.Colour.green() if playing else discord.Colour.blurple(),
     )
-    lines = [cards(hand) if hand else t(locale, "hand.empty")]
-    drawn = [value for value in session.last_drawn.get(seat, []) if value in hand]
-    if drawn:
-        lines.append(t(locale, "hand.drawn", cards=cards(drawn)))
+    lines = []
+    if notice:  # what just happened, or the warning to read before playing on
+        lines += [notice, ""]
+    drawn = set(session.last_drawn.get(seat, [])) & set(hand)
+    if hand:
+        lines.append(" ".join(card(value) + (DRAWN_MARK if value in drawn else "") for value in hand))
+    else:
+        lines.append(t(locale, "hand.empty"))
+    lines.append(tops_line(game))
     lines.append("")
-    lines.append(" · ".join(f"{ARROW[pile.direction]}{pile.name} {card(pile.top)}" for pile in game.piles))
     if game.is_over:
         lines.append(t(locale, "hand.game_over"))
     elif game.status is Status.CHOOSING_FIRST:
         lines.append(t(locale, "hand.choose_first"))
-    elif my_turn:
-        lines.append(t(locale, "hand.your_turn", played=game.played_this_turn, minimum=game.turn_minimum))
-        fits = []
-        ending = ending if ending is not None else ending_plays(game)
-        for value, plays in sorted(_plays_by_card(game).items()):
-            where = ", ".join(
-                f"{play.pile}{'↩' if play.backwards else ''}{'⚠' if (value, play.pile) in ending else ''}"
-                for play in plays
-            )
-            fits.append(f"{card(value)} → {where}")
-        if fits:
-            embed.add_field(name=t(locale, "hand.fits"), value="\n".join(fits), inline=False)
+        if hints and hand:
+            lines.append(t(locale, f"hand.start.{session.start_quality(seat)}"))
+    elif playing:
+        lines.append(t(locale, "hand.your_turn", progress=game_progress(locale, game)))
+        moves = moves_by_card(game) if moves is None else moves
+        rows = [
+            f"{KIND_EMOJI[options[0].kind]} {card(value)} → {' · '.join(move_text(m, locale) for m in options)}"
+            for value, options in best_first(moves)
+        ]
+        if rows:
+            embed.add_field(name=t(locale, "hand.moves"), value="\n".join(rows), inline=False)
         elif game.can_end_turn():
             lines.append(t(locale, "hand.nothing_fits_end"))
     else:
-        current = table.current_seat
-        lines.append(t(locale, "hand.waiting", name=current.name if current else "—"))
-    if notice:
-        lines.append("")
-        lines.append(notice)
+        current = game.current_player
+        lines.append(
+            t(
+                locale,
+                "hand.waiting",
+                name=plain_name(table, current if current is not None else -1),
+                progress=game_progress(locale, game),
+            )
+        )
     embed.description = "\n".join(lines)
-    if any(ending or ()):
-        embed.set_footer(text=t(locale, "hand.legend"))
-    else:
-        embed.set_footer(text=t(locale, "hand.legend_short"))
+    legend = [t(locale, "hand.legend")] if playing else []
+    if drawn:
+        legend.append(t(locale, "hand.legend_drawn"))
+    if legend:
+        embed.set_footer(text=" · ".join(legend))
     return embed
-
-
-def ending_plays(game: Game) -> set[tuple[int, str]]:
-    """The legal plays after which the current player could no longer reach the minimum (the game would end)."""
-    if game.played_this_turn >= game.turn_minimum:
-        return set()
-    return {
-        (play.card, play.pile)
-        for play in game.legal_plays()
-        if not game.can_complete_minimum_after(play.card, play.pile)
-    }
 
 
 def hand_view(
@@ -97,20 +112,31 @@ def hand_view(
     *,
     selected: int | None = None,
     confirm: tuple[int, str] | None = None,
-    ending: set[tuple[int, str]] | None = None,
+    moves: dict[int, list[Move]] | None = None,
     hints_enabled: bool = True,
 ) -> discord.ui.View:
-    game = session_of(table).game
+    session = session_of(table)
+    game = session.game
+    owner = table.seats[seat].user_id
     view = discord.ui.View(timeout=None)
-    my_turn = game.current_player == seat and game.status is Status.PLAYING
-    if my_turn:
-        plays = _plays_by_card(game)
-        ending = ending if ending is not None else ending_plays(game)
+    playing = my_turn(game, seat)
+    if playing:
+        moves = moves_by_card(game) if moves is None else moves
+        drawn = set(session.last_drawn.get(seat, []))
         for index, value in enumerate(game.hand(seat)):
-            style = discord.ButtonStyle.primary if value == selected else discord.ButtonStyle.secondary
+            options = moves.get(value, [])
+            backwards = any(move.backwards for move in options)
+            kind = options[0].kind if options else "big"
             view.add_item(
                 components.CardButton(
-                    table.id, value, style=style, disabled=value not in plays, row=index // CARDS_PER_ROW
+                    table.id,
+                    value,
+                    owner=owner,
+                    label=f"{value} ↩" if backwards else str(value),
+                    emoji="👉" if value == selected else (DRAWN_MARK if value in drawn else None),
+                    style=BUTTON_STYLE[kind],
+                    disabled=not options,
+                    row=index // CARDS_PER_ROW,
                 )
             )
         if confirm is not None:
@@ -121,40 +147,49 @@ def hand_view(
                     confirm_card,
                     confirm_pile,
                     True,
-                    label=t(locale, "button.play_anyway"),
+                    owner=owner,
+                    label=t(locale, "button.play_anyway", card=confirm_card, pile=confirm_pile),
                     style=discord.ButtonStyle.danger,
                     row=2,
                 )
             )
+            view.add_item(
+                components.ChooseAnotherButton(
+                    table.id, owner, label=t(locale, "button.choose_another"), row=2
+                )
+            )
         elif selected is not None and selected in game.hand(seat):
-            legal = {play.pile: play for play in plays.get(selected, [])}
+            legal = {move.pile: move for move in moves.get(selected, [])}
             for pile in game.piles:
-                play = legal.get(pile.name)
-                label = f"{'↩' if play and play.backwards else ARROW[pile.direction]} {pile.name}"
-                risky = play is not None and (selected, pile.name) in ending
+                move = legal.get(pile.name)
                 view.add_item(
                     components.PlayButton(
                         table.id,
                         selected,
                         pile.name,
                         False,
-                        label=label,
-                        disabled=play is None,
+                        owner=owner,
+                        label=f"{pile.name} {move.size}" if move else f"{pile.name} {ARROW[pile.direction]}",
+                        disabled=move is None,
                         row=2,
-                        style=discord.ButtonStyle.danger if risky else discord.ButtonStyle.success,
+                        style=BUTTON_STYLE[move.kind] if move else discord.ButtonStyle.secondary,
                     )
                 )
-        end = components.EndTurnButton(
-            table.id, label=t(locale, "button.end_turn"), disabled=not game.can_end_turn()
+        view.add_item(
+            components.EndTurnButton(
+                table.id,
+                owner=owner,
+                label=t(locale, "button.end_turn"),
+                disabled=not game.can_end_turn(),
+                row=3,
+            )
         )
-        end.item.row = 3
-        view.add_item(end)
         if hints_enabled:
             hint = shared.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡")
             hint.item.row = 3
             view.add_item(hint)
-    refresh = shared.RefreshButton(table.id, label=t(locale, "button.refresh"), emoji="🔄")
-    refresh.item.row = 3 if my_turn else 0
+    refresh = shared.RefreshButton(table.id, owner=owner, label=t(locale, "button.refresh"), emoji="🔄")
+    refresh.item.row = 3 if playing else 0
     view.add_item(refresh)
     view.stop()
     return view

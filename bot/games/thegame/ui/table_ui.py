@@ -1,4 +1,4 @@
-"""The Game's views for the shared table: its board, summary, private hand, turn line and `/play`."""
+"""The Game's views for the shared table: its board, summary, private hand, turn line, `/play`, and its menus."""
 
 from __future__ import annotations
 
@@ -8,9 +8,18 @@ from discord import app_commands
 
 from bot.games.errors import GameError
 from bot.games.thegame.engine import PILE_NAMES, Status
-from bot.games.thegame.session import FinishTurn, PlayOnPile
-from bot.games.thegame.ui import board, components, hand
-from bot.games.thegame.ui.board import game_of, session_of
+from bot.games.thegame.session import MARKER_KINDS, ChooseFirst, FinishTurn, PlayOnPile, SetMarker
+from bot.games.thegame.ui import board, components, hand, summary
+from bot.games.thegame.ui.board import CLEAR, FIRST_PAYLOAD, MARKER_PAYLOAD, game_of, session_of
+from bot.games.thegame.ui.format import (
+    DRAW_PILE_EMOJI,
+    game_progress,
+    number_word,
+    plain_name,
+    progress,
+    tops_line,
+)
+from bot.games.thegame.ui.moves import ending_plays, moves_by_card
 from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import GameUI
 from bot.ui.i18n import t
@@ -23,68 +32,95 @@ class TheGameUI(GameUI):
     def options_text(self, table: Table, locale: object) -> str:
         return board.footer(table, str(locale))
 
+    def lobby_help(self, table: Table, locale: object) -> str:
+        return t(locale, "lobby.thegame_help")
+
     def board(self, table: Table) -> dict[str, Any]:
-        return {"embed": board.board_embed(table), "view": board.board_view(table)}
+        return board.board_content(table)
 
     def summary(self, table: Table) -> dict[str, Any]:
-        return {"embed": board.summary_embed(table), "view": None}
+        return summary.summary_content(table)
 
     def hand(
         self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any
     ) -> dict[str, Any]:
         game = game_of(table)
-        ending = hand.ending_plays(game) if game.current_player == seat and not game.is_over else set()
+        playing = hand.my_turn(game, seat)
+        moves = moves_by_card(game, ending_plays(game)) if playing else {}
         return {
-            "embed": hand.hand_embed(table, seat, locale, notice=notice, ending=ending),
+            "embed": hand.hand_embed(table, seat, locale, notice=notice, moves=moves, hints=hints),
             "view": hand.hand_view(
                 table,
                 seat,
                 locale,
                 selected=options.get("selected"),
                 confirm=options.get("confirm"),
-                ending=ending,
+                moves=moves,
                 hints_enabled=hints,
             ),
         }
 
     def turn_text(self, table: Table) -> str | None:
+        """The call to the player on turn, with where the game stands (the turn so far, the pile tops, the draw
+        pile), so the latest message is enough to follow the game."""
         seat = table.current_seat
         if seat is None or table.status is not TableStatus.PLAYING:
             return None
+        game = game_of(table)
+        locale = table.locale
+        state = (
+            f"{tops_line(game)} · {DRAW_PILE_EMOJI} {t(locale, 'turn.draw_pile', count=game.draw_pile_count)}"
+        )
+        if seat.is_ai:
+            return t(locale, "turn.ai", mention=seat.name, state=state)
         return t(
-            table.locale,
-            "turn.ai" if seat.is_ai else "turn.ping",
-            mention=seat.name if seat.is_ai else f"<@{seat.user_id}>",
-            minimum=game_of(table).turn_minimum,
+            locale,
+            "turn.ping",
+            count=game.turn_minimum,
+            mention=f"<@{seat.user_id}>",
+            progress=game_progress(locale, game),
+            state=state,
         )
 
     def end_line(self, table: Table) -> str:
-        game = game_of(table)
-        return t(
-            table.locale,
-            "end.line",
-            cards=game.cards_left,
-            rating=t(table.locale, f"rating.{game.rating.value}"),
-        )
+        return summary.end_line(table)
+
+    def log_pages(self, table: Table, locale: str) -> list[str]:
+        return summary.log_pages(table, locale)
+
+    def explain(self, table: Table, key: str, params: dict[str, Any], locale: object) -> dict[str, Any]:
+        """Name the situation in a refusal: whose turn it is and how far it got, the minimum in words."""
+        if "seat" not in params:
+            return params
+        played, minimum = int(params.get("played", 0)), int(params.get("minimum", 0))
+        return {
+            **params,
+            "name": plain_name(table, int(params["seat"])),
+            "progress": progress(locale, played, minimum),
+            "minimum": number_word(locale, minimum),
+        }
 
     def parse_play(self, table: Table, seat: int, card: str, pile: str | None) -> PlayOnPile:
         """`/play card:45 [pile:A]`: the pile may be left out when only one pile takes the card."""
-        game = game_of(table)
+        session = session_of(table)
+        game = session.game
         text = card.strip()
         if not text.isdigit():
-            raise GameError("engine.card_not_in_hand", minimum=game.turn_minimum)
+            raise session.refusal("engine.card_not_in_hand")
         value = int(text)
         if pile:
             if pile.upper() not in PILE_NAMES:
-                raise GameError("engine.unknown_pile", minimum=game.turn_minimum)
+                raise session.refusal("engine.unknown_pile")
             return PlayOnPile(value, pile.upper())
+        if game.status is Status.CHOOSING_FIRST:
+            raise session.refusal("engine.first_player_not_chosen")
         if game.current_player != seat or game.status is not Status.PLAYING:
-            raise GameError("engine.not_your_turn", minimum=game.turn_minimum)
+            raise session.refusal("engine.not_your_turn")
         if value not in game.hand(seat):
-            raise GameError("engine.card_not_in_hand", minimum=game.turn_minimum)
+            raise session.missing_card(seat, value)
         piles = sorted({play.pile for play in game.legal_plays() if play.card == value})
         if not piles:
-            raise GameError("engine.card_does_not_fit", minimum=game.turn_minimum)
+            raise session.refusal("engine.card_does_not_fit")
         if len(piles) > 1:
             raise GameError("error.choose_pile", piles=", ".join(piles))
         return PlayOnPile(value, piles[0])
@@ -92,21 +128,32 @@ class TheGameUI(GameUI):
     def end_turn_action(self, table: Table) -> FinishTurn:
         return FinishTurn()
 
+    def action(self, table: Table, payload: str, values: list[str]) -> tuple[Any, str]:
+        """The board's menus: a pile's marker ("A.keep_off", "A.clear"), and who starts (a seat index)."""
+        session = session_of(table)
+        value = values[0] if len(values) == 1 else ""
+        if payload == MARKER_PAYLOAD:
+            pile, _, kind = value.partition(".")
+            if pile in PILE_NAMES and (kind in MARKER_KINDS or kind == CLEAR):
+                return SetMarker(pile, None if kind == CLEAR else kind), "board"
+        elif payload == FIRST_PAYLOAD and value.isdigit() and int(value) < len(table.seats):
+            if session.game.status is not Status.CHOOSING_FIRST:
+                raise session.refusal("engine.first_player_already_chosen")
+            return ChooseFirst(int(value)), "board"
+        raise GameError("error.stale_button")
+
     def autocomplete(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
-        """The caller's own cards, each with the piles it fits (↩ backwards move)."""
+        """The caller's own cards, each with where it fits and how big the move is ("48 → B +4, D ↩")."""
         game = session_of(table).game
-        my_turn = game.current_player == seat and game.status is Status.PLAYING
-        fits: dict[int, list[str]] = {}
-        if my_turn:
-            for option in game.legal_plays():
-                fits.setdefault(option.card, []).append(option.pile + ("↩" if option.backwards else ""))
+        playing = hand.my_turn(game, seat)
+        moves = moves_by_card(game) if playing else {}
         typed = current.strip()
         choices = []
         for value in game.hand(seat):
             if typed and not str(value).startswith(typed):
                 continue
-            where = ", ".join(fits.get(value, [])) if my_turn else ""
-            name = f"{value} → {where}" if where else (f"{value} ✗" if my_turn else str(value))
+            where = ", ".join(f"{move.pile} {move.size}" for move in moves.get(value, []))
+            name = f"{value} → {where}" if where else (f"{value} ✗" if playing else str(value))
             choices.append(app_commands.Choice(name=name, value=str(value)))
         return choices[:25]
 

@@ -107,10 +107,10 @@ def test_the_hand_shows_the_players_own_cards_and_where_they_fit() -> None:
     game = board.game_of(table)
     seat = game.current_player or 0
     embed = hand.hand_embed(table, seat, "en-US").to_dict()
-    text = json.dumps(embed)
+    text = json.dumps(embed, ensure_ascii=False)
     for value in game.hand(seat):
         assert f"`{value}`" in text
-    assert "Where your cards fit" in text
+    assert "Your moves, best first" in text
     other = 1 - seat
     waiting = json.dumps(hand.hand_embed(table, other, "fr").to_dict())
     assert "On attend" in waiting

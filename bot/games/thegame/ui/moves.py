@@ -1,0 +1,85 @@
+"""How good each move of the player on turn is, for the private hand: the jump from the pile's top, and a kind
+that the hand shows as a colour.
+
+- backwards: the card goes exactly ten back (always good: it gives room back);
+- small: few cards still in play are skipped (at most `SMALL_STEP`);
+- big: more are skipped (the cards between the top and the card that nobody has played yet are lost to that
+  pile);
+- ending: after it the player could not reach the turn's minimum, so the game would end.
+
+The jump shown is the plain difference from the top ("B +4", "C −20"); the kind counts the cards actually lost,
+so jumping over cards already played costs nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.games.thegame.engine import PILE_NAMES, Game
+
+SMALL_STEP = 4
+KINDS = ("backwards", "small", "big", "ending")  # best first
+KIND_EMOJI = {"backwards": "🟢", "small": "🔵", "big": "⚪", "ending": "🔴"}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    card: int
+    pile: str
+    jump: int  # card - top: positive going up, negative going down
+    backwards: bool
+    lost: int  # cards still in play strictly between the top and the card
+    ends_game: bool
+
+    @property
+    def kind(self) -> str:
+        if self.ends_game:
+            return "ending"
+        if self.backwards:
+            return "backwards"
+        return "small" if self.lost <= SMALL_STEP else "big"
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        return KINDS.index(self.kind), self.lost
+
+    @property
+    def size(self) -> str:
+        """'↩' for a backwards move, else the signed jump ('+4', '−20')."""
+        if self.backwards:
+            return "↩"
+        return f"+{self.jump}" if self.jump > 0 else f"−{-self.jump}"
+
+
+def ending_plays(game: Game) -> set[tuple[int, str]]:
+    """The legal plays after which the current player could no longer reach the minimum (the game would end)."""
+    if game.played_this_turn >= game.turn_minimum:
+        return set()
+    return {
+        (play.card, play.pile)
+        for play in game.legal_plays()
+        if not game.can_complete_minimum_after(play.card, play.pile)
+    }
+
+
+def moves_by_card(game: Game, ending: set[tuple[int, str]] | None = None) -> dict[int, list[Move]]:
+    """Every legal move of the player on turn, by card, each card's moves best first."""
+    ending = ending_plays(game) if ending is None else ending
+    played = {value for name in PILE_NAMES for value in game.pile_cards(name)}
+    moves: dict[int, list[Move]] = {}
+    for play in game.legal_plays():
+        top = game.pile(play.pile).top
+        low, high = sorted((top, play.card))
+        lost = sum(1 for value in range(low + 1, high) if value not in played)
+        move = Move(
+            play.card, play.pile, play.card - top, play.backwards, lost, (play.card, play.pile) in ending
+        )
+        moves.setdefault(play.card, []).append(move)
+    for options in moves.values():
+        options.sort(key=lambda move: move.rank)
+    return moves
+
+
+def best_first(moves: dict[int, list[Move]]) -> list[tuple[int, list[Move]]]:
+    """The cards in the order of their best move (best first; ties by card)."""
+    return sorted(moves.items(), key=lambda item: (item[1][0].rank, item[0]))

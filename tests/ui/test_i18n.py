@@ -1,0 +1,94 @@
+"""Texts name commands as clickable mentions in the reader's language, and French elides "de" before a vowel."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from discord import app_commands
+
+from bot.app import EXTENSIONS
+from bot.ui.i18n import COMMAND_MARKUP, catalog, command_mention, set_command_ids, t
+
+LOCALES = Path(__file__).resolve().parents[2] / "bot" / "ui" / "locales"
+
+
+@pytest.fixture
+def synced() -> Iterator[None]:
+    set_command_ids({"game": 11, "hand": 22, "play": 33, "endturn": 44, "hint": 55})
+    yield
+    set_command_ids({})
+
+
+def bot_commands() -> set[str]:
+    """Every slash command's full name ("game new"), from the cogs the bot loads."""
+    import importlib
+
+    names: set[str] = set()
+    for extension in EXTENSIONS:
+        module = importlib.import_module(extension)
+        for value in vars(module).values():
+            for command in getattr(value, "__cog_app_commands__", []):
+                names.add(command.qualified_name)
+                if isinstance(command, app_commands.Group):
+                    names |= {sub.qualified_name for sub in command.walk_commands()}
+    return names
+
+
+def test_every_command_a_text_names_exists() -> None:
+    known = bot_commands()
+    assert {"game new", "hand", "play", "endturn"} <= known
+    named = {
+        name
+        for language in ("en", "fr")
+        for text in catalog(language).values()
+        for name in COMMAND_MARKUP.findall(text)
+    }
+    assert named, "the catalogs name commands as </name>"
+    assert named <= known
+
+
+@pytest.mark.parametrize("name", ["en.json", "fr.json", "en.leaderboard.json", "fr.leaderboard.json"])
+def test_commands_are_named_as_mentions(name: str) -> None:
+    """Footers cannot show mentions; every other text of these catalogs names a command as </name>."""
+    texts = json.loads(LOCALES.joinpath(name).read_text(encoding="utf-8"))
+    footers = {"summary.replay_hint", "settings.how"}
+    plain = re.compile(r"(?<![<\w])/[a-zé_]+")
+    for key, text in texts.items():
+        if key not in footers:
+            assert not plain.search(text), (key, text)
+
+
+def test_mentions_once_the_ids_are_known(synced: None) -> None:
+    assert command_mention("en", "game new") == "</game new:11>"
+    assert command_mention("fr", "game new") == "</partie nouvelle:11>"
+    assert command_mention("fr", "hand") == "</main:22>"
+    assert "</partie nouvelle:11>" in t("fr", "error.no_table_here")
+    assert "</game new:11>" in t("en-US", "engine.game_over")
+    body = t("fr", "rules.body")
+    assert "</main:22>" in body and "</jouer:33>" in body and "</fintour:44>" in body
+
+
+def test_plain_names_until_the_ids_are_known() -> None:
+    set_command_ids({})
+    assert t("fr", "error.no_table_here").endswith("/partie nouvelle.")
+    assert t("en", "engine.card_not_in_hand").endswith("/hand.")
+    assert command_mention("en", "stats player") == "/stats player"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [("Alice", "C'est au tour d'Alice"), ("Émile", "C'est au tour d'Émile"), ("Bob", "C'est au tour de Bob")],
+)
+def test_french_elides_de_before_a_vowel(name: str, expected: str) -> None:
+    assert t("fr", "engine.not_your_turn", name=name, progress="—").startswith(expected)
+    assert t("en", "engine.not_your_turn", name=name, progress="—").startswith(f"It is {name}'s turn")
+
+
+def test_french_team_names_elide_too() -> None:
+    assert (
+        t("fr", "lb.mine", mark="⭐", name="Ursule", position=3) == "⭐ Équipes d'Ursule (meilleure : n° 3)"
+    )
