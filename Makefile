@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck format bench clean
+.PHONY: run playground test lint typecheck format bench clean browser
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,8 +12,23 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
 	@touch $(STAMP)
 
+# With DISCORD_TOKEN: the bot on Discord. Without: the playground (a local Discord in the browser).
 run: $(STAMP)
 	$(BIN)/python -m bot
+
+# The playground even when a token is set (its own database: data/playground.sqlite3).
+playground: $(STAMP)
+	$(BIN)/python -m bot --playground
+
+# The browser tests use Debian's chromium (Playwright's own download is not needed). Installed when missing and
+# running as root; otherwise those tests are skipped and say how to install it.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "chromium is missing: the browser tests will be skipped (sudo apt-get install chromium)"; \
+	  fi; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot cogs tests benchmarks
@@ -22,7 +37,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict bot cogs
 
-test: lint typecheck
+test: lint typecheck browser
 	$(BIN)/python -m pytest -q
 
 format: $(STAMP)

@@ -1,4 +1,8 @@
-"""`python -m bot`: load .env, set up logging, build the bot and run it."""
+"""`python -m bot`: load .env, set up logging, build the bot and run it.
+
+Without DISCORD_TOKEN (or with `--playground`) the bot runs in the playground instead: a local Discord with a web
+page, on a database of its own. `--discord` insists on Discord (and explains how to get a token when missing).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from dotenv import load_dotenv
 
 from bot.app import create_bot
 from bot.config import Settings, SettingsError
+from bot.playground.run import run_playground
 
 MISSING_TOKEN = """\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
@@ -27,16 +32,27 @@ DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
 """
 
 
-def main() -> int:
+USAGE = "usage: python -m bot [--playground | --discord]"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not set(args) <= {"--playground", "--discord"} or len(args) > 1:
+        print(USAGE, file=sys.stderr)
+        return 2
     load_dotenv()
     try:
         settings = Settings.from_env()
     except SettingsError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
+    if "--playground" in args:
+        return run_playground(settings)
     if not settings.token:
-        print(MISSING_TOKEN, file=sys.stderr)
-        return 2
+        if "--discord" in args:
+            print(MISSING_TOKEN, file=sys.stderr)
+            return 2
+        return run_playground(settings, reason="No DISCORD_TOKEN, so the bot plays on a local Discord")
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     bot = create_bot(settings)
     try:

@@ -37,6 +37,15 @@ def _optional_int(env: Mapping[str, str], name: str) -> int | None:
     return int(raw)
 
 
+def _optional_port(env: Mapping[str, str], name: str) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or not 0 < int(raw) < 65536:
+        raise SettingsError(f"{name} must be a port number between 1 and 65535, not {raw!r}.")
+    return int(raw)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str = field(default="", repr=False)
@@ -51,6 +60,10 @@ class Settings:
     ai_turn_delay: float = 1.5
     # Sync application commands at start-up (tests sync explicitly against the emulator).
     sync_commands: bool = True
+    # The local playground (`make run` without a token, `make playground`): its port (None: a free one) and its
+    # own database, so trying the bot never touches a real bot's data.
+    playground_port: int | None = None
+    playground_database_path: Path = Path("data/playground.sqlite3")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -67,4 +80,8 @@ class Settings:
             turn_reminder=_float(env, "TURN_REMINDER_SECONDS", 10 * 60),
             timer_interval=_float(env, "TIMER_INTERVAL_SECONDS", 30.0),
             ai_turn_delay=_float(env, "AI_TURN_DELAY_SECONDS", 1.5),
+            playground_port=_optional_port(env, "PLAYGROUND_PORT"),
+            playground_database_path=Path(
+                env.get("PLAYGROUND_DATABASE_PATH", "").strip() or "data/playground.sqlite3"
+            ),
         )

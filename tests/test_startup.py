@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -47,16 +49,49 @@ def test_a_bad_setting_is_named(name: str, value: str) -> None:
         Settings.from_env({name: value})
 
 
-def test_make_run_without_a_token_explains_what_to_do(tmp_path: Path) -> None:
+def test_without_a_token_discord_mode_explains_what_to_do(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(ROOT)
     result = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "bot", "--discord"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 2
     for step in ("DISCORD_TOKEN", "developer", "MESSAGE CONTENT", "applications.commands", ".env"):
         assert step in result.stderr
     assert result.stdout == ""
+
+
+def test_make_run_without_a_token_opens_the_playground(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
+    env.update({"PYTHONPATH": str(ROOT), "PLAYGROUND_DATABASE_PATH": str(tmp_path / "playground.sqlite3")})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()  # printed once the bot is connected and its commands synced
+        address = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert address, line
+        with urllib.request.urlopen(address.group(0), timeout=10) as page:
+            assert "Card Table playground" in page.read().decode()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 0, err
+    assert out == "", "one line, the address"
+    assert (tmp_path / "playground.sqlite3").exists()
+    assert not (tmp_path / "data" / "thegame.sqlite3").exists(), "a real bot's database is never touched"
 
 
 def test_env_example_documents_every_setting() -> None:

@@ -181,12 +181,22 @@ class Emulator:
     both). See bot/emulator/README.md."""
 
     def __init__(
-        self, world: World | None = None, *, clock: Clock | None = None, host: str = "127.0.0.1"
+        self,
+        world: World | None = None,
+        *,
+        clock: Clock | None = None,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        keep_history: bool = True,
     ) -> None:
+        """``port`` 0 picks a free one. ``keep_history=False`` (a long-running playground) keeps no record of
+        REST requests and gateway frames (``requests``, ``gateway.frames``), which tests read but which would grow
+        without end."""
         self.world = world or World(clock)
         self.clock = self.world.clock
         self.host = host
-        self.port = 0
+        self.port = port
+        self.keep_history = keep_history
         self.rules = Rules()
         self.faults = Faults()
         self.gateway = Gateway(self)
@@ -226,15 +236,18 @@ class Emulator:
     def token(self) -> str:
         return self.world.token
 
-    async def start(self) -> Emulator:
+    async def start(self, *, add_routes: Callable[[web.Application], None] | None = None) -> Emulator:
+        """Listen on ``host:port``. ``add_routes(app)`` may add routes of its own (the playground's page)."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
+        if add_routes is not None:
+            add_routes(app)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get(self.gateway.resume_path, self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._cdn_get)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._handle_api)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, 0)
+        site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         server: Any = site._server
         assert server is not None
@@ -263,6 +276,19 @@ class Emulator:
     def _notify(self) -> None:
         self._changed.set()
         self._changed = asyncio.Event()
+
+    def notify_change(self) -> None:
+        """Wake whoever waits for a change (after changing the world directly, e.g. a user's locale)."""
+        self._notify()
+
+    async def changed(self, timeout: float) -> bool:  # noqa: ASYNC109
+        """Wait until something changes in the emulator (a request, a message, an event), at most ``timeout``
+        seconds; ``True`` if something changed."""
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
 
     @staticmethod
     def _monotonic() -> float:
@@ -424,7 +450,8 @@ class Emulator:
         if match is not None:
             record.route = match[0].key
             record.params = match[1]
-        self.requests.append(record)
+        if self.keep_history:
+            self.requests.append(record)
         try:
             await self._parse_body(request, record)
             response = await self._respond(request, record, match)

@@ -211,9 +211,12 @@ class Gateway:
                     await ws.close(code=item[1])
                 return
             text = json.dumps(item, separators=(",", ":"))
-            self.frames.append(
-                GatewayFrame("out", item["op"], item.get("t"), item.get("s"), item.get("d"), time.monotonic())
-            )
+            if self.emulator.keep_history:
+                self.frames.append(
+                    GatewayFrame(
+                        "out", item["op"], item.get("t"), item.get("s"), item.get("d"), time.monotonic()
+                    )
+                )
             try:
                 if conn.zlib_ctx is not None:
                     data = conn.zlib_ctx.compress(text.encode()) + conn.zlib_ctx.flush(zlib.Z_SYNC_FLUSH)
@@ -264,8 +267,9 @@ class Gateway:
     async def _received(self, conn: GatewayConnection, frame: dict[str, Any]) -> None:
         op = frame.get("op")
         data = frame.get("d")
-        conn.received.append(frame)
-        self.frames.append(GatewayFrame("in", int(op or 0), None, None, data, time.monotonic()))
+        if self.emulator.keep_history:
+            conn.received.append(frame)
+            self.frames.append(GatewayFrame("in", int(op or 0), None, None, data, time.monotonic()))
         self.emulator._notify()
         if op == HEARTBEAT:
             self._send(conn, {"op": HEARTBEAT_ACK})

@@ -1,0 +1,129 @@
+"""Start the playground: the local Discord with its page, and the real bot connected to it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+
+from bot.app import TheGameBot, create_bot
+from bot.config import Settings
+from bot.emulator import Emulator
+from bot.emulator.discord_patch import point_discord_at
+from bot.playground.web import PlaygroundSite
+from bot.playground.world import Playground, build_world
+
+log = logging.getLogger(__name__)
+
+READY_SECONDS = 30.0
+
+
+@dataclass
+class RunningPlayground:
+    emulator: Emulator
+    playground: Playground
+    bot: TheGameBot
+
+    @property
+    def url(self) -> str:
+        return f"{self.emulator.http_base}/"
+
+
+@contextlib.asynccontextmanager
+async def open_playground(settings: Settings, *, port: int | None = None) -> AsyncIterator[RunningPlayground]:
+    """The local Discord on 127.0.0.1 (``port``, else ``settings.playground_port``, else a free one) with the
+    playground's world and page, and the bot from ``create_bot`` connected to it, its commands synced, on the
+    playground's own database. Everything is stopped when the block exits."""
+    playground = build_world()
+    emulator = Emulator(
+        playground.world, port=port if port is not None else settings.playground_port or 0, keep_history=False
+    )
+    await emulator.start(add_routes=PlaygroundSite(emulator, playground).add_routes)
+    bot_settings = dataclasses.replace(
+        settings,
+        token=emulator.token,
+        database_path=settings.playground_database_path,
+        # The world is new on every start: sync the commands to its server, at once, like a development server.
+        dev_guild_id=playground.guild.id,
+        sync_commands=True,
+    )
+    try:
+        with point_discord_at(emulator.api_base, emulator.gateway_url):
+            bot = create_bot(bot_settings, guild_ready_timeout=0.1)
+            connection: asyncio.Task[None] | None = None
+            try:
+                await bot.login(emulator.token)
+                connection = asyncio.create_task(bot.connect(reconnect=True), name="playground-bot")
+                ready = asyncio.create_task(bot.wait_until_ready())
+                done, _ = await asyncio.wait(
+                    {connection, ready}, timeout=READY_SECONDS, return_when="FIRST_COMPLETED"
+                )
+                if ready not in done:
+                    ready.cancel()
+                    if connection in done:
+                        raise RuntimeError("the bot stopped before it was ready") from connection.exception()
+                    raise TimeoutError(f"the bot was not ready after {READY_SECONDS:.0f} s")
+                yield RunningPlayground(emulator, playground, bot)
+            finally:
+                await bot.close()
+                if connection is not None:
+                    with contextlib.suppress(Exception, asyncio.CancelledError):
+                        await asyncio.wait_for(connection, 5)
+    finally:
+        await emulator.stop()
+
+
+def setup_logging(settings: Settings) -> Path:
+    """The whole log goes to a file beside the playground's database; the terminal only gets warnings and errors,
+    so the page's address stays the one line to read."""
+    log_file = settings.playground_database_path.with_suffix(".log")
+    log_file.parent.mkdir(parents=True, exist_ok=True)
+    formatter = logging.Formatter(
+        "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
+    )
+    to_file = logging.FileHandler(log_file, mode="w", encoding="utf-8")
+    to_file.setFormatter(formatter)
+    to_terminal = logging.StreamHandler()
+    to_terminal.setLevel(logging.WARNING)
+    # discord.py warns that voice is unavailable (PyNaCl): the bot has no voice, and the playground none either.
+    to_terminal.addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
+    to_terminal.setFormatter(formatter)
+    root = logging.getLogger()
+    root.setLevel(getattr(logging, settings.log_level))
+    root.addHandler(to_file)
+    root.addHandler(to_terminal)
+    # The emulator's own notes (each request, each gateway frame) are for debugging the emulator.
+    logging.getLogger("bot.emulator").setLevel(max(logging.INFO, root.level))
+    return log_file
+
+
+async def serve(settings: Settings, *, reason: str) -> None:
+    async with open_playground(settings) as running:
+        print(f"{reason}: open {running.url} in your browser (Ctrl+C to stop).", flush=True)
+        await asyncio.Event().wait()
+
+
+def run_playground(settings: Settings, *, reason: str = "Playground") -> int:
+    """``python -m bot`` without a token, or ``--playground``: run until Ctrl+C."""
+    log_file = setup_logging(settings)
+    try:
+        asyncio.run(serve(settings, reason=reason))
+    except KeyboardInterrupt:
+        return 0
+    except OSError as error:
+        print(
+            f"The playground could not start: {error} (PLAYGROUND_PORT chooses another port).",
+            file=sys.stderr,
+        )
+        return 2
+    except (RuntimeError, TimeoutError, discord.DiscordException) as error:
+        print(f"The bot did not start in the playground: {error}. The log is in {log_file}.", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,485 @@
+// The playground page: one channel as one person sees it, kept live by server-sent events.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const state = {
+  world: null,
+  user: (params.get("as") || "alice").toLowerCase(),
+  channel: params.get("channel") || "table",
+  rendered: new Map(), // message id -> {json, element}
+  dismissed: new Set(JSON.parse(sessionStorage.getItem("dismissed") || "[]")),
+  replyTo: null,
+  events: null,
+  suggestions: [],
+  active: -1,
+};
+const AVATAR_COLOURS = ["#5865f2", "#757e8a", "#3ba55c", "#faa61a", "#ed4245", "#eb459f"];
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "html") node.innerHTML = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// -- markdown (Discord's subset), on escaped text -----------------------------------------------------------------
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function inline(text) {
+  return text
+    .replace(/\*\*\*(.+?)\*\*\*/gs, "<strong><em>$1</em></strong>")
+    .replace(/\*\*(.+?)\*\*/gs, "<strong>$1</strong>")
+    .replace(/__(.+?)__/gs, "<u>$1</u>")
+    .replace(/(^|[^*\w])\*(?!\s)(.+?)\*(?!\w)/gs, "$1<em>$2</em>")
+    .replace(/(^|\W)_(?!\s)(.+?)_(?!\w)/gs, "$1<em>$2</em>")
+    .replace(/~~(.+?)~~/gs, "<s>$1</s>")
+    .replace(/\|\|(.+?)\|\|/gs, '<span class="spoiler" tabindex="0" role="button" aria-label="Spoiler">$1</span>')
+    .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>')
+    .replace(/(^|[\s(])(https?:\/\/[^\s<]+)/g, '$1<a href="$2" target="_blank" rel="noopener">$2</a>')
+    .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
+    .replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_, seconds, style) => timestamp(Number(seconds), style))
+    .replace(/(^|\s)(@[\w\u00C0-\u024F-]+|#[\w-]+)/g, '$1<span class="mention">$2</span>');
+}
+
+function timestamp(seconds, style) {
+  const date = new Date(seconds * 1000);
+  if (style === "R") {
+    const minutes = Math.round((date - Date.now()) / 60000);
+    return new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }).format(minutes, "minute");
+  }
+  return style === "t" || style === "T" ? date.toLocaleTimeString() : date.toLocaleString();
+}
+
+function markdown(source) {
+  const blocks = [];
+  let text = escapeHtml(source || "").replace(/```(?:\w*\n)?([\s\S]*?)```/g, (_, code) => {
+    blocks.push(`<pre><code>${code.replace(/\n$/, "")}</code></pre>`);
+    return `\u0000${blocks.length - 1}\u0000`;
+  });
+  text = text.replace(/`([^`\n]+)`/g, (_, code) => {
+    blocks.push(`<code>${code}</code>`);
+    return `\u0000${blocks.length - 1}\u0000`;
+  });
+  const lines = text.split("\n").map((line) => {
+    let match;
+    if ((match = line.match(/^(#{1,3}) (.*)$/))) return `<span class="h${match[1].length}">${inline(match[2])}</span>`;
+    if ((match = line.match(/^-# (.*)$/))) return `<span class="subtext">${inline(match[1])}</span>`;
+    if ((match = line.match(/^&gt; ?(.*)$/))) return `<blockquote>${inline(match[1])}</blockquote>`;
+    if ((match = line.match(/^\s*[-*] (.*)$/))) return `• ${inline(match[1])}`;
+    return inline(line);
+  });
+  return lines.join("<br>").replace(/<\/blockquote><br>/g, "</blockquote>").replace(/\u0000(\d+)\u0000/g, (_, i) => blocks[Number(i)]);
+}
+
+// -- talking to the server ----------------------------------------------------------------------------------------
+async function post(action, body) {
+  const response = await fetch(`/playground/${action}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ user: state.user, channel: state.channel, ...body }),
+  });
+  let data = {};
+  try { data = await response.json(); } catch { data = { error: `The playground answered ${response.status}.` }; }
+  return data;
+}
+
+function connect() {
+  if (state.events) state.events.close();
+  const query = new URLSearchParams({ user: state.user, channel: state.channel });
+  state.events = new EventSource(`/playground/events?${query}`);
+  state.events.addEventListener("channel", (event) => render(JSON.parse(event.data)));
+  state.events.onopen = () => { $("status").textContent = ""; };
+  state.events.onerror = () => { $("status").textContent = "Reconnecting…"; };
+}
+
+// -- rendering ----------------------------------------------------------------------------------------------------
+function avatar(person) {
+  const colour = person.bot ? "#5865f2" : AVATAR_COLOURS[Number(BigInt(person.id) % 6n)];
+  return el("div", { class: "avatar", style: `background:${colour}`, "aria-hidden": "true" }, person.display[0].toUpperCase());
+}
+
+function emoji(component) {
+  const value = component.emoji;
+  if (!value) return null;
+  return el("span", { "aria-hidden": value.id ? null : "true" }, value.id ? `:${value.name}:` : value.name);
+}
+
+function colour(value) {
+  return value === null || value === undefined ? "#1e1f22" : `#${value.toString(16).padStart(6, "0")}`;
+}
+
+function image(source, cls) {
+  if (!source) return null;
+  return el("div", { class: cls }, el("img", { src: source.url, alt: source.alt || "", loading: "lazy" }));
+}
+
+function embed(data) {
+  return el("article", { class: "embed", style: `border-left-color:${colour(data.color)}` },
+    image(data.thumbnail, "embed-thumbnail"),
+    data.author && el("div", { class: "embed-author" }, data.author),
+    data.title && el("div", { class: "embed-title md", html: inline(escapeHtml(data.title)) }),
+    data.description && el("div", { class: "embed-description md", html: markdown(data.description) }),
+    data.fields.length > 0 && el("div", { class: "embed-fields" }, data.fields.map((field) =>
+      el("div", { class: field.inline ? "field inline" : "field" },
+        el("div", { class: "field-name md", html: inline(escapeHtml(field.name)) }),
+        el("div", { class: "field-value md", html: markdown(field.value) })))),
+    image(data.image, "embed-image"),
+    data.footer && el("div", { class: "embed-footer" }, data.footer));
+}
+
+function attachment(data) {
+  if (data.image) return image({ url: data.url, alt: data.description }, "attachment");
+  return el("div", { class: "attachment file" }, "📄 ", el("a", { href: data.url, download: data.filename }, data.filename));
+}
+
+function failure(messageNode, text) {
+  messageNode.querySelectorAll(".failed").forEach((n) => n.remove());
+  if (text) messageNode.querySelector(".body").append(el("p", { class: "failed", role: "alert" }, text));
+}
+
+async function interact(messageNode, control, action, body) {
+  control.classList.add("pending");
+  control.setAttribute("aria-busy", "true");
+  const result = await post(action, body);
+  control.classList.remove("pending");
+  control.removeAttribute("aria-busy");
+  failure(messageNode, result.error);
+}
+
+function button(message, component, node) {
+  const label = [emoji(component), component.label];
+  if (component.style === 5 || component.url) {
+    return el("a", { class: "btn style-5", href: component.url, target: "_blank", rel: "noopener" }, label, " ↗");
+  }
+  return el("button", {
+    type: "button",
+    class: `btn style-${component.style || 2}`,
+    "data-custom-id": component.custom_id,
+    disabled: Boolean(component.disabled),
+    onclick: (event) => interact(node(), event.currentTarget, "click", { message: message.id, custom_id: component.custom_id }),
+  }, label);
+}
+
+function select(message, component, node) {
+  const multiple = (component.max_values || 1) > 1;
+  const wrapper = el("div", { class: "select", "data-custom-id": component.custom_id });
+  const menu = el("ul", { class: "select-menu", role: "listbox", "aria-multiselectable": multiple ? "true" : null, hidden: true });
+  const toggle = el("button", {
+    type: "button",
+    class: "select-toggle",
+    "aria-haspopup": "listbox",
+    "aria-expanded": "false",
+    disabled: Boolean(component.disabled) || component.type !== 3,
+    onclick: () => {
+      const open = menu.hidden;
+      menu.hidden = !open;
+      toggle.setAttribute("aria-expanded", String(open));
+      if (open) menu.querySelector("button, input")?.focus();
+    },
+  }, component.type === 3 ? (component.placeholder || "Make a selection") : "(this kind of menu is not in the playground)");
+  const send = (values) => {
+    menu.hidden = true;
+    toggle.setAttribute("aria-expanded", "false");
+    interact(node(), toggle, "select", { message: message.id, custom_id: component.custom_id, values });
+  };
+  for (const option of component.options || []) {
+    const text = [emoji(option), el("span", {}, option.label, option.description && el("small", {}, option.description))];
+    if (multiple) {
+      menu.append(el("li", { role: "option" }, el("label", { class: "select-option" },
+        el("input", { type: "checkbox", value: option.value, checked: Boolean(option.default) }), text)));
+    } else {
+      menu.append(el("li", { role: "option" },
+        el("button", { type: "button", class: "select-option", onclick: () => send([option.value]) }, text)));
+    }
+  }
+  if (multiple) {
+    const min = component.min_values ?? 1;
+    const max = component.max_values;
+    menu.append(el("li", {}, el("button", {
+      type: "button",
+      class: "btn style-1 select-done",
+      onclick: () => {
+        const values = [...menu.querySelectorAll("input:checked")].map((input) => input.value);
+        if (values.length < min || values.length > max) {
+          failure(node(), min === max ? `Choose ${min}.` : `Choose between ${min} and ${max}.`);
+          return;
+        }
+        send(values);
+      },
+    }, min === max ? `Choose ${min}` : "Choose")));
+  }
+  wrapper.append(toggle, menu);
+  return wrapper;
+}
+
+function components(message, node) {
+  return (message.components || []).map((row) => {
+    const children = row.type === 1 ? row.components : [row];
+    return el("div", { class: "row" }, children.map((component) => {
+      if (component.type === 2) return button(message, component, node);
+      if ([3, 5, 6, 7, 8].includes(component.type)) return select(message, component, node);
+      if (component.type === 10) return el("div", { class: "md", html: markdown(component.content) });
+      return null;
+    }));
+  });
+}
+
+function messageNode(message) {
+  let node;
+  const self = () => node;
+  const when = new Date(message.timestamp);
+  const context = [];
+  if (message.reply) {
+    context.push(el("div", { class: "context" }, "↱ ", el("strong", {}, message.reply.author.display), " ", message.reply.text));
+  }
+  if (message.command) {
+    context.push(el("div", { class: "context" }, "↱ ", el("strong", {}, message.command.user.display), " used ",
+      el("span", { class: "mention" }, `/${message.command.name}`)));
+  }
+  const content = message.loading
+    ? el("div", { class: "thinking" }, `${message.author.display} is thinking…`)
+    : message.content && el("div", { class: "content md", html: markdown(message.content) },
+      message.edited ? el("span", { class: "edited" }, " (edited)") : null);
+  const reactions = message.reactions.length > 0 && el("div", { class: "reactions" }, message.reactions.map((reaction) =>
+    el("button", {
+      type: "button",
+      class: "reaction",
+      "aria-pressed": String(reaction.me),
+      "aria-label": `${reaction.emoji} ${reaction.count}, ${reaction.me ? "remove your reaction" : "react"}`,
+      onclick: () => post("react", { message: message.id, emoji: reaction.emoji }),
+    }, `${reaction.emoji} ${reaction.count}`)));
+  const ephemeral = message.ephemeral && el("div", { class: "ephemeral-note" }, "👁 Only you can see this · ",
+    el("button", { type: "button", onclick: () => dismiss(message.id) }, "Dismiss message"));
+  const actions = !message.ephemeral && el("div", { class: "message-actions" },
+    el("button", { type: "button", onclick: () => startReply(message) }, "Reply"));
+  node = el("li", {
+    class: ["message", message.ephemeral && "ephemeral", message.mentions_me && "mentions-me"].filter(Boolean).join(" "),
+    id: `m-${message.id}`,
+    "data-author": message.author.name,
+  },
+  context,
+  avatar(message.author),
+  el("div", { class: "body" },
+    el("div", { class: "head" },
+      el("span", { class: "author" }, message.author.display),
+      message.author.bot && el("span", { class: "badge" }, "APP"),
+      el("time", { datetime: message.timestamp }, when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }))),
+    content,
+    message.embeds.map(embed),
+    message.attachments.map(attachment),
+    components(message, self),
+    reactions,
+    ephemeral),
+  actions);
+  return node;
+}
+
+function render(snapshot) {
+  const list = $("messages");
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
+  const seen = new Set();
+  let previous = null;
+  for (const message of snapshot.messages) {
+    if (state.dismissed.has(message.id)) continue;
+    seen.add(message.id);
+    const json = JSON.stringify(message);
+    let entry = state.rendered.get(message.id);
+    if (!entry || entry.json !== json) {
+      const fresh = messageNode(message);
+      if (entry) entry.element.replaceWith(fresh);
+      entry = { json, element: fresh };
+      state.rendered.set(message.id, entry);
+    }
+    const expected = previous ? previous.nextSibling : list.firstChild;
+    if (entry.element !== expected) list.insertBefore(entry.element, expected);
+    previous = entry.element;
+  }
+  for (const [id, entry] of state.rendered) {
+    if (!seen.has(id)) { entry.element.remove(); state.rendered.delete(id); }
+  }
+  if (nearBottom) list.scrollTop = list.scrollHeight;
+  if (state.world && snapshot.locale) $("language").value = snapshot.locale;
+}
+
+function dismiss(id) {
+  state.dismissed.add(id);
+  sessionStorage.setItem("dismissed", JSON.stringify([...state.dismissed]));
+  state.rendered.get(id)?.element.remove();
+  state.rendered.delete(id);
+}
+
+function startReply(message) {
+  state.replyTo = message.id;
+  $("replying-text").textContent = `Replying to ${message.author.display}`;
+  $("replying").hidden = false;
+  $("box").focus();
+}
+
+function cancelReply() {
+  state.replyTo = null;
+  $("replying").hidden = true;
+}
+
+// -- the message box: chat, slash commands and their suggestions -------------------------------------------------
+let suggestTimer = null;
+let suggestRound = 0;
+
+function showSuggestions(list) {
+  state.suggestions = list;
+  state.active = list.length > 0 ? 0 : -1;
+  const box = $("suggestions");
+  box.replaceChildren(...list.map((item, index) => el("li", {
+    role: "option",
+    id: `suggestion-${index}`,
+    "aria-selected": String(index === state.active),
+    onmousedown: (event) => { event.preventDefault(); pick(index); },
+  }, el("span", {}, item.label), item.description && el("small", {}, item.description))));
+  box.hidden = list.length === 0;
+  $("box").setAttribute("aria-expanded", String(list.length > 0));
+  $("box").setAttribute("aria-activedescendant", state.active >= 0 ? `suggestion-${state.active}` : "");
+}
+
+function moveActive(step) {
+  if (state.suggestions.length === 0) return;
+  state.active = (state.active + step + state.suggestions.length) % state.suggestions.length;
+  [...$("suggestions").children].forEach((item, index) => item.setAttribute("aria-selected", String(index === state.active)));
+  $("suggestions").children[state.active].scrollIntoView({ block: "nearest" });
+  $("box").setAttribute("aria-activedescendant", `suggestion-${state.active}`);
+}
+
+function pick(index) {
+  const item = state.suggestions[index];
+  if (!item) return;
+  $("box").value = item.text;
+  showSuggestions([]);
+  $("box").focus();
+  requestSuggestions();
+}
+
+function requestSuggestions() {
+  clearTimeout(suggestTimer);
+  const text = $("box").value;
+  if (!text.startsWith("/") || text.includes("\n")) { showSuggestions([]); return; }
+  suggestTimer = setTimeout(async () => {
+    const round = ++suggestRound;
+    const result = await post("suggest", { text });
+    if (round === suggestRound && $("box").value === text) showSuggestions(result.suggestions || []);
+  }, 120);
+}
+
+async function submit(event) {
+  event?.preventDefault();
+  const box = $("box");
+  const text = box.value.trim();
+  if (!text) return;
+  $("composer-error").textContent = "";
+  showSuggestions([]);
+  box.value = "";
+  const result = text.startsWith("/")
+    ? await post("command", { text })
+    : await post("send", { content: text, message: state.replyTo });
+  if (result.error) {
+    $("composer-error").textContent = result.error;
+    if (!box.value) box.value = text;
+  } else {
+    cancelReply();
+  }
+}
+
+function onKey(event) {
+  const open = !$("suggestions").hidden && state.suggestions.length > 0;
+  if (open && event.key === "ArrowDown") { event.preventDefault(); moveActive(1); }
+  else if (open && event.key === "ArrowUp") { event.preventDefault(); moveActive(-1); }
+  else if (open && (event.key === "Tab" || (event.key === "Enter" && !event.shiftKey && !suggestionComplete()))) {
+    event.preventDefault();
+    pick(state.active);
+  } else if (event.key === "Escape") { showSuggestions([]); cancelReply(); }
+  else if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); submit(); }
+}
+
+// Enter sends the command when the picked suggestion would not change the line (it is already complete).
+function suggestionComplete() {
+  const item = state.suggestions[state.active];
+  return !item || item.text.trim() === $("box").value.trim();
+}
+
+// -- who and where ------------------------------------------------------------------------------------------------
+function channelByKey(key) {
+  return state.world.channels.find((c) => c.name === key || c.id === key) || state.world.channels[0];
+}
+
+function updateLocation() {
+  const query = new URLSearchParams({ as: state.user, channel: channelByKey(state.channel).name });
+  history.replaceState(null, "", `?${query}`);
+}
+
+function show() {
+  const channel = channelByKey(state.channel);
+  const person = state.world.people.find((p) => p.name === state.user) || state.world.people[0];
+  state.user = person.name;
+  state.channel = channel.name;
+  $("channel-name").textContent = channel.name;
+  $("box").placeholder = `Message #${channel.name} as ${person.display}, or type / for commands`;
+  $("playing-as").textContent = `Playing as ${person.display}`;
+  document.title = `#${channel.name} · ${person.display} · Card Table playground`;
+  $("user").value = person.name;
+  $("language").value = person.locale;
+  for (const item of $("channels").querySelectorAll("button")) {
+    item.setAttribute("aria-current", String(item.dataset.name === channel.name));
+  }
+  state.rendered.clear();
+  $("messages").replaceChildren();
+  cancelReply();
+  updateLocation();
+  connect();
+}
+
+async function start() {
+  state.world = await (await fetch("/playground/world")).json();
+  $("server-name").textContent = state.world.server;
+  $("channels").replaceChildren(...state.world.channels.map((channel) => el("li", {},
+    el("button", { type: "button", "data-name": channel.name, onclick: () => { state.channel = channel.name; closeMenu(); show(); } }, channel.name))));
+  $("user").replaceChildren(...state.world.people.map((p) => el("option", { value: p.name }, p.display)));
+  $("language").replaceChildren(...state.world.languages.map((l) => el("option", { value: l.locale }, l.name)));
+  $("user").addEventListener("change", () => { state.user = $("user").value; show(); });
+  $("language").addEventListener("change", async () => {
+    await post("language", { locale: $("language").value });
+    state.world = await (await fetch("/playground/world")).json();
+  });
+  $("composer").addEventListener("submit", submit);
+  $("box").addEventListener("input", () => {
+    requestSuggestions();
+    $("box").style.height = "auto";
+    $("box").style.height = `${$("box").scrollHeight}px`;
+  });
+  $("box").addEventListener("keydown", onKey);
+  $("box").addEventListener("blur", () => setTimeout(() => showSuggestions([]), 150));
+  $("cancel-reply").addEventListener("click", cancelReply);
+  $("menu").addEventListener("click", () => {
+    const open = $("app").classList.toggle("menu-open");
+    $("menu").setAttribute("aria-expanded", String(open));
+  });
+  $("messages").addEventListener("click", (event) => {
+    if (event.target.classList?.contains("spoiler")) event.target.classList.add("shown");
+  });
+  show();
+}
+
+function closeMenu() {
+  $("app").classList.remove("menu-open");
+  $("menu").setAttribute("aria-expanded", "false");
+}
+
+start();

@@ -1,0 +1,147 @@
+"""What the page shows: a channel's messages as one person sees them, as plain JSON."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.emulator import Attachment, Channel, Message, User
+from bot.playground.world import LANGUAGES, Playground
+
+HISTORY = 60  # messages sent to the page per channel
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+_CHANNEL_MENTION = re.compile(r"<#(\d+)>")
+
+
+def person(user: User) -> dict[str, Any]:
+    return {"id": str(user.id), "name": user.name, "display": user.display_name, "bot": user.bot}
+
+
+def _attachment(attachment: Attachment) -> dict[str, Any]:
+    return {
+        "id": str(attachment.id),
+        "filename": attachment.filename,
+        "url": attachment.url,
+        "description": attachment.description or "",
+        "image": (attachment.content_type or "").startswith("image/"),
+        "width": attachment.width,
+        "height": attachment.height,
+        "size": attachment.size,
+    }
+
+
+def _resolve_image(url: str | None, attachments: list[Attachment]) -> dict[str, Any] | None:
+    """An embed's image or thumbnail: ``attachment://name`` points at one of the message's files."""
+    if not url:
+        return None
+    if url.startswith("attachment://"):
+        name = url.removeprefix("attachment://")
+        found = next((a for a in attachments if a.filename == name), None)
+        return None if found is None else {"url": found.url, "alt": found.description or ""}
+    return {"url": url, "alt": ""}
+
+
+def _embed(embed: dict[str, Any], attachments: list[Attachment]) -> dict[str, Any]:
+    return {
+        "title": embed.get("title") or "",
+        "url": embed.get("url") or "",
+        "description": embed.get("description") or "",
+        "color": embed.get("color"),
+        "author": (embed.get("author") or {}).get("name") or "",
+        "fields": [
+            {"name": f.get("name", ""), "value": f.get("value", ""), "inline": bool(f.get("inline"))}
+            for f in embed.get("fields") or []
+        ],
+        "footer": (embed.get("footer") or {}).get("text") or "",
+        "image": _resolve_image((embed.get("image") or {}).get("url"), attachments),
+        "thumbnail": _resolve_image((embed.get("thumbnail") or {}).get("url"), attachments),
+    }
+
+
+def _embedded_files(message: Message) -> set[str]:
+    names = set()
+    for embed in message.embeds:
+        for key in ("image", "thumbnail"):
+            url = (embed.get(key) or {}).get("url") or ""
+            if url.startswith("attachment://"):
+                names.add(url.removeprefix("attachment://"))
+    return names
+
+
+def mentions_to_names(text: str, playground: Playground) -> str:
+    """``<@id>`` and ``<#id>`` as ``@Name`` and ``#channel`` (the page never sees raw ids)."""
+    world = playground.world
+
+    def user_name(match: re.Match[str]) -> str:
+        user = world.get_user(int(match.group(1)))
+        return f"@{user.display_name}" if user else "@unknown"
+
+    def channel_name(match: re.Match[str]) -> str:
+        chan = world.get_channel(int(match.group(1)))
+        return f"#{chan.name}" if chan else "#unknown"
+
+    return _CHANNEL_MENTION.sub(channel_name, _USER_MENTION.sub(user_name, text))
+
+
+def message_view(message: Message, viewer: User, playground: Playground) -> dict[str, Any]:
+    world = playground.world
+    reply = None
+    if message.message_reference and message.type == 19:
+        original = world.get_message(int(message.message_reference["message_id"]))
+        if original is not None:
+            reply = {
+                "id": str(original.id),
+                "author": person(original.author),
+                "text": mentions_to_names(original.content, playground)[:120]
+                or ("(embed)" if original.embeds else ""),
+            }
+    interaction = message.interaction
+    command = None
+    if interaction is not None and interaction.type == 2 and interaction.original is message:
+        command = {"user": person(interaction.user), "name": interaction.command_name or ""}
+    embedded = _embedded_files(message)
+
+    def text(value: str) -> str:
+        return mentions_to_names(value, playground)
+
+    embeds = [_embed(e, message.attachments) for e in message.embeds]
+    for embed in embeds:
+        embed["description"] = text(embed["description"])
+        embed["title"] = text(embed["title"])
+        for fld in embed["fields"]:
+            fld["value"] = text(fld["value"])
+    return {
+        "id": str(message.id),
+        "author": person(message.author),
+        "content": text(message.content),
+        "mentions_me": viewer.id in message.mentions,
+        "timestamp": message.timestamp.isoformat(),
+        "edited": message.edited,
+        "ephemeral": message.ephemeral_for is not None,
+        "loading": message.loading,
+        "embeds": embeds,
+        "attachments": [_attachment(a) for a in message.attachments if a.filename not in embedded],
+        "components": message.components,
+        "reactions": [
+            {"emoji": emoji, "count": len(users), "me": viewer.id in users}
+            for emoji, users in message.reactions.items()
+            if users
+        ],
+        "reply": reply,
+        "command": command,
+    }
+
+
+def channel_view(playground: Playground, channel: Channel, viewer: User) -> list[dict[str, Any]]:
+    messages = channel.visible_messages(viewer)[-HISTORY:]
+    return [message_view(m, viewer, playground) for m in messages]
+
+
+def world_view(playground: Playground) -> dict[str, Any]:
+    return {
+        "server": playground.guild.name,
+        "bot": person(playground.world.bot_user),
+        "channels": [{"id": str(c.id), "name": c.name} for c in playground.channels],
+        "people": [{**person(u), "locale": u.locale} for u in playground.people],
+        "languages": [{"locale": code, "name": name} for code, name in LANGUAGES.items()],
+    }

@@ -1,0 +1,213 @@
+"""The page's routes, served by the emulator's own aiohttp server: the static page, a live event stream per person
+and channel (server-sent events), and the actions people take (send, command, click, choose, react, language)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+
+from bot.emulator import Channel, Emulator, EmulatorTimeout, InteractionResult, Message, User
+from bot.playground import commands
+from bot.playground.view import channel_view, world_view
+from bot.playground.world import LANGUAGES, Playground
+
+log = logging.getLogger(__name__)
+
+STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css", "index.html": "text/html"}
+HEARTBEAT_SECONDS = 15.0
+# How long an action waits for the bot's answer before the page says "The bot did not answer" (Discord's
+# "This interaction failed" comes after 3 seconds).
+ANSWER_SECONDS = 3.5
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class ActionRefused(Exception):
+    """What the person tried cannot be done; the message is shown under the message box."""
+
+
+def _static(name: str) -> bytes:
+    return resources.files("bot.playground").joinpath("static", name).read_bytes()
+
+
+class PlaygroundSite:
+    def __init__(self, emulator: Emulator, playground: Playground) -> None:
+        self.emulator = emulator
+        self.playground = playground
+
+    def add_routes(self, app: web.Application) -> None:
+        app.router.add_get("/", self.page)
+        app.router.add_get("/static/{name}", self.static)
+        app.router.add_get("/playground/world", self.world)
+        app.router.add_get("/playground/events", self.events)
+        for name, handler in {
+            "send": self.send,
+            "command": self.command,
+            "suggest": self.suggest,
+            "click": self.click,
+            "select": self.select,
+            "react": self.react,
+            "language": self.language,
+        }.items():
+            app.router.add_post(f"/playground/{name}", self._action(handler))
+
+    # -- page and stream -----------------------------------------------------------------------------------------
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(body=_static("index.html"), content_type="text/html", charset="utf-8")
+
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        if name not in STATIC_FILES:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=_static(name),
+            content_type=STATIC_FILES[name],
+            charset="utf-8",
+            headers={"Cache-Control": "no-cache"},
+        )
+
+    async def world(self, request: web.Request) -> web.StreamResponse:
+        return web.json_response(world_view(self.playground))
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: the channel as ``user`` sees it, again whenever it changes."""
+        user = self._person(request.query.get("user", ""))
+        channel = self._channel(request.query.get("channel", ""))
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-cache",
+                "X-Accel-Buffering": "no",
+            }
+        )
+        await response.prepare(request)
+        last = ""
+        with contextlib.suppress(ConnectionResetError, asyncio.CancelledError):
+            while True:
+                snapshot = json.dumps(
+                    {
+                        "messages": channel_view(self.playground, channel, user),
+                        "locale": user.locale,
+                    },
+                    ensure_ascii=False,
+                )
+                if snapshot != last:
+                    last = snapshot
+                    await response.write(f"event: channel\ndata: {snapshot}\n\n".encode())
+                if not await self.emulator.changed(HEARTBEAT_SECONDS):
+                    await response.write(b": still here\n\n")
+                await asyncio.sleep(0.05)  # one snapshot for a burst of changes
+        return response
+
+    # -- actions -------------------------------------------------------------------------------------------------
+
+    def _action(self, handler: Callable[[dict[str, Any]], Awaitable[Any]]) -> Handler:
+        async def handle(request: web.Request) -> web.StreamResponse:
+            try:
+                body = await request.json()
+                if not isinstance(body, dict):
+                    raise ActionRefused("Malformed request.")
+                result = await handler(body)
+            except (ActionRefused, commands.CommandError) as refused:
+                return web.json_response({"error": str(refused)}, status=400)
+            except web.HTTPException:
+                raise
+            except (ValueError, KeyError) as bad:
+                # The emulator refuses what Discord's client would not let a person do (a disabled button...).
+                return web.json_response({"error": str(bad)}, status=400)
+            return web.json_response(result if result is not None else {"ok": True})
+
+        return handle
+
+    def _person(self, name: str) -> User:
+        user = self.playground.person(name)
+        if user is None:
+            raise web.HTTPNotFound(text=f"Nobody called {name!r} in the playground.")
+        return user
+
+    def _channel(self, key: str) -> Channel:
+        channel = self.playground.channel(key)
+        if channel is None:
+            raise web.HTTPNotFound(text=f"No channel {key!r} in the playground.")
+        return channel
+
+    def _message(self, body: dict[str, Any], user: User) -> Message:
+        message = self.playground.world.get_message(int(body.get("message", 0)))
+        if message is None or not message.visible_to(user):
+            raise ActionRefused("That message is gone.")
+        return message
+
+    async def _answered(self, result: InteractionResult) -> dict[str, Any]:
+        try:
+            await result.response(timeout=ANSWER_SECONDS)
+        except (EmulatorTimeout, AssertionError):
+            return {"error": "The bot did not answer in time (on Discord: “This interaction failed”)."}
+        return {"ok": True}
+
+    async def send(self, body: dict[str, Any]) -> Any:
+        user = self._person(str(body.get("user", "")))
+        channel = self._channel(str(body.get("channel", "")))
+        content = str(body.get("content", "")).strip()
+        if not content:
+            raise ActionRefused("Type a message first.")
+        if len(content) > 2000:
+            raise ActionRefused("Messages are limited to 2000 characters.")
+        reply_to = self._message(body, user) if body.get("message") else None
+        await self.emulator.send_message(user, channel, content, reply_to=reply_to)
+        return None
+
+    async def command(self, body: dict[str, Any]) -> Any:
+        user = self._person(str(body.get("user", "")))
+        channel = self._channel(str(body.get("channel", "")))
+        parsed = commands.parse(self.emulator, channel, str(body.get("text", "")))
+        options = commands.options_of(parsed, channel)
+        result = await self.emulator.slash(user, channel, " ".join(parsed.path), options)
+        return await self._answered(result)
+
+    async def suggest(self, body: dict[str, Any]) -> Any:
+        user = self._person(str(body.get("user", "")))
+        channel = self._channel(str(body.get("channel", "")))
+        try:
+            found = await commands.suggest(self.emulator, user, channel, str(body.get("text", "")))
+        except (EmulatorTimeout, AssertionError, ValueError):
+            found = []
+        return {"suggestions": [s.as_json() for s in found]}
+
+    async def click(self, body: dict[str, Any]) -> Any:
+        user = self._person(str(body.get("user", "")))
+        message = self._message(body, user)
+        result = await self.emulator.click(user, message, str(body.get("custom_id", "")))
+        return await self._answered(result)
+
+    async def select(self, body: dict[str, Any]) -> Any:
+        user = self._person(str(body.get("user", "")))
+        message = self._message(body, user)
+        values = [str(v) for v in body.get("values") or []]
+        result = await self.emulator.select(user, message, str(body.get("custom_id", "")), values)
+        return await self._answered(result)
+
+    async def react(self, body: dict[str, Any]) -> Any:
+        user = self._person(str(body.get("user", "")))
+        message = self._message(body, user)
+        emoji = str(body.get("emoji", ""))
+        if user.id in message.reactions.get(emoji, []):
+            await self.emulator.remove_reaction(user, message, emoji)
+        else:
+            await self.emulator.add_reaction(user, message, emoji)
+        return None
+
+    async def language(self, body: dict[str, Any]) -> Any:
+        user = self._person(str(body.get("user", "")))
+        locale = str(body.get("locale", ""))
+        if locale not in LANGUAGES:
+            raise ActionRefused(f"The playground speaks {', '.join(LANGUAGES.values())}.")
+        user.locale = locale
+        self.emulator.notify_change()
+        return None

@@ -1,0 +1,73 @@
+"""The playground without a browser: the world, slash commands typed as text, suggestions, the live stream."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+
+from bot.playground.run import RunningPlayground
+
+
+async def post(running: RunningPlayground, action: str, **body: object) -> dict[str, object]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(f"{running.url}playground/{action}", json=body) as response,
+    ):
+        return dict(await response.json())
+
+
+async def test_the_world_has_a_server_two_tables_and_four_people(playground: RunningPlayground) -> None:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{playground.url}playground/world") as response,
+    ):
+        world = await response.json()
+    assert world["server"] == "Playground"
+    assert [c["name"] for c in world["channels"]] == ["table", "table-2"]
+    assert [p["display"] for p in world["people"]] == ["Alice", "Bob", "Carol", "Dave"]
+    async with aiohttp.ClientSession() as session, session.get(playground.url) as response:
+        assert "Card Table playground" in await response.text()
+
+
+async def test_typed_commands_are_suggested_and_run(playground: RunningPlayground) -> None:
+    found = await post(playground, "suggest", user="alice", channel="table", text="/ga")
+    assert [s["text"] for s in found["suggestions"]] == ["/game "]  # type: ignore[index]
+    found = await post(playground, "suggest", user="alice", channel="table", text="/game new game:he")
+    assert [s["label"] for s in found["suggestions"]] == ["Hearts"]  # type: ignore[index]
+    answer = await post(playground, "command", user="alice", channel="table", text="/game new game:hearts")
+    assert answer == {"ok": True}
+    table = playground.playground.channel("table")
+    assert table is not None
+    assert "Hearts" in table.messages[-1].text
+    refused = await post(playground, "command", user="alice", channel="table", text="/nothing")
+    assert "no command /nothing" in str(refused["error"])
+
+
+async def test_the_stream_sends_the_channel_again_when_it_changes(playground: RunningPlayground) -> None:
+    url = f"{playground.url}playground/events?user=bob&channel=table"
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+
+        async def next_snapshot() -> dict[str, object]:
+            while True:
+                line = (await response.content.readline()).decode()
+                if line.startswith("data: "):
+                    return dict(json.loads(line.removeprefix("data: ")))
+
+        first = await asyncio.wait_for(next_snapshot(), 5)
+        assert first["messages"] == []
+        await post(playground, "send", user="alice", channel="table", content="hello Bob")
+        second = await asyncio.wait_for(next_snapshot(), 5)
+        assert [m["content"] for m in second["messages"]] == ["hello Bob"]  # type: ignore[index]
+
+
+async def test_a_language_choice_changes_what_the_bot_answers(playground: RunningPlayground) -> None:
+    assert await post(playground, "language", user="bob", locale="fr") == {"ok": True}
+    await post(playground, "command", user="bob", channel="table-2", text="/rules")
+    chan = playground.playground.channel("table-2")
+    assert chan is not None
+    bob = playground.playground.person("bob")
+    answer = chan.visible_messages(bob)[-1]
+    assert answer.ephemeral_for == bob.id if bob else False
+    assert "Règles" in answer.text or "règles" in answer.text
