@@ -104,3 +104,20 @@ async def test_a_whole_three_player_game(driver: TableDriver, world: World) -> N
     assert row[0] in ("won", "lost")
     assert str(row[1]) in summary.text
     assert turn >= 10
+    # A win is celebrated as one; a loss says how it ended.
+    title = summary.embeds[0]["title"]
+    if row[0] == "won":
+        assert title == "🏆 The team won!"
+    else:
+        assert title == f"🏁 Game over · {row[1]} {'card' if row[1] == 1 else 'cards'} left"
+        assert re.search(r"(could not play|Nothing fitted for)", summary.embeds[0]["description"])
+    assert all(f"{name} — " in summary.text for name in ("Alice", "Bob", "Carol"))  # plays per player
+    # Every play of the game, privately, a page at a time.
+    log = await driver.click_result(world.carol, summary, f"tg:log:{table_id}:0")
+    page = log.original
+    assert page.ephemeral and page.visible_to(world.carol)
+    pages = int(re.search(r"page 1/(\d+)", page.embeds[0]["title"])[1])  # type: ignore[index]
+    assert pages >= turn // 20
+    if pages > 1:
+        turned = await driver.click(world.carol, page, f"tg:log:{table_id}:1")
+        assert turned.type == 7 and f"page 2/{pages}" in page.embeds[0]["title"]
