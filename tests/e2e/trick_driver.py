@@ -55,6 +55,8 @@ def still_playing(driver: TableDriver, table_id: int) -> bool:
 
 async def wait_for_my_turn(driver: TableDriver, table_id: int, user: User) -> bool:
     """Wait until `user` may act (True) or the game is over (False)."""
+    if not still_playing(driver, table_id):
+        return False
     seat = seat_of(driver, user)
     await driver.emulator.wait_for(
         lambda: not still_playing(driver, table_id) or seat in driver.table().seats_to_act, timeout=30
