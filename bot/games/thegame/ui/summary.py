@@ -75,7 +75,7 @@ def summary_content(table: Table) -> dict[str, Any]:
         embed.description = t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
     elif game.status is Status.WON:
         embed = discord.Embed(title=t(locale, "summary.won_title"), colour=COLOUR_WON)
-        embed.description = f"{t(locale, 'summary.how.all_cards_played')} {t(locale, 'rating.win')}"
+        embed.description = t(locale, "rating.win")
     else:
         embed = discord.Embed(
             title=t(locale, "summary.lost_title", count=game.cards_left), colour=COLOUR_OVER
