@@ -40,8 +40,10 @@ class PlaygroundSite:
     def __init__(self, emulator: Emulator, playground: Playground) -> None:
         self.emulator = emulator
         self.playground = playground
+        self.closing = False
 
     def add_routes(self, app: web.Application) -> None:
+        app.on_shutdown.append(self._end_streams)
         app.router.add_get("/", self.page)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/playground/world", self.world)
@@ -90,7 +92,7 @@ class PlaygroundSite:
         await response.prepare(request)
         last = ""
         with contextlib.suppress(ConnectionResetError, asyncio.CancelledError):
-            while True:
+            while not self.closing:
                 snapshot = json.dumps(
                     {
                         "messages": channel_view(self.playground, channel, user),
@@ -105,6 +107,11 @@ class PlaygroundSite:
                     await response.write(b": still here\n\n")
                 await asyncio.sleep(0.05)  # one snapshot for a burst of changes
         return response
+
+    async def _end_streams(self, app: web.Application) -> None:
+        """The server is stopping: let every open stream end now rather than at its next heartbeat."""
+        self.closing = True
+        self.emulator.notify_change()
 
     # -- actions -------------------------------------------------------------------------------------------------
 

@@ -62,6 +62,7 @@ def open_page(playground: RunningPlayground, browser: Any) -> Callable[..., Any]
     async def open_as(person: str, *, width: int = 1200, height: int = 900, channel: str = "table") -> Any:
         context = await browser.new_context(viewport={"width": width, "height": height})
         page = await context.new_page()
+        page.set_default_timeout(10_000)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.errors = errors

@@ -1,0 +1,171 @@
+"""The playground in a real Chromium: two people play The Game in two tabs, and the page's accessibility basics."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games.thegame.ui.board import game_of
+from bot.playground.run import RunningPlayground
+
+pytestmark = pytest.mark.browser
+
+
+async def until(condition: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:  # noqa: ASYNC109
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"waited {timeout}s for {what}")
+
+
+async def send(page: Any, text: str) -> None:
+    await page.locator("#box").fill(text)
+    await page.locator("#box").press("Escape")  # close the suggestions
+    await page.locator("#send").click()
+
+
+def button(page: Any, custom_id: str) -> Any:
+    return page.locator(f'button[data-custom-id="{custom_id}"]')
+
+
+async def board_text(page: Any, board_id: int) -> str:
+    """What a person reads on the board: its text and its picture's alternative text."""
+    return str(
+        await page.locator(f"#m-{board_id}").evaluate(
+            "node => node.innerText + ' ' + [...node.querySelectorAll('img')].map(i => i.alt).join(' ')"
+        )
+    )
+
+
+async def test_two_people_play_a_whole_game_in_two_tabs(
+    playground: RunningPlayground, open_page: Callable[..., Any], artifacts: Path
+) -> None:
+    bot = playground.bot
+    world = playground.playground
+    alice, bob = world.person("alice"), world.person("bob")
+    channel = world.channel("table")
+    assert alice and bob and channel
+    pages = {alice.id: await open_page("alice"), bob.id: await open_page("bob", width=420)}
+    alice_page, bob_page = pages[alice.id], pages[bob.id]
+
+    # Alice opens a table with the command autocomplete offers; Bob joins from his own tab.
+    await alice_page.locator("#box").fill("/game new game:The")
+    await alice_page.locator("#suggestions li", has_text="The Game").wait_for()
+    await alice_page.locator("#box").press("Tab")
+    assert (await alice_page.locator("#box").input_value()).startswith("/game new game:")
+    await alice_page.locator("#box").press("Enter")
+    table = await until(lambda: bot.games.in_channel(channel.id), what="the table")
+    await button(bob_page, f"tg:join:{table.id}").click()
+    await until(lambda: len(table.seats) == 2, what="Bob's seat")
+    await button(alice_page, f"tg:start:{table.id}").click()
+    await until(lambda: table.board_message_id and game_of(table), what="the deal")
+    for page in pages.values():
+        await button(page, f"tg:hand:{table.id}").click()
+    game = game_of(table)
+    for user, page in ((alice, alice_page), (bob, bob_page)):
+        seat = table.seat_of(user.id)
+        assert seat is not None
+        hand = page.locator(".message.ephemeral", has_text="Only you can see this").last
+        await hand.wait_for()
+        shown = set(await hand.locator("code").all_inner_texts())
+        assert {str(card) for card in game.hand(seat)} <= shown, "each player sees their own cards"
+    for user, page in ((alice, bob_page), (bob, alice_page)):
+        assert await page.locator(f'[data-custom-id$=":{user.id}"]').count() == 0, "a hand seen by the other"
+    await alice_page.locator(".message.ephemeral").last.screenshot(path=str(artifacts / "hand.png"))
+
+    # A number in the chat gets the warning.
+    await send(bob_page, "I have a 42, keep off that pile")
+    said = bob_page.locator('.message[data-author="bob"]').last
+    await said.locator(".reaction", has_text="🤫").wait_for(timeout=10_000)
+
+    await button(alice_page, f"tg:first:{table.id}").click()
+    await until(lambda: game_of(table).current_player is not None, what="a first player")
+    board_id = table.board_message_id
+    # Play badly on purpose (the largest jumps first), so the whole game is over in a few turns.
+    while bot.games.get(table.id) is not None:
+        game = game_of(table)
+        current = game.current_player
+        assert current is not None
+        user_id = table.seats[current].user_id
+        page = pages[user_id]
+        if game.played_this_turn >= game.turn_minimum:
+            await button(page, f"tg:end:{table.id}:{user_id}").click()
+            await until(
+                lambda current=current: (
+                    bot.games.get(table.id) is None or game_of(table).current_player != current
+                ),
+                what="a new turn",
+            )
+            continue
+        plays = game.legal_plays()
+        if not plays:
+            await until(lambda: bot.games.get(table.id) is None, what="the end of the game")
+            break
+        play = max(plays, key=lambda option: abs(option.card - game.pile(option.pile).top))
+        played = game.played_this_turn
+        await button(page, f"tg:card:{table.id}:{play.card}:{user_id}").click()
+        await button(page, f"tg:play:{table.id}:{play.card}:{play.pile}:0:{user_id}").click()
+        confirm = button(page, f"tg:play:{table.id}:{play.card}:{play.pile}:1:{user_id}")
+        deadline = time.monotonic() + 10
+        while (
+            bot.games.get(table.id) is not None
+            and game_of(table).played_this_turn == played
+            and game_of(table).current_player == current
+        ):
+            if await confirm.count() and await confirm.is_enabled():
+                await confirm.click()
+            assert time.monotonic() < deadline, "the play did not happen"
+            await asyncio.sleep(0.05)
+        if bot.games.get(table.id) is not None:
+            # The board is live in both tabs: the card just played shows without a reload.
+            for other in pages.values():
+                await until_text(other, board_id, str(play.card))
+    await alice_page.locator(f"#m-{board_id}").screenshot(path=str(artifacts / "board.png"))
+    assert (artifacts / "board.png").stat().st_size > 0 and (artifacts / "hand.png").stat().st_size > 0
+    finals = {await board_text(page, board_id) for page in pages.values()}
+    assert len(finals) == 1, "both tabs show the same final board"
+    for page in pages.values():
+        assert page.errors == []
+
+
+async def until_text(page: Any, board_id: int, text: str) -> None:
+    deadline = time.monotonic() + 10
+    while text not in await board_text(page, board_id):
+        assert time.monotonic() < deadline, f"the board never showed {text}"
+        await asyncio.sleep(0.05)
+
+
+async def test_accessibility_basics(playground: RunningPlayground, open_page: Callable[..., Any]) -> None:
+    page = await open_page("alice")
+    await send(page, "/game new")
+    table = await until(lambda: playground.bot.games.in_channel(playground.playground.channels[0].id))
+    await button(page, f"tg:start:{table.id}").click()
+    await page.locator(".message img").first.wait_for()
+    # Pictures carry the attachment's description as alternative text.
+    for image in await page.locator(".message img").all():
+        assert (await image.get_attribute("alt") or "").strip(), "an image without alternative text"
+    # Every control that acts is a real button (a menu's toggle included).
+    controls = await page.locator("[data-custom-id]").evaluate_all(
+        "nodes => nodes.map(n => n.tagName === 'DIV' ? n.querySelector('button').tagName : n.tagName)"
+    )
+    assert controls and set(controls) == {"BUTTON"}
+    # The keyboard reaches the message box and the buttons.
+    reached: set[str] = set()
+    await page.locator("body").focus()
+    for _ in range(60):
+        await page.keyboard.press("Tab")
+        reached.add(
+            await page.evaluate(
+                "() => document.activeElement.id || (document.activeElement.dataset.customId ? 'component' : '')"
+            )
+        )
+    assert {"box", "component"} <= reached
+    assert page.errors == []
