@@ -1,4 +1,10 @@
-"""Klondike (solitaire): the pure engine, its solver and hints. No Discord, no drawing."""
+"""Klondike (solitaire): the pure engine, its solver and hints. No Discord, no drawing.
+
+- `Klondike` (engine.py, position.py): a game; `KlondikeOptions(draw=3, any_colour=False)`.
+- `Move`, `parse_move`, `format_move` (moves.py): moves and their compact text (`s`, `w>f`, `c3>c5x2`, `f♥>c2`).
+- Events (events.py) returned by every action; `IllegalMove` (errors.py) with a stable `code`.
+- `solve` (solver.py): winnable / unwinnable / unknown, with the winning moves; `hint` (hints.py).
+"""
 
 from bot.games.klondike.engine import FORMAT_VERSION, Klondike
 from bot.games.klondike.errors import ErrorCode, IllegalMove
@@ -16,6 +22,7 @@ from bot.games.klondike.events import (
     MoveUndone,
     WasteRecycled,
 )
+from bot.games.klondike.hints import Hint, hint
 from bot.games.klondike.layout import Column, KlondikeOptions
 from bot.games.klondike.moves import (
     COLUMNS,
@@ -30,6 +37,8 @@ from bot.games.klondike.moves import (
     foundation_of,
     parse_move,
 )
+from bot.games.klondike.search import UNKNOWN, UNWINNABLE, WINNABLE
+from bot.games.klondike.solver import SolveResult, solve
 
 __all__ = [
     "COLUMNS",
@@ -41,7 +50,10 @@ __all__ = [
     "GAVE_UP",
     "NO_PROGRESS",
     "STOCK",
+    "UNKNOWN",
+    "UNWINNABLE",
     "WASTE",
+    "WINNABLE",
     "WON",
     "CardMoved",
     "CardRevealed",
@@ -51,14 +63,18 @@ __all__ = [
     "Event",
     "GameEnded",
     "GameWon",
+    "Hint",
     "IllegalMove",
     "Klondike",
     "KlondikeOptions",
     "Move",
     "MoveUndone",
+    "SolveResult",
     "WasteRecycled",
     "column",
     "format_move",
     "foundation_of",
+    "hint",
     "parse_move",
+    "solve",
 ]

@@ -17,6 +17,7 @@ COLUMN_COUNT: Final = 7
 CARD_COUNT: Final = 52
 TABLEAU_CARDS: Final = COLUMN_COUNT * (COLUMN_COUNT + 1) // 2  # 28 cards dealt to the columns
 KING: Final = 13
+KING_IDS: Final = (KING - 1) * 4  # card ids from here on are kings
 
 # Tables indexed by card id.
 CARDS: Final[tuple[Card, ...]] = tuple(

@@ -17,6 +17,7 @@ from bot.games.klondike.layout import (
     COLUMN_COUNT,
     IS_RED,
     KING,
+    KING_IDS,
     RANK,
     RED_SUIT,
     SUIT,
@@ -211,9 +212,19 @@ class Position:
                 moves.append(cached_move(WASTE, COLUMNS[target]))
         for index, cards in enumerate(up):
             size = len(cards)
+            source = COLUMNS[index]
             for start, base in enumerate(cards):
-                for target in self._targets(base, index, tops, empty, hosts):
-                    moves.append(cached_move(COLUMNS[index], COLUMNS[target], size - start))
+                if base >= KING_IDS:
+                    for target in empty:
+                        if target != index:
+                            moves.append(cached_move(source, COLUMNS[target], size - start))
+                    continue
+                # A run's base never fits its own column's top (which is lower), so no check for that.
+                targets = [tops[host] for host in hosts[base] if host in tops]
+                if len(targets) > 1:
+                    targets.sort()
+                for target in targets:
+                    moves.append(cached_move(source, COLUMNS[target], size - start))
         for suit, rank in enumerate(found):
             if rank:
                 for target in self._targets((rank - 1) * 4 + suit, -1, tops, empty, hosts):

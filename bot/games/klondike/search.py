@@ -103,6 +103,8 @@ class Search(SearchSpace):
         deadline = self.deadline
         node_limit = self.node_limit
         stop = self.nodes + budget
+        if node_limit is not None:
+            stop = min(stop, node_limit)
         seen_before = self.seen_before
         visit = self.visit
         while stack:

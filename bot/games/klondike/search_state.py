@@ -38,6 +38,7 @@ from bot.games.klondike.layout import (
     CHILDREN_ALTERNATE,
     CHILDREN_ANY_COLOUR,
     KING,
+    KING_IDS,
     RANK,
     RED_SUIT,
     SUIT,
@@ -66,7 +67,6 @@ _SAME_COLOUR = tuple(
 )
 _ONE = tuple(bytes((card,)) for card in range(52))
 ALL_COLUMNS = range(7)
-KING_IDS: Final = (KING - 1) * 4  # card ids from here on are kings
 _first = operator.itemgetter(0)
 
 

@@ -1,0 +1,130 @@
+"""The solver and hints: known answers, and winning lines the engine accepts."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.klondike import (
+    DRAW,
+    Hint,
+    Klondike,
+    KlondikeOptions,
+    Move,
+    hint,
+    parse_move,
+    solve,
+)
+from bot.games.klondike.deadlock import is_blocked
+from bot.games.klondike.hints import heuristic_move
+from tests.games.klondike.helpers import cards, dead_game, deck_from, easy_game, one_move_game
+
+# Column 4 holds the 2♠ face up over the A♠ and both red threes: the 2♠ can never move, so the A♠ never comes up.
+BLOCKED_COLUMNS = (
+    "K♣",
+    "Q♣ J♣",
+    "10♣ 9♣ 8♣",
+    "3♥ 3♦ A♠ 2♠",
+    "7♣ 6♣ 5♣ 4♣ 3♣",
+    "2♣ A♣ K♦ Q♦ J♦ 10♦",
+    "9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 2♦",
+)
+
+
+def blocked_game() -> Klondike:
+    laid = {card for column in BLOCKED_COLUMNS for card in cards(column)}
+    rest = [card for card in Klondike.new(KlondikeOptions(), 0).deck if card not in laid]
+    return Klondike.from_deck(KlondikeOptions(), deck_from(BLOCKED_COLUMNS, " ".join(map(str, rest))))
+
+
+def replay_wins(game: Klondike, moves: list[Move]) -> bool:
+    copy = game.copy()
+    for move in moves:
+        copy.play(move)
+    return copy.is_won
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_easy_deal_is_solved_and_its_line_wins(draw: int) -> None:
+    game = easy_game(draw)
+    result = solve(game, time_limit=5)
+    assert result.status == "winnable" and result.is_decided
+    assert result.moves is not None and replay_wins(game, result.moves)
+    assert result.moves.count(DRAW) >= 24 // draw
+
+
+@pytest.mark.parametrize("seed", [1, 2, 10])
+@pytest.mark.parametrize("draw", [1, 3])
+def test_random_deals_are_won_by_the_solvers_moves(seed: int, draw: int) -> None:
+    game = Klondike.new(KlondikeOptions(draw=draw), seed)
+    result = solve(game, time_limit=5)
+    assert result.status == "winnable"
+    assert result.moves is not None and replay_wins(game, result.moves)
+
+
+def test_the_solver_works_from_the_middle_of_a_game() -> None:
+    game = Klondike.new(KlondikeOptions(draw=3), 2)
+    first = solve(game, time_limit=5).moves
+    assert first is not None
+    for move in first[:20]:
+        game.play(move)
+    later = solve(game, time_limit=5)
+    assert later.status == "winnable" and later.moves is not None and replay_wins(game, later.moves)
+
+
+def test_the_any_colour_variant_is_solved_with_its_own_rules() -> None:
+    game = Klondike.new(KlondikeOptions(draw=3, any_colour=True), 5)
+    result = solve(game, time_limit=5)
+    assert result.status == "winnable"
+    assert result.moves is not None and replay_wins(game, result.moves)
+
+
+@pytest.mark.parametrize("make", [dead_game, one_move_game])
+def test_dead_deals_are_proved_lost(make: object) -> None:
+    game = make()  # type: ignore[operator]
+    result = solve(game, time_limit=5)
+    assert result.status == "unwinnable" and result.moves is None
+
+
+def test_a_blocked_column_is_proved_lost_without_searching() -> None:
+    game = blocked_game()
+    assert is_blocked(game.full_position())
+    assert not is_blocked(easy_game().full_position())
+    result = solve(game, time_limit=5)
+    assert (result.status, result.nodes) == ("unwinnable", 0)
+
+
+def test_a_given_up_game_can_still_be_asked_whether_it_was_winnable() -> None:
+    game = easy_game()
+    game.give_up()
+    assert solve(game, time_limit=5).status == "winnable"
+
+
+def test_limits_give_unknown() -> None:
+    game = Klondike.new(KlondikeOptions(draw=3), 3)
+    result = solve(game, time_limit=5, node_limit=50)
+    assert result.status == "unknown" and result.moves is None and result.nodes <= 50
+    assert solve(game, time_limit=0).status in ("unknown", "winnable", "unwinnable")
+
+
+def test_a_hint_is_the_first_move_of_a_winning_line() -> None:
+    game = easy_game(draw=1)
+    given = hint(game, time_limit=5)
+    assert given == Hint(DRAW, True, "winnable")
+    game.play(DRAW)
+    assert hint(game, time_limit=5) == Hint(Move("waste", "foundation"), True, "winnable")
+
+
+def test_a_lost_position_gets_a_plain_hint() -> None:
+    game = one_move_game()
+    given = hint(game, time_limit=5)
+    assert not given.winning and given.status == "unwinnable"
+    assert given.move == parse_move("c2>c1")  # it turns up a card
+    game.play(Move("column:2", "column:1"))
+    assert hint(game) == Hint(None, False, "unknown")  # the game is over
+
+
+def test_heuristic_hints_prefer_turning_up_cards_and_never_shuffle() -> None:
+    game = Klondike.new(KlondikeOptions(draw=3), 2)
+    move = heuristic_move(game)
+    assert move is not None and move in game.legal_moves()
+    assert heuristic_move(dead_game()) == DRAW  # still allowed to draw, though it changes nothing
