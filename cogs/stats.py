@@ -20,6 +20,8 @@ from bot.ui.i18n import t
 from bot.ui.leaderboard import (
     CHART_FILE,
     answering,
+    chart_labels,
+    chart_points,
     member_names,
     plural,
     public_locale,
@@ -100,7 +102,7 @@ class Stats(commands.Cog):
         names.remember(member)
         resolved = await names.resolve(guild, stats_names_needed(stats))
         locale = str(interaction.locale) if private else public_locale(interaction)
-        chart = [result.cards_left for result in stats.recent]
+        chart = chart_points(stats, locale)
         ratings = await RatingStore(self.bot.db).player(guild.id, member.id)
         embed = stats_embed(stats, resolved, locale, name=member.display_name, with_chart=bool(chart))
         if ratings:
@@ -112,7 +114,7 @@ class Stats(commands.Cog):
         if not chart:
             await interaction.response.send_message(embed=embed, ephemeral=private)
             return
-        png = await asyncio.to_thread(results_chart, chart)
+        png = await asyncio.to_thread(results_chart, chart, chart_labels(locale))
         await interaction.response.send_message(
             embed=embed, file=discord.File(io.BytesIO(png), filename=CHART_FILE), ephemeral=private
         )

@@ -1,7 +1,10 @@
-"""A small bar chart of a player's recent results (cards left per game), drawn with Pillow into a PNG.
+"""The /stats chart: a player's recent results (cards left per game, oldest on the left), drawn with Pillow.
 
-Pure and fast (a few milliseconds): no Discord import, no file on disk. Taller bars mean more cards left; a won game
-has no bar but a gold star on the base line.
+Drawn at twice its logical size (960 × 520 pixels), in the shipped DejaVu font, so its labels stay readable when a
+phone shows it about 400 pixels wide. A legend names the colour bands, dates run under the bars, and a won game
+stands out: a gold column the whole height of the chart with a big star, where a lost game has a bar.
+
+Pure and fast (a few milliseconds): no Discord import, no file on disk; every word comes in already localized.
 """
 
 from __future__ import annotations
@@ -9,25 +12,47 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from functools import cache
+from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-WIDTH, HEIGHT = 640, 200
-MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 40, 16, 20, 12
+from bot.ui.render.fonts import font
+from bot.ui.render.text import put_text
+
+SCALE = 2
+LOGICAL_WIDTH, LOGICAL_HEIGHT = 480, 260
+WIDTH, HEIGHT = LOGICAL_WIDTH * SCALE, LOGICAL_HEIGHT * SCALE
+LEGEND_Y = 14
+PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, PLOT_BOTTOM = 38, LOGICAL_WIDTH - 10, 40, LOGICAL_HEIGHT - 30
+LABEL_SIZE = 14  # logical pixels: about 8 px tall digits on a phone
+MAX_DATES = 5  # date labels under the bars, evenly spread (first and last always)
+DATE_GAP = 14  # logical pixels at least between two dates (a space inside a date is about 8)
 BACKGROUND = (43, 45, 49)  # Discord's dark theme, readable on the light one too
 GRID = (70, 73, 79)
 TEXT = (220, 221, 222)
-MUTED = (148, 155, 164)
+MUTED = (170, 176, 184)
 GOLD = (240, 178, 50)
+GOLD_BAND = (92, 76, 40)  # the column behind a won game
 GREEN = (87, 242, 135)  # under ten cards left: excellent
 BLUE = (88, 101, 242)
 GREY = (128, 132, 142)  # thirty or more
 
 
-@cache
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+@dataclass(frozen=True, slots=True)
+class ChartPoint:
+    cards_left: int
+    won: bool
+    day: str  # the date, already written the reader's way ("12 Mar", "12 mars")
+
+
+@dataclass(frozen=True, slots=True)
+class ChartLabels:
+    """The legend's words, in the reader's language."""
+
+    won: str = "won"
+    excellent: str = "under 10"
+    good: str = "10–29"
+    other: str = "30+"
 
 
 def bar_colour(cards_left: int) -> tuple[int, int, int]:
@@ -46,35 +71,93 @@ def _scale_top(values: Sequence[int]) -> int:
     return max(10, -(-highest // 10) * 10)
 
 
-def results_chart(cards_left: Sequence[int]) -> bytes:
-    """A PNG of one bar per game, oldest on the left."""
+def dated_indexes(count: int, every: int = 1) -> list[int]:
+    """The games whose date is written under their bar: the first, the last, and between them every `every`-th
+    (at most `MAX_DATES` in all), so that no two dates run into each other."""
+    if count == 0:
+        return []
+    every = max(every, math.ceil((count - 1) / (MAX_DATES - 1)) if count > MAX_DATES else 1)
+    chosen = list(range(0, count, every))
+    while chosen and count - 1 - chosen[-1] < every:  # too close to the last game's date, which always shows
+        chosen.pop()
+    return [*chosen, count - 1]
+
+
+def date_positions(points: Sequence[ChartPoint]) -> list[int]:
+    """The games dated under their bar in the chart of `points`: as many as fit, at least a gap apart."""
+    s = SCALE
+    slot = (PLOT_RIGHT - PLOT_LEFT) * s / max(len(points), 10)
+    widest = max((font(LABEL_SIZE * s, False).getlength(point.day) for point in points), default=0.0)
+    return dated_indexes(len(points), math.ceil((widest + DATE_GAP * s) / slot))
+
+
+def results_chart(points: Sequence[ChartPoint], labels: ChartLabels | None = None) -> bytes:
+    """A PNG of one bar per game, oldest on the left (`points` as the reader should see them)."""
+    labels = labels or ChartLabels()
+    s = SCALE
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    left, right = MARGIN_LEFT, WIDTH - MARGIN_RIGHT
-    top, base = MARGIN_TOP, HEIGHT - MARGIN_BOTTOM
-    scale_top = _scale_top(cards_left)
+    _legend(image, draw, labels)
+    left, right, top, base = PLOT_LEFT * s, PLOT_RIGHT * s, PLOT_TOP * s, PLOT_BOTTOM * s
+    values = [point.cards_left for point in points]
+    scale_top = _scale_top(values)
     step = 10 if scale_top <= 50 else 20
-    small = _font(12)
     for value in range(0, scale_top + 1, step):
-        y = base - (base - top) * value / scale_top
-        draw.line([(left, y), (right, y)], fill=GRID, width=1)
-        draw.text((left - 6, y), str(value), fill=MUTED, font=small, anchor="rm")
-    slots = max(len(cards_left), 10)  # a few games do not make giant bars
+        y = round(base - (base - top) * value / scale_top)
+        draw.line([(left, y), (right, y)], fill=GRID, width=s)
+        put_text(image, (left - 5 * s, y), str(value), LABEL_SIZE * s, MUTED, "rm", bold=False)
+    slots = max(len(points), 10)  # a few games do not make giant bars
     slot = (right - left) / slots
-    bar = max(4.0, slot * 0.7)
-    for index, value in enumerate(cards_left):
+    bar = max(4.0 * s, slot * 0.7)
+    label_font = font(LABEL_SIZE * s, False)
+    dated = set(date_positions(points))
+    for index, point in enumerate(points):
         centre = left + slot * (index + 0.5)
-        if value == 0:
-            _star(draw, centre, base - 8, 7)
-            continue
-        height = (base - top) * value / scale_top
-        draw.rectangle([centre - bar / 2, base - height, centre + bar / 2, base], fill=bar_colour(value))
-        if slot >= 18:
-            draw.text((centre, base - height - 2), str(value), fill=TEXT, font=small, anchor="mb")
-    draw.line([(left, base), (right, base)], fill=MUTED, width=1)
+        if point.won or point.cards_left == 0:
+            draw.rectangle([centre - slot / 2 + s, top, centre + slot / 2 - s, base], fill=GOLD_BAND)
+            _star(draw, centre, base - 11 * s, min(11 * s, slot * 0.48))
+        else:
+            height = (base - top) * point.cards_left / scale_top
+            box = [centre - bar / 2, base - height, centre + bar / 2, base]
+            draw.rectangle(box, fill=bar_colour(point.cards_left))
+            if slot >= 18 * s:
+                put_text(
+                    image,
+                    (round(centre), round(base - height - 2 * s)),
+                    str(point.cards_left),
+                    13 * s,
+                    TEXT,
+                    "mb",
+                )
+        if index in dated:
+            half = label_font.getlength(point.day) / 2
+            x = min(
+                max(centre, half + 2 * s), WIDTH - half - 2 * s
+            )  # whole, even under the first and last bar
+            put_text(image, (round(x), base + 6 * s), point.day, LABEL_SIZE * s, MUTED, "mt", bold=False)
+    draw.line([(left, base), (right, base)], fill=MUTED, width=s)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, labels: ChartLabels) -> None:
+    """The colour bands in one row: ★ won, then each bar colour with its range."""
+    s = SCALE
+    x = PLOT_LEFT * s
+    y = LEGEND_Y * s
+    for colour, word in (
+        (GOLD, labels.won),
+        (GREEN, labels.excellent),
+        (BLUE, labels.good),
+        (GREY, labels.other),
+    ):
+        if colour == GOLD:
+            _star(draw, x + 7 * s, y, 7 * s)
+        else:
+            draw.rectangle([x + s, y - 6 * s, x + 13 * s, y + 6 * s], fill=colour)
+        put_text(image, (x + 18 * s, y), word, LABEL_SIZE * s, TEXT, "lm", bold=False)
+        x += round(18 * s + font(LABEL_SIZE * s, False).getlength(word) + 16 * s)
 
 
 def _star(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float) -> None:

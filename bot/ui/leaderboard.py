@@ -12,9 +12,11 @@ import re
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
+from babel.dates import format_skeleton
 
 from bot.games.errors import GameError
 from bot.storage.settings import GuildSettings
@@ -26,6 +28,7 @@ from bot.storage.stats import (
     SeatRecord,
     TeamStanding,
 )
+from bot.ui.chart import ChartLabels, ChartPoint
 from bot.ui.controller import apologise, send_private
 from bot.ui.format import duration
 from bot.ui.i18n import language_of, t
@@ -193,6 +196,28 @@ def public_locale(interaction: discord.Interaction[Any]) -> str:
 def plural(locale: str, key: str, count: int) -> str:
     """The plural form of `key` the language's rule wants for `count` (see `bot.ui.i18n`); it gets {count}."""
     return t(locale, key, count=count)
+
+
+def chart_points(stats: PlayerStats, locale: str) -> list[ChartPoint]:
+    """The /stats chart's games, oldest first, each dated the reader's way ("12 Mar", "12 mars")."""
+    language = language_of(locale)
+    return [
+        ChartPoint(
+            result.cards_left,
+            result.won,
+            format_skeleton("MMMd", datetime.fromtimestamp(result.ended_at, UTC), locale=language),
+        )
+        for result in stats.recent
+    ]
+
+
+def chart_labels(locale: str) -> ChartLabels:
+    return ChartLabels(
+        won=t(locale, "stats.legend.won"),
+        excellent=t(locale, "stats.legend.excellent"),
+        good=t(locale, "stats.legend.good"),
+        other=t(locale, "stats.legend.other"),
+    )
 
 
 def decimal(locale: str, value: float) -> str:

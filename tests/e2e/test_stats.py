@@ -28,7 +28,7 @@ async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriv
     assert embed["image"]["url"] == "attachment://results.png"
     (chart,) = message.attachments
     assert chart.filename == "results.png" and chart.content_type == "image/png"
-    assert (chart.width, chart.height) == (640, 200)
+    assert (chart.width, chart.height) == (960, 520)  # drawn at 2x
     assert chart.data.startswith(b"\x89PNG")
 
 

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import io
 from types import SimpleNamespace
 from typing import Any
 
 import discord
 import pytest
-from PIL import Image
 
 from bot.storage.stats import LeaderboardFilters, LeaderboardPage, SeatRecord, TeamStanding
-from bot.ui.chart import GOLD, HEIGHT, WIDTH, results_chart
 from bot.ui.leaderboard import (
     LEADERBOARD_ID,
     MemberNames,
@@ -105,9 +102,3 @@ async def test_slow_answers_do_not_delay_the_reply_beyond_the_budget() -> None:
     assert resolved == {1: "Alice", 2: None}  # Bob's stored name will be shown
 
 
-def test_the_chart_is_a_png_with_a_star_for_a_win() -> None:
-    png = results_chart([0, 12, 98])
-    image = Image.open(io.BytesIO(png))
-    assert (image.format, image.size) == ("PNG", (WIDTH, HEIGHT))
-    colours = {colour for _, colour in image.getcolors(maxcolors=100_000) or []}
-    assert GOLD in colours
