@@ -216,7 +216,7 @@ def chart_labels(locale: str) -> ChartLabels:
         won=t(locale, "stats.legend.won"),
         excellent=t(locale, "stats.legend.excellent"),
         good=t(locale, "stats.legend.good"),
-        other=t(locale, "stats.legend.other"),
+        other=t(locale, "stats.legend.more"),
     )
 
 
