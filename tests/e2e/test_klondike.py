@@ -89,3 +89,18 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     await driver.settle()
     assert driver.bot.games.get(table_id) is None
     assert any("🔎" in message.text for message in driver.public_messages())  # was it winnable?
+
+
+async def test_a_restart_keeps_the_position_and_undo_still_works(driver: TableDriver, world: World) -> None:
+    table_id = await open_klondike(driver, world, 6)
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:g:{table_id}:draw")
+    await driver.click(world.alice, driver.board(), f"tg:g:{table_id}:draw")
+    before = engine(driver).to_dict()
+    old_board = driver.board()
+    await driver.restart()
+    assert engine(driver).to_dict() == before
+    # The board posted before the restart still answers, and undo reaches back across the restart.
+    undone = await driver.click(world.alice, old_board, f"tg:g:{table_id}:undo")
+    assert undone.type in (4, 7)
+    assert engine(driver).stock_count == 24 - 3 and engine(driver).undos_used == 1
