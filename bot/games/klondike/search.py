@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from bot.games.klondike.layout import RANK, SUIT, FullPosition
-from bot.games.klondike.search_state import ALL_COLUMNS, FOUNDATION_PLACE, SearchSpace, State, Step
+from bot.games.klondike.search_moves import SearchSpace
+from bot.games.klondike.search_state import ALL_COLUMNS, FOUNDATION_PLACE, State, Step
 
 # A search frame: position, its moves, next move index, the step that led here, the forced steps after it, the
 # shallowest depth its subtree met on the stack, its key, the waiting list's length when pushed.
@@ -140,7 +141,7 @@ class Search(SearchSpace):
                     frame[5] = met
                 continue
             if duty is not None:
-                key += b"%c%c" % (ord(duty[0]), duty[1])
+                key += duty[0].encode() + duty[1].to_bytes(2, "big")
                 if seen_before(dead, key, child):
                     continue
                 if seen_before(visited, key, child):

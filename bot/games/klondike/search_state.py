@@ -24,21 +24,21 @@ lost):
     same kinds of cards.)
   - a move that empties a column is only tried when no column is empty yet and a king could come; the next
     move must bring a king there;
+  - a card sent up from a column without turning up a card must be used at once: the next move sends the next
+    card of its suit up, or the uncovered card up, or puts a card on the uncovered card (a king into the column
+    if it is now empty);
   - a card taken back from a foundation must receive a card at once, and never when it is safe up there.
 """
 
 from __future__ import annotations
 
 import operator
-import random
 from collections.abc import Callable
 from typing import Final
 
 from bot.games.klondike.layout import (
     CHILDREN_ALTERNATE,
     CHILDREN_ANY_COLOUR,
-    KING,
-    KING_IDS,
     RANK,
     RED_SUIT,
     SUIT,
@@ -48,8 +48,9 @@ from bot.games.klondike.progress import reachable_positions
 
 # A position: face-up runs, face-down counts, foundation ranks, talon, waste size.
 State = tuple[tuple[bytes, ...], bytes, bytes, bytes, int]
-# What the next move must do: None, ("X", card) use the uncovered card, ("C", card) put a card on it, ("E", 0) a
-# king to the empty column.
+# What the next move must do: None, ("X", card) the uncovered card to its foundation, ("C", card) a card onto it,
+# ("E", 0) a king to the empty column, ("U", card * 8 + column) after `card` went up from `column` without turning
+# up a card: the next card of its suit up, or the column's new top up, or a card onto it (a king into it if empty).
 Duty = tuple[str, int] | None
 # A search move: source (0..6 a column, 7 the waste, 8 a foundation), target (0..6, or 8 the foundation), how many
 # cards, the (first) card, the waste size where the card is the waste top (waste moves), the duty that follows.
@@ -67,7 +68,6 @@ _SAME_COLOUR = tuple(
 )
 _ONE = tuple(bytes((card,)) for card in range(52))
 ALL_COLUMNS = range(7)
-_first = operator.itemgetter(0)
 
 
 Split = tuple[
@@ -105,26 +105,15 @@ def strictly_safe(card: int, found: bytes | bytearray | list[int]) -> bool:
     return found[first] >= rank - 1 and found[second] >= rank - 1 and found[_SAME_COLOUR[suit]] >= rank - 2
 
 
-class SearchSpace:
-    """The positions reachable from one position and the steps between them (`Search` adds the search)."""
-
-    # Move order: higher first (a reveal adds the column's face-down count; a waste move loses one per draw).
-    to_foundation = 90
-    waste_to_foundation = 85
-    reveal = 80
-    waste_to_column = 60
-    waste_king = 55
-    uncover = 50
-    empty_column = 30
-    from_foundation_priority = 10
+class Positions:
+    """The positions reachable from one position: keys, forced moves, applying a step (`SearchSpace` adds the
+    moves worth trying, `Search` the search)."""
 
     def __init__(self, position: FullPosition) -> None:
         self.draw = position.options.draw
         self.hosts = position.options.hosts
         self.children = CHILDREN_ANY_COLOUR if position.options.any_colour else CHILDREN_ALTERNATE
         self.face_down = position.face_down
-        self.noise = 0.0  # random spread added to the move order's priorities
-        self.random = random.Random(0).random
         self.splits: dict[bytes, Split] = {}
         self.waste_cache: dict[tuple[bytes, int], list[tuple[int, int]]] = {}
         # reached_from[s]: the bits of the waste sizes s, s - d, s - 2d, ... (above 0)
@@ -245,8 +234,6 @@ class SearchSpace:
                 self.settle(columns, down, found, autos, (source, target))
         return (tuple(columns), bytes(down), bytes(found), talon, size), autos
 
-    # ------------------------------------------------------------------ moves
-
     def waste_cards(self, talon: bytes, size: int) -> list[tuple[int, int]]:
         """The waste cards drawing can bring to the top, each once with the waste size where it first is the top."""
         key = (talon, size)
@@ -257,202 +244,6 @@ class SearchSpace:
                 seen.setdefault(talon[waste_size - 1], waste_size)
             found = self.waste_cache[key] = list(seen.items())
         return found
-
-    def steps(self, state: State, duty: Duty) -> list[Step]:
-        """The moves worth trying from `state`, most promising first (see the module docstring)."""
-        columns, down, found, talon, size = state
-        tops: dict[int, int] = {}
-        empty = -1
-        for index in range(7):
-            cards = columns[index]
-            if cards:
-                tops[cards[-1]] = index
-            elif empty < 0 and not down[index]:
-                empty = index
-        waste = self.waste_cards(talon, size)
-        ranked: list[tuple[float, Step]] = []
-        append = ranked.append
-        hosts = self.hosts
-        if duty is not None:
-            self.duty_steps(state, duty, tops, empty, waste, ranked)
-        else:
-            king_may_come = -1  # unknown yet
-            for index in range(7):
-                cards = columns[index]
-                if not cards:
-                    continue
-                top = cards[-1]
-                if found[top & 3] == (top >> 2):
-                    append((self.to_foundation, (index, FOUNDATION_PLACE, 1, top, 0, None)))
-                base = cards[0]
-                if down[index]:
-                    if base >= KING_IDS:
-                        if empty >= 0:
-                            append((self.reveal + down[index], (index, empty, len(cards), base, 0, None)))
-                        continue
-                    for host in hosts[base]:
-                        if host in tops:
-                            append(
-                                (self.reveal + down[index], (index, tops[host], len(cards), base, 0, None))
-                            )
-                elif empty < 0 and base < KING_IDS:
-                    for host in hosts[base]:
-                        if host in tops:
-                            if king_may_come < 0:
-                                king_may_come = self.king_may_come(columns, down, found, waste)
-                            if king_may_come:
-                                append(
-                                    (self.empty_column, (index, tops[host], len(cards), base, 0, ("E", 0)))
-                                )
-            joined = b"\xff".join(columns)
-            for suit in range(4):
-                rank = found[suit]
-                if rank == KING:
-                    continue
-                following = rank * 4 + suit  # the next card of this foundation
-                at = joined.find(following)
-                if at < 0:
-                    continue
-                end = joined.find(255, at + 1)
-                if end < 0:
-                    end = len(joined)
-                if end == at + 1:
-                    continue  # a column's top: it goes up as a move of its own
-                base = joined[at + 1]
-                index = joined.count(255, 0, at)
-                for host in hosts[base]:
-                    if host in tops:
-                        append((self.uncover, (index, tops[host], end - at - 1, base, 0, ("X", following))))
-            draw = self.draw
-            length = len(talon) + 1
-            for card, waste_size in waste:
-                if found[card & 3] == (card >> 2):
-                    append(
-                        (
-                            self.waste_to_foundation,
-                            (WASTE_SOURCE, FOUNDATION_PLACE, 1, card, waste_size, None),
-                        )
-                    )
-                penalty = (waste_size - size) % length // draw
-                if card >= KING_IDS:
-                    if empty >= 0:
-                        append((self.waste_king - penalty, (WASTE_SOURCE, empty, 1, card, waste_size, None)))
-                    continue
-                for host in hosts[card]:
-                    if host in tops:
-                        append(
-                            (
-                                self.waste_to_column - penalty,
-                                (WASTE_SOURCE, tops[host], 1, card, waste_size, None),
-                            )
-                        )
-            for suit in range(4):
-                if found[suit]:
-                    card = (found[suit] - 1) * 4 + suit
-                    if card >= KING_IDS:
-                        if empty >= 0:
-                            self.from_foundation(state, card, empty, waste, ranked)
-                        continue
-                    for host in hosts[card]:
-                        if host in tops:
-                            self.from_foundation(state, card, tops[host], waste, ranked)
-        if self.noise:
-            random = self.random
-            noise = self.noise
-            ranked = [(priority + noise * random(), step) for priority, step in ranked]
-        ranked.sort(key=_first, reverse=True)
-        return [step for _, step in ranked]
-
-    @staticmethod
-    def king_may_come(
-        columns: tuple[bytes, ...], down: bytes, found: bytes, waste: list[tuple[int, int]]
-    ) -> bool:
-        """Whether a king could move to a column emptied now (from over face-down cards, the waste or a
-        foundation)."""
-        for index in range(7):
-            if down[index] and columns[index] and columns[index][0] >= KING_IDS:
-                return True
-        return KING in found or any(card >= KING_IDS for card, _ in waste)
-
-    def from_foundation(
-        self,
-        state: State,
-        card: int,
-        target: int,
-        waste: list[tuple[int, int]],
-        ranked: list[tuple[float, Step]],
-    ) -> None:
-        """Queue `card` from its foundation to column `target` if it is not safe there and a card could follow."""
-        columns, _, found, _, _ = state
-        if strictly_safe(card, found):
-            return
-        for child in self.children[card]:
-            if found[child & 3] == (child >> 2) + 1 or any(child in cards for cards in columns):
-                break
-            if any(child == waste_card for waste_card, _ in waste):
-                break
-        else:
-            return
-        ranked.append((self.from_foundation_priority, (FOUNDATION_PLACE, target, 1, card, 0, ("C", card))))
-
-    def duty_steps(
-        self,
-        state: State,
-        duty: tuple[str, int],
-        tops: dict[int, int],
-        empty: int,
-        waste: list[tuple[int, int]],
-        ranked: list[tuple[float, Step]],
-    ) -> None:
-        """The moves that do what the last move requires (see `Duty`)."""
-        columns, down, found, _, _ = state
-        kind, card = duty
-        if kind == "X":
-            if card in tops:
-                ranked.append((90, (tops[card], FOUNDATION_PLACE, 1, card, 0, None)))
-            return
-        if kind == "E":
-            if empty < 0:
-                return
-            for index in range(7):
-                cards = columns[index]
-                if cards and down[index] and cards[0] >= KING_IDS:
-                    ranked.append((80 + down[index], (index, empty, len(cards), cards[0], 0, None)))
-            for king, waste_size in waste:
-                if king >= KING_IDS:
-                    ranked.append((60, (WASTE_SOURCE, empty, 1, king, waste_size, None)))
-            for suit in range(4):
-                if found[suit] == KING:
-                    self.from_foundation(state, (KING - 1) * 4 + suit, empty, waste, ranked)
-            return
-        if card not in tops:
-            return
-        target = tops[card]
-        for child in self.children[card]:
-            for index in range(7):
-                cards = columns[index]
-                start = cards.find(child)
-                if start < 0:
-                    continue
-                if start:
-                    uncovered = cards[start - 1]
-                    if found[uncovered & 3] == uncovered >> 2:
-                        ranked.append((50, (index, target, len(cards) - start, child, 0, ("X", uncovered))))
-                elif down[index]:
-                    ranked.append((80 + down[index], (index, target, len(cards), child, 0, None)))
-                elif empty < 0 and self.king_may_come(columns, down, found, waste):
-                    ranked.append((30, (index, target, len(cards), child, 0, ("E", 0))))
-                break
-            else:
-                for waste_card, waste_size in waste:
-                    if waste_card == child:
-                        ranked.append((60, (WASTE_SOURCE, target, 1, child, waste_size, None)))
-                        break
-                else:
-                    if found[child & 3] == (child >> 2) + 1:
-                        self.from_foundation(state, child, target, waste, ranked)
-
-    # ------------------------------------------------------------------ search
 
     @staticmethod
     def is_won(state: State) -> bool:
