@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from bot.games.cards import Card
-from bot.games.crapette import STRATEGIES, Crapette, CrapetteOptions, Move
+from bot.games.crapette import STRATEGIES, TURN_STOCK, Crapette, CrapetteOptions, Move
 from tests.games.crapette.helpers import arranged
 
 
@@ -76,21 +76,26 @@ def test_strong_calls_when_the_last_action_broke_the_rule() -> None:
     assert not strong.should_call_crapette(looping)  # a right call would draw the game by repetition
 
 
+SIDES = ("KS 7S", "9D", "KH 8C", "KC", "KC/1", "KS/1", "KH/1", "KD/1")
+
+
 def test_strong_gets_rid_of_its_own_cards_first() -> None:
     strong = STRATEGIES["strong"]()
-    # No foundation or freeing move; 6H can leave the crapette for 7S, or 8C could move from side pile 3 to
-    # 9D.
-    game = arranged(
-        crapettes=("QH 6H", "KD/1"), sides=("KS 7S", "9D", "KH 8C", "KC", "KC/1", "KS/1", "KH/1", "KD/1")
-    )
+    # No foundation or freeing move and no stock to turn up: 6H can leave the crapette for 7S, or 8C could
+    # move from side pile 3 to 9D.
+    game = arranged(crapettes=("QH 6H", "KD/1"), sides=SIDES, stocks=("", "QC/1"))
     assert strong.choose_action(game.view(0)) == Move("cr", "s1")
     # With 7H on the opponent's discard, the 6H goes there instead: one card more for the opponent.
-    game = arranged(
-        crapettes=("QH 6H", "KD/1"),
-        sides=("KS 7S", "9D", "KH 8C", "KC", "KC/1", "KS/1", "KH/1", "KD/1"),
-        discards=("", "7H/1"),
-    )
+    game = arranged(crapettes=("QH 6H", "KD/1"), sides=SIDES, stocks=("", "QC/1"), discards=("", "7H/1"))
     assert strong.choose_action(game.view(0)) == Move("cr", "od")
+
+
+def test_strong_turns_its_stock_up_first_when_the_rule_allows() -> None:
+    strong = STRATEGIES["strong"]()
+    game = arranged(crapettes=("QH 6H", "KD/1"), sides=SIDES)
+    assert strong.choose_action(game.view(0)) == TURN_STOCK
+    game = foundation_position()  # 2H must go to the foundation first
+    assert strong.choose_action(game.view(0)) == Move("s3", "f1")
 
 
 def test_strong_is_deterministic() -> None:
