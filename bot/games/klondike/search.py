@@ -91,9 +91,8 @@ class Search(SearchSpace):
         the stack (a cycle, e.g. a card up to its foundation and back): then it waits, Tarjan-style, until the
         shallowest such position is done, and goes to `dead` with it."""
         visited: dict[bytes, int] = {}
-        active: dict[
-            bytes, int
-        ] = {}  # positions on the stack (their depth) or waiting (the depth they wait for)
+        # positions on the stack (their depth) or waiting (the depth they wait for)
+        active: dict[bytes, int] = {}
         waiting: list[tuple[bytes, State]] = []
         root_key = self.key(root)
         self.visit(visited, root_key, root)
@@ -106,8 +105,14 @@ class Search(SearchSpace):
         stop = self.nodes + budget
         if node_limit is not None:
             stop = min(stop, node_limit)
-        seen_before = self.seen_before
         visit = self.visit
+        apply = self.apply
+        make_key = self.key
+        steps_from = self.steps
+        is_won = self.is_won
+        draw = self.draw
+        reached_from = self.reached_from
+        nodes = self.nodes
         while stack:
             frame = stack[-1]
             steps = frame[1]
@@ -130,38 +135,45 @@ class Search(SearchSpace):
                 continue
             step = steps[frame[2]]
             frame[2] += 1
-            child, autos = self.apply(frame[0], step)
-            duty = None if autos else step[5]
-            key = self.key(child)
-            if seen_before(dead, key, child):
+            child, autos = apply(frame[0], step)
+            # Seen before at a waste size from which drawing reaches this one (see `Positions.seen_before`).
+            size = child[4]
+            if size == len(child[3]) or size % draw == 0:
+                reaching, bit = -1, 1
+            else:
+                reaching, bit = reached_from[size], 1 << size
+            key = make_key(child)
+            if dead.get(key, 0) & reaching:
                 continue
-            if seen_before(visited, key, child):
+            if visited.get(key, 0) & reaching:
                 met = active.get(key, 0)
                 if met < frame[5]:
                     frame[5] = met
                 continue
+            duty = None if autos else step[5]
             if duty is not None:
                 key += duty[0].encode() + duty[1].to_bytes(2, "big")
-                if seen_before(dead, key, child):
+                if dead.get(key, 0) & reaching:
                     continue
-                if seen_before(visited, key, child):
+                if visited.get(key, 0) & reaching:
                     met = active.get(key, 0)
                     if met < frame[5]:
                         frame[5] = met
                     continue
-            visit(visited, key, child)
-            self.nodes += 1
-            if self.is_won(child):
+            visited[key] = visited.get(key, 0) | bit
+            nodes += 1
+            if is_won(child):
+                self.nodes = nodes
                 stack.append([child, [], 0, step, autos, _DEEP, key, 0])
                 return WINNABLE, self.written_line(stack)
-            if self.nodes % CHECK_EVERY == 0 and self.clock() > deadline:
-                return UNKNOWN, []
-            if self.nodes >= stop:
-                if node_limit is not None and self.nodes >= node_limit:
+            if nodes >= stop or (nodes % CHECK_EVERY == 0 and self.clock() > deadline):
+                self.nodes = nodes
+                if nodes < stop or (node_limit is not None and nodes >= node_limit):
                     return UNKNOWN, []
                 return _RESTART, []
             active[key] = len(stack)
-            stack.append([child, self.steps(child, duty), 0, step, autos, _DEEP, key, len(waiting)])
+            stack.append([child, steps_from(child, duty), 0, step, autos, _DEEP, key, len(waiting)])
+        self.nodes = nodes
         return UNWINNABLE, []
 
     def written_line(self, stack: list[Frame]) -> list[tuple[State, Step]]:

@@ -62,9 +62,7 @@ class SearchSpace(Positions):
                     continue
                 top = cards[-1]
                 if found[top & 3] == (top >> 2):
-                    # Unless it turns up a card, a card goes up only for what follows at once (see `Duty`).
-                    then = None if len(cards) == 1 and down[index] else ("U", top * 8 + index)
-                    append((self.to_foundation, (index, FOUNDATION_PLACE, 1, top, 0, then)))
+                    append((self.to_foundation, (index, FOUNDATION_PLACE, 1, top, 0, None)))
                 base = cards[0]
                 if down[index]:
                     if base >= KING_IDS:
@@ -192,26 +190,8 @@ class SearchSpace(Positions):
                 ranked.append((90, (tops[value], FOUNDATION_PLACE, 1, value, 0, None)))
         elif kind == "E":
             self.king_steps(state, empty, waste, ranked)
-        elif kind == "C":
-            if value in tops:
-                self.onto_steps(state, value, tops[value], empty, waste, ranked)
-        else:  # "U": after `card` went up from column `index`
-            card, index = value >> 3, value & 7
-            following = card + 4
-            if following < 52:
-                if following in tops:
-                    ranked.append((90, (tops[following], FOUNDATION_PLACE, 1, following, 0, None)))
-                for waste_card, waste_size in waste:
-                    if waste_card == following:
-                        ranked.append((85, (WASTE_SOURCE, FOUNDATION_PLACE, 1, following, waste_size, None)))
-            cards = state[0][index]
-            if cards:
-                uncovered = cards[-1]
-                if state[2][uncovered & 3] == uncovered >> 2:
-                    ranked.append((90, (index, FOUNDATION_PLACE, 1, uncovered, 0, None)))
-                self.onto_steps(state, uncovered, index, empty, waste, ranked)
-            else:
-                self.king_steps(state, empty, waste, ranked)
+        elif value in tops:  # "C"
+            self.onto_steps(state, value, tops[value], empty, waste, ranked)
 
     def king_steps(
         self, state: State, empty: int, waste: list[tuple[int, int]], ranked: list[tuple[float, Step]]

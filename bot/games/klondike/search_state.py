@@ -24,9 +24,6 @@ lost):
     same kinds of cards.)
   - a move that empties a column is only tried when no column is empty yet and a king could come; the next
     move must bring a king there;
-  - a card sent up from a column without turning up a card must be used at once: the next move sends the next
-    card of its suit up, or the uncovered card up, or puts a card on the uncovered card (a king into the column
-    if it is now empty);
   - a card taken back from a foundation must receive a card at once, and never when it is safe up there.
 """
 
@@ -49,8 +46,7 @@ from bot.games.klondike.progress import reachable_positions
 # A position: face-up runs, face-down counts, foundation ranks, talon, waste size.
 State = tuple[tuple[bytes, ...], bytes, bytes, bytes, int]
 # What the next move must do: None, ("X", card) the uncovered card to its foundation, ("C", card) a card onto it,
-# ("E", 0) a king to the empty column, ("U", card * 8 + column) after `card` went up from `column` without turning
-# up a card: the next card of its suit up, or the column's new top up, or a card onto it (a king into it if empty).
+# ("E", 0) a king to the empty column.
 Duty = tuple[str, int] | None
 # A search move: source (0..6 a column, 7 the waste, 8 a foundation), target (0..6, or 8 the foundation), how many
 # cards, the (first) card, the waste size where the card is the waste top (waste moves), the duty that follows.

@@ -100,3 +100,35 @@ def rules_game(draw: int = 3, any_colour: bool = False) -> Klondike:
     return Klondike.from_deck(
         KlondikeOptions(draw=draw, any_colour=any_colour), deck_from(RULES_COLUMNS, rest)
     )
+
+
+# A position from random play where an earlier version wrongly claimed "unwinnable" (it required a card sent up to
+# be used by the very next move, which clashed with the rule for moves that uncover a face-up card).
+TRICKY_DECK = (
+    "2C 9H 4D 4C 6C 4H AC QH 10C 2S AD 3C 8C 7C 5D 7S 5S KD KC 3H 6D JH 10H JD 8S 6H 10S 9C 9D QS 2H 10D "
+    "5C AH QC 4S 6S 8D AS 7D QD 3S KH 2D JS 8H 7H JC KS 3D 5H 9S "
+)
+TRICKY_LOG = (
+    "c7>c5 c6>c3 c7>c6 s s s s s s w>f s s s s s w>f s s s s s s s s s s s s s s s s s w>f c2>c4 c7>c2 s "
+    "s w>c3 s s s s w>c5 c3>c5x3 c3>c7 s w>c2 w>c2 s s w>c3 s s w>c3 s w>c4 c5>c4x6 c5>f s s s s s s w>c2 "
+    "s s s w>c7 s s s s w>c2 s s s s s s s w>c2 c1>c2 c4>c1x9 c2>c6x8 w>c2 s s s s s s w>c2 s s s s w>c2 "
+    "s c6>c7x7 c7>c4x3 c1>c2x6 c7>c6x4 fS>c3 c3>c2x4 c6>c7x4 c2>f c2>c3x12 c3>c2x12 c2>c3x12 c3>c2x12 "
+    "c4>c7x3 fS>c2 c7>c6x7 c6>c4x3 s s s s c1>c3x3 c2>f c4>c6x3 c2>c3x9 s w>c1 c3>c2x9 fS>c2 c2>f c6>c7x7 "
+    "s fS>c2 s c7>c6x7 c2>c5x6 c5>f c6>c7x7 c7>c6x7 c5>c2x5 s fS>c2 c2>c3x10 c6>c4x3 c3>c2x10 c2>c5x6 s "
+    "c5>c2x6 c4>c6x3 c2>c3x10 c3>c5x6 c6>c7x7 s c3>c2x4 w>c1 c7>c4x3 c5>c2x6 c4>c7x3 c7>c4x3 c4>c7x3 "
+    "c7>c6x7 c6>c1x10 c1>c4x3 c2>c3x10 s c3>c6x5 c6>f c1>c7x4 c6>c5x5 c4>c7x3 c3>c2x5 fS>c5 c7>c4x3 "
+    "c5>c2x5 c2>c5x5 c6>c2 c7>c1x4 s c5>c6x2 c2>c3x6 c6>c5x2 s s c5>c3x4 c3>c5x4 c3>c2x6 c5>f s c1>c7x4 "
+    "c5>c2x3 s c7>c1x4 c1>c7x4 fS>c2 c7>c1x4 c2>c3x10 c3>c6x2 c3>c2x8 c2>c3x8 c6>c3x2 s c3>f c3>c2x9 "
+    "fS>c2 s "
+)
+
+
+def tricky_game() -> Klondike:
+    return Klondike.from_dict(
+        {
+            "format_version": 1,
+            "options": {"draw": 1, "any_colour": False},
+            "deck": TRICKY_DECK.split(),
+            "log": TRICKY_LOG.split(),
+        }
+    )
