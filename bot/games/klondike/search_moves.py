@@ -161,18 +161,36 @@ class SearchSpace(Positions):
         waste: list[tuple[int, int]],
         ranked: list[tuple[float, Step]],
     ) -> None:
-        """Queue `card` from its foundation to column `target` if it is not safe there and a card could follow."""
+        """Queue `card` from its foundation to column `target`, unless it is safe up there, or it is an ace and no
+        card could come onto it (a higher card also uncovers the card below it on the foundation)."""
         columns, _, found, _, _ = state
         if strictly_safe(card, found):
             return
-        for child in self.children[card]:
-            if found[child & 3] == (child >> 2) + 1 or any(child in cards for cards in columns):
-                break
-            if any(child == waste_card for waste_card, _ in waste):
-                break
-        else:
-            return
+        if card < 4:
+            for child in self.children[card]:
+                if found[child & 3] == (child >> 2) + 1 or any(child in cards for cards in columns):
+                    break
+                if any(child == waste_card for waste_card, _ in waste):
+                    break
+            else:
+                return
         ranked.append((self.from_foundation_priority, (FOUNDATION_PLACE, target, 1, card, 0, ("C", card))))
+
+    def lower_from_foundation(
+        self,
+        state: State,
+        card: int,
+        tops: dict[int, int],
+        waste: list[tuple[int, int]],
+        ranked: list[tuple[float, Step]],
+    ) -> None:
+        """Queue the card below `card` on its foundation (uncovered when `card` came down) to the tableau."""
+        if card < 4:
+            return
+        below = card - 4
+        for host in self.hosts[below]:
+            if host in tops:
+                self.from_foundation(state, below, tops[host], waste, ranked)
 
     def duty_steps(
         self,
@@ -190,8 +208,9 @@ class SearchSpace(Positions):
                 ranked.append((90, (tops[value], FOUNDATION_PLACE, 1, value, 0, None)))
         elif kind == "E":
             self.king_steps(state, empty, waste, ranked)
-        elif value in tops:  # "C"
+        elif value in tops:  # "C": a card onto it, or the card it uncovered on its foundation down too
             self.onto_steps(state, value, tops[value], empty, waste, ranked)
+            self.lower_from_foundation(state, value, tops, waste, ranked)
 
     def king_steps(
         self, state: State, empty: int, waste: list[tuple[int, int]], ranked: list[tuple[float, Step]]

@@ -24,7 +24,8 @@ lost):
     same kinds of cards.)
   - a move that empties a column is only tried when no column is empty yet and a king could come; the next
     move must bring a king there;
-  - a card taken back from a foundation must receive a card at once, and never when it is safe up there.
+  - a card taken back from a foundation must at once receive a card, or be followed down by the card it
+    uncovered on the foundation (that is how a low card up there comes back); never a card safe up there.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ from bot.games.klondike.progress import reachable_positions
 
 # A position: face-up runs, face-down counts, foundation ranks, talon, waste size.
 State = tuple[tuple[bytes, ...], bytes, bytes, bytes, int]
-# What the next move must do: None, ("X", card) the uncovered card to its foundation, ("C", card) a card onto it,
-# ("E", 0) a king to the empty column.
+# What the next move must do: None, ("X", card) the uncovered card to its foundation, ("C", card) a card onto it
+# (or the card below it on its foundation down too), ("E", 0) a king to the empty column.
 Duty = tuple[str, int] | None
 # A search move: source (0..6 a column, 7 the waste, 8 a foundation), target (0..6, or 8 the foundation), how many
 # cards, the (first) card, the waste size where the card is the waste top (waste moves), the duty that follows.

@@ -123,6 +123,20 @@ TRICKY_LOG = (
 )
 
 
+# Another: it wrongly required a card taken back from a foundation to receive a card at once, whereas here the
+# 7♥ comes down so that the 6♥ below it can come down too.
+FOUNDATION_DECK = (
+    "7S KD 4S AS 6S QH JC QC 5S 8H 9D KC QD 9C 2D 3C AD 3S 2H 3D 2C 10S 10C 7D 4C 8S JS 6H 6D 7H 7C 8C KH "
+    "AH 4D 6C 5C 5D 10H JD 4H JH 9H QS 10D 8D 9S 2S 3H AC 5H KS "
+)
+FOUNDATION_LOG = (
+    "c7>c1 s s w>f c4>f s s s s s w>f s s s s s s w>f s s s w>f c1>f w>f s s s s s s w>c2 c5>c2 s s s s s "
+    "s s s w>c2 c6>c2 c6>c2 c6>f c6>f c4>f c5>f c5>f s s s s s w>f s w>f c4>c3 c4>f c6>c4 c7>c6 c7>f w>f "
+    "w>f s s s s s w>f w>f c3>f w>f c2>f s s s w>f c5>c7 s s s w>c6 s c2>c7 c3>c6 c2>f c7>c2x2 c2>c7x2 "
+    "fH>c2 c7>c2 c6>c4x4 fD>c2 c2>c7x2 c7>f s c4>c6x5 c6>c4x5 c4>c6x5 fD>c7 "
+)
+
+
 def tricky_game() -> Klondike:
     return Klondike.from_dict(
         {
@@ -130,5 +144,16 @@ def tricky_game() -> Klondike:
             "options": {"draw": 1, "any_colour": False},
             "deck": TRICKY_DECK.split(),
             "log": TRICKY_LOG.split(),
+        }
+    )
+
+
+def foundation_game() -> Klondike:
+    return Klondike.from_dict(
+        {
+            "format_version": 1,
+            "options": {"draw": 3, "any_colour": False},
+            "deck": FOUNDATION_DECK.split(),
+            "log": FOUNDATION_LOG.split(),
         }
     )

@@ -16,7 +16,15 @@ from bot.games.klondike import (
 )
 from bot.games.klondike.deadlock import is_blocked
 from bot.games.klondike.hints import heuristic_move
-from tests.games.klondike.helpers import cards, dead_game, deck_from, easy_game, one_move_game, tricky_game
+from tests.games.klondike.helpers import (
+    cards,
+    dead_game,
+    deck_from,
+    easy_game,
+    foundation_game,
+    one_move_game,
+    tricky_game,
+)
 
 # Column 4 holds the 2♠ face up over the A♠ and both red threes: the 2♠ can never move, so the A♠ never comes up.
 BLOCKED_COLUMNS = (
@@ -130,8 +138,9 @@ def test_heuristic_hints_prefer_turning_up_cards_and_never_shuffle() -> None:
     assert heuristic_move(dead_game()) == DRAW  # still allowed to draw, though it changes nothing
 
 
-def test_a_position_that_needs_a_card_up_then_a_run_moved_is_winnable() -> None:
-    game = tricky_game()
+@pytest.mark.parametrize("make", [tricky_game, foundation_game])
+def test_positions_that_fooled_earlier_versions_are_winnable(make: object) -> None:
+    game = make()  # type: ignore[operator]
     result = solve(game, time_limit=10)
     assert result.status == "winnable"
     assert result.moves is not None and replay_wins(game, result.moves)
