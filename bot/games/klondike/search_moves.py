@@ -161,20 +161,25 @@ class SearchSpace(Positions):
         waste: list[tuple[int, int]],
         ranked: list[tuple[float, Step]],
     ) -> None:
-        """Queue `card` from its foundation to column `target`, unless it is safe up there, or it is an ace and no
-        card could come onto it (a higher card also uncovers the card below it on the foundation)."""
+        """Queue `card` from its foundation to column `target`, unless it is safe up there, or neither it nor a
+        card below it on its foundation (which may follow it down) could then receive a card."""
         columns, _, found, _, _ = state
         if strictly_safe(card, found):
             return
-        if card < 4:
-            for child in self.children[card]:
+        lower = card
+        while lower >= 0 and not strictly_safe(lower, found):
+            for child in self.children[lower]:
                 if found[child & 3] == (child >> 2) + 1 or any(child in cards for cards in columns):
                     break
                 if any(child == waste_card for waste_card, _ in waste):
                     break
             else:
-                return
-        ranked.append((self.from_foundation_priority, (FOUNDATION_PLACE, target, 1, card, 0, ("C", card))))
+                lower -= 4
+                continue
+            ranked.append(
+                (self.from_foundation_priority, (FOUNDATION_PLACE, target, 1, card, 0, ("C", card)))
+            )
+            return
 
     def lower_from_foundation(
         self,
