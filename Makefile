@@ -44,9 +44,16 @@ format: $(STAMP)
 	$(BIN)/ruff format bot cogs tests benchmarks
 	$(BIN)/ruff check --fix bot cogs tests benchmarks
 
+# Every figure of the README's benchmark table (each script prints its own; some take minutes).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/chat_rule.py
+	$(BIN)/python benchmarks/hearts.py
+	$(BIN)/python benchmarks/barbu.py
+	$(BIN)/python benchmarks/crapette.py
+	$(BIN)/python benchmarks/klondike.py
+	$(BIN)/python benchmarks/render.py
+	$(BIN)/python benchmarks/thegame_board.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
