@@ -58,8 +58,8 @@ class TableDisplay:
         # The messages posted under each table's board (ids), to notice when chat has buried it.
         self._under_board: dict[int, set[int]] = {}
         self._reposting: set[int] = set()
-        # The text of each table's turn announcement, to keep it current without needless edits.
-        self._ping_texts: dict[int, str] = {}
+        # Each table's turn announcement as sent (the turn it announced, its text), to keep it current.
+        self._ping_texts: dict[int, tuple[Any, str]] = {}
         # Tables that were running before this start: their players' hand messages no longer update.
         self._started_at = time.time()
         self._told_to_reopen: set[tuple[int, int]] = set()
@@ -194,7 +194,7 @@ class TableDisplay:
         except discord.HTTPException as error:
             log.warning("Could not announce the turn in table %s: %s", table.id, error)
             return
-        self._ping_texts[table.id] = text
+        self._ping_texts[table.id] = (table.require_session().progress(), text)
         if table.status.is_active and self._games.get(table.id) is not None:
             await self._games.set_ping_message(table.id, message.id)
         if old is not None:
@@ -203,12 +203,15 @@ class TableDisplay:
     async def _refresh_ping(self, channel: discord.TextChannel | discord.Thread, table: Table) -> None:
         """Keep the turn announcement current (a game's turn line may show the state: The Game's pile tops),
         so the latest message tells where the game stands; no new ping, only an edit when the text changed."""
-        if table.ping_message_id is None or table.status is not TableStatus.PLAYING:
+        sent = self._ping_texts.get(table.id)
+        if table.ping_message_id is None or table.status is not TableStatus.PLAYING or sent is None:
             return
+        progress = table.require_session().progress()
         text = ui_for(table).turn_text(table)
-        if text is None or self._ping_texts.get(table.id) in (None, text):
+        # Nothing to do when the text is unchanged, or when the turn passed (a new announcement is on its way).
+        if text is None or text == sent[1] or progress != sent[0]:
             return
-        self._ping_texts[table.id] = text
+        self._ping_texts[table.id] = (progress, text)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(table.ping_message_id).edit(
                 content=text, allowed_mentions=discord.AllowedMentions.none()
