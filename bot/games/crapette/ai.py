@@ -16,7 +16,7 @@ to the first action in the canonical order of `legal_actions`.
 
 Measured (`python -m bot.games.crapette.simulate`): against first_legal the strong player wins about 97% of the
 games with the default options, most of the margin coming from its calls; on strict tables, where no call can
-be right, it wins about 58%, the play itself leaving less room for skill than the rule does.
+be right, it wins about 57%, the play itself leaving less room for skill than the rule does.
 """
 
 from __future__ import annotations

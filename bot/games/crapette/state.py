@@ -43,7 +43,7 @@ class CrapetteState:
         "_turn",
         "_turn_missed",
         "_winner",
-    )  # fmt: skip
+    )
 
     _options: CrapetteOptions
     _seed: int | None
@@ -67,9 +67,8 @@ class CrapetteState:
     _recycles: list[int]  # per seat, discards turned over since the last progress
     _quiet_turns: int  # turns ended since the last progress
     _repetitions: int  # how often the table at this turn's start was seen since the last progress (1: first)
-    _positions: dict[
-        tuple[object, ...], int
-    ]  # tables seen at a turn start since the last progress, and how often
+    # the tables seen at a turn start since the last progress, and how often
+    _positions: dict[tuple[object, ...], int]
 
     # ------------------------------------------------------------------ the game
 
