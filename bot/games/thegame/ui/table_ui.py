@@ -76,7 +76,6 @@ class TheGameUI(GameUI):
         return t(
             locale,
             "turn.ping",
-            count=game.turn_minimum,
             mention=f"<@{seat.user_id}>",
             progress=game_progress(locale, game),
             state=state,
