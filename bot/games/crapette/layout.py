@@ -62,11 +62,10 @@ def _card_of(card_id: int) -> Card:
     return Card(SUITS[face // KING], 14 if rank == 1 else rank)
 
 
-# Per-id tables (index UNKNOWN included): suit index, low rank, colour, owner, the OwnedCard.
+# Per-id tables (index UNKNOWN included): suit index, low rank, colour, the OwnedCard.
 CARD_SUIT: Final[tuple[int, ...]] = (*((i % CARDS_PER_DECK) // KING for i in range(CARD_COUNT)), -1)
 CARD_RANK: Final[tuple[int, ...]] = (*(i % KING + 1 for i in range(CARD_COUNT)), -100)
 CARD_RED: Final[tuple[bool, ...]] = (*(_card_of(i).is_red for i in range(CARD_COUNT)), False)
-CARD_OWNER: Final[tuple[int, ...]] = (*(i // CARDS_PER_DECK for i in range(CARD_COUNT)), -1)
 OWNED_CARDS: Final[tuple[OwnedCard, ...]] = tuple(
     OwnedCard(_card_of(i), i // CARDS_PER_DECK) for i in range(CARD_COUNT)
 )
@@ -76,11 +75,6 @@ _IDS: Final[dict[OwnedCard, int]] = {owned: index for index, owned in enumerate(
 def card_id(owned: OwnedCard) -> int:
     """The engine's int for an owned card (KeyError for a value that is not one)."""
     return _IDS[owned]
-
-
-def owned(card_id_value: int) -> OwnedCard:
-    """The owned card for an id (not UNKNOWN)."""
-    return OWNED_CARDS[card_id_value]
 
 
 @dataclass(frozen=True, slots=True)

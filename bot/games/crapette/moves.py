@@ -34,16 +34,10 @@ FOUNDATION_NAMES: Final = tuple(f"f{number}" for number in range(1, 9))
 SPOT_NAMES: Final = ("cr", "st", "di", "oc", "os", "od", *SIDE_NAMES, *FOUNDATION_NAMES)
 SPOT_INDEX: Final = {name: index for index, name in enumerate(SPOT_NAMES)}
 SOURCE_SPOTS: Final = (CRAPETTE, TURNED, *range(FIRST_SIDE, FIRST_FOUNDATION))
-TARGET_SPOTS: Final = (*range(FIRST_FOUNDATION, FIRST_FOUNDATION + 8), *range(FIRST_SIDE, FIRST_FOUNDATION))
-TARGET_SPOTS_ALL: Final = (*TARGET_SPOTS, OPPONENT_DISCARD, OPPONENT_CRAPETTE)
 
 
 def is_side(spot: int) -> bool:
     return FIRST_SIDE <= spot < FIRST_FOUNDATION
-
-
-def is_foundation(spot: int) -> bool:
-    return spot >= FIRST_FOUNDATION
 
 
 @dataclass(frozen=True, slots=True)
