@@ -166,12 +166,12 @@ class SearchSpace(Positions):
         columns, _, found, _, _ = state
         if strictly_safe(card, found):
             return
+        face_up = b"\xff".join(columns)
+        drawable = bytes(waste_card for waste_card, _ in waste)
         lower = card
         while lower >= 0 and not strictly_safe(lower, found):
             for child in self.children[lower]:
-                if found[child & 3] == (child >> 2) + 1 or any(child in cards for cards in columns):
-                    break
-                if any(child == waste_card for waste_card, _ in waste):
+                if child in face_up or child in drawable or found[child & 3] == (child >> 2) + 1:
                     break
             else:
                 lower -= 4
