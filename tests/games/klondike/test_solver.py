@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.cards import Card
 from bot.games.klondike import (
     DRAW,
     Hint,
@@ -144,3 +145,19 @@ def test_positions_that_fooled_earlier_versions_are_winnable(make: object) -> No
     result = solve(game, time_limit=10)
     assert result.status == "winnable"
     assert result.moves is not None and replay_wins(game, result.moves)
+
+
+# With draw three, nothing the first draws reach can be played, and what lies behind needs them played first.
+STOCK_LOCKED_DECK = (
+    "7S 5H 4D 9D 8D 10D 4H 7C 9H 2S 9C 2H JH 8H 6D AH 10H QC 7H 6H 9S 4C 10C JC KH 5S 10S 5C QS 8S AS 3S 3H 8C "
+    "6S QD 6C 7D JS KC JD KS 4S 2C QH AD 3D AC 3C KD 5D 2D"
+)
+
+
+def test_a_stock_locked_by_the_draw_three_cycle_is_proved_lost() -> None:
+    deck = [Card.from_code(code) for code in STOCK_LOCKED_DECK.split()]
+    locked = Klondike.from_deck(KlondikeOptions(draw=3), deck)
+    assert is_blocked(locked.full_position())
+    result = solve(locked, time_limit=5)
+    assert (result.status, result.nodes) == ("unwinnable", 0)
+    assert not is_blocked(Klondike.from_deck(KlondikeOptions(draw=1), deck).full_position())
