@@ -134,8 +134,8 @@ class CrapetteUI(GameUI):
             lines.append(
                 t(locale, "crapette.cards_left", name=seat_name(table, seat), count=engine.cards_left(seat))
             )
-        missed = engine.last_missed
-        if missed is not None and not table.options.get("strict"):
+        # Always the same line (never only after a broken rule: that would give the call away).
+        if not table.options.get("strict"):
             lines.append(t(locale, "crapette.call_help", name=table.seats[1 - current].name))
         embed.description = "\n".join(lines)
         embed.set_image(url=f"attachment://{IMAGE}")
