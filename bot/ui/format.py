@@ -6,7 +6,7 @@ from bot.ui.i18n import t
 
 
 def duration(seconds: float, locale: str) -> str:
-    """"under a minute", "12 min", "1 h 5 min"."""
+    """A duration as people say it: "under a minute", "12 min", "1 h 5 min"."""
     if seconds < 60:
         return t(locale, "time.under_minute")
     minutes = round(seconds / 60)

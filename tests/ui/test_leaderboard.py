@@ -100,5 +100,3 @@ async def test_slow_answers_do_not_delay_the_reply_beyond_the_budget() -> None:
     guild = FakeGuild({1: "Alice", 2: "Bob"}, slow={2})
     resolved = await asyncio.wait_for(names.resolve(guild, [1, 2]), timeout=4)  # type: ignore[arg-type]
     assert resolved == {1: "Alice", 2: None}  # Bob's stored name will be shown
-
-

@@ -25,7 +25,14 @@ def test_the_plural_rules_are_the_languages_own() -> None:
 def test_there_are_many_plural_families() -> None:
     found = families()
     assert len(found) > 30
-    for family in ("board.cards", "end.lost", "hand.turn_ended", "lb.best", "stats.results", "engine.below_minimum"):
+    for family in (
+        "board.cards",
+        "end.lost",
+        "hand.turn_ended",
+        "lb.best",
+        "stats.results",
+        "engine.below_minimum",
+    ):
         assert family in found
 
 
