@@ -262,7 +262,6 @@ class Leaderboard(commands.Cog):
         else:
             await interaction.response.send_message(**content)
 
-
     @answering
     async def show_solitaire(self, interaction: discord.Interaction[Any], game: str) -> None:
         """A solitaire's best players per deal type (wins, win rate, fewest moves, fastest win)."""

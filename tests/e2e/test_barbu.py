@@ -44,6 +44,8 @@ async def test_one_human_plays_a_whole_cycle_against_three_ai_seats(
     lowest = min(points for points, _ in seats)
     assert [bool(won) for _, won in seats] == [points == lowest for points, _ in seats]
     # The summary replaces the board (which may have been re-posted further down the channel meanwhile).
-    assert any("🏆" in m.text and "Barbu" in m.text and "Final scores" in m.text for m in driver.public_messages())
+    assert any(
+        "🏆" in m.text and "Barbu" in m.text and "Final scores" in m.text for m in driver.public_messages()
+    )
     history = await driver.command(world.alice, "history")
     assert "Barbu" in driver.text(history)

@@ -71,7 +71,9 @@ async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: Table
     async with driver.bot.db.execute("SELECT user_id, games FROM ratings WHERE game = 'hearts'") as cursor:
         assert [tuple(found) for found in await cursor.fetchall()] == [(world.alice.id, 1)]
     # The summary replaces the board (which may have been re-posted further down the channel meanwhile).
-    assert any("🏆" in message.text and "Final scores" in message.text for message in driver.public_messages())
+    assert any(
+        "🏆" in message.text and "Final scores" in message.text for message in driver.public_messages()
+    )
     leaderboard = await driver.command(world.alice, "leaderboard", game="hearts")
     assert "Alice" in driver.text(leaderboard) and "rating" in driver.text(leaderboard)
 
