@@ -37,8 +37,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict bot cogs
 
+# The suite runs on every core (pytest-xdist): each test has its own emulator, port and database.
 test: lint typecheck browser
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 format: $(STAMP)
 	$(BIN)/ruff format bot cogs tests benchmarks
