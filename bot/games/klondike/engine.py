@@ -1,9 +1,9 @@
 """The Klondike engine: one game from the deal to the end: validated moves, events, undo, save and replay.
 
 The position and its rules (public views, legal moves, refusals) live in `position.py`. Every move is validated
-completely before anything changes, so an `IllegalMove` leaves the game exactly as it was. After each move the engine turns up a column's top face-down
-card if needed, then checks for the end: the win (52 cards up), or no progress possible any more
-(`progress.py` has the exact criterion).
+completely before anything changes, so an `IllegalMove` leaves the game exactly as it was. After each move the
+engine turns up a column's top face-down card if needed, then checks for the end: the win (52 cards up), or no
+progress possible any more (`progress.py` has the exact criterion).
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ class Klondike(Position):
     """One game of Klondike. Create it with `Klondike.new(options, seed)` or `Klondike.from_deck(options, cards)`.
 
     The public state (`columns`, `waste`, `foundations`, `stock_count`, `score`, ...), `legal_moves`, `refusal`
-    and `auto_moves` come from `Position`.
+    and `auto_moves` come from `Position`. A deal where nothing can ever move is over from the start
+    (`end_reason` "no_progress", no event; about 1 deal in 400 with draw three, almost never with draw one).
     """
 
     __slots__ = ()
