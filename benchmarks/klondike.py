@@ -5,13 +5,16 @@ plain lists that generates the same legal moves in the same order and makes the 
 events, log or end checks. Both play the same games move for move (the benchmark checks the final positions
 match); the baseline stops where the engine's game ended. Medians over repeats, CPU time of this process.
 
-Solver: `solve()` on N random deals (seeds 0..N-1 from `Klondike.new`), each with a CPU-time limit on one core,
-spread over worker processes. Prints the decided share, the winnable share with a 95% Wilson interval, median
+Solver: `solve()` on N random deals (seeds 0..N-1 from `Klondike.new`), each with a limit of CPU time (so other
+processes on a busy machine disturb the figures less) on one core, spread over worker processes. Prints the decided share, the winnable share with a 95% Wilson interval, median
 and p90 solve times, and the number of deals that hit the limit. Targets (draw three, 1,000 deals, 2 s): at
 least 90% decided; winnable share within 3 points of 82% (Blake & Gent 2019, Solvitaire).
 
+Soundness (`--soundness N`, slow): on N late positions (most of a winning line, then random moves), the solver's
+verdict against a search with none of its reductions; a clash ("unwinnable" where a win exists) would be a bug.
+
     .venv/bin/python benchmarks/klondike.py [--deals 100] [--time-limit 2] [--workers 2] [--draw 3]
-        [--engine-games 200] [--repeat 5] [--skip-engine] [--skip-solver]
+        [--engine-games 200] [--repeat 5] [--skip-engine] [--skip-solver] [--verbose] [--soundness 0]
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.games.cards import shuffled_decks
 from bot.games.klondike import Klondike, KlondikeOptions
-from bot.games.klondike.layout import HOSTS_ALTERNATE, KING, RANK, SUIT, check_deck, deal
+from bot.games.klondike.layout import HOSTS_ALTERNATE, KING, KING_IDS, RANK, SUIT, check_deck, deal
+from bot.games.klondike.search import Search
+from bot.games.klondike.search_state import FOUNDATION_PLACE, WASTE_SOURCE, State, Step
 from bot.games.klondike.solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
 TARGET_DECIDED = 0.90
@@ -141,6 +146,80 @@ def bench_engine(games: int, repeat: int, draw: int) -> None:
     print(f"  engine / baseline: {engine_rate / baseline_rate:.2f}")
 
 
+# --------------------------------------------------------------------------- solver soundness
+
+
+class UnprunedSearch(Search):
+    """The solver's search with none of its reductions: every legal move, no forced moves, plain keys."""
+
+    restart_unit = 10**12
+
+    def settle(
+        self, columns: list[bytes], down: bytearray, found: bytearray, steps: list[Step], check: object
+    ) -> None:
+        return
+
+    def key(self, state: State) -> bytes:
+        return state[2] + state[1] + b"\xff".join(state[0]) + bytes([state[4]])
+
+    def seen_before(self, visited: dict[bytes, int], key: bytes, state: State) -> bool:
+        return key in visited
+
+    def visit(self, visited: dict[bytes, int], key: bytes, state: State) -> None:
+        visited[key] = 1
+
+    def steps(self, state: State, duty: object) -> list[Step]:
+        columns, down, found, talon, size = state
+        tops = {column[-1]: index for index, column in enumerate(columns) if column}
+        empty = [index for index in range(7) if not columns[index] and not down[index]]
+        places: list[tuple[int, int, int, int]] = []  # source, count, card, waste size
+        for index, column in enumerate(columns):
+            places += [(index, len(column) - start, card, 0) for start, card in enumerate(column)]
+        places += [(WASTE_SOURCE, 1, card, waste_size) for card, waste_size in self.waste_cards(talon, size)]
+        places += [(FOUNDATION_PLACE, 1, rank * 4 - 4 + suit, 0) for suit, rank in enumerate(found) if rank]
+        moves: list[Step] = []
+        for source, count, card, waste_size in places:
+            if source != FOUNDATION_PLACE and count == 1 and found[card & 3] == card >> 2:
+                moves.append((source, FOUNDATION_PLACE, 1, card, waste_size, None))
+            targets = empty if card >= KING_IDS else [tops[host] for host in self.hosts[card] if host in tops]
+            moves += [
+                (source, target, count, card, waste_size, None) for target in targets if target != source
+            ]
+        return sorted(moves, key=lambda move: move[1] != FOUNDATION_PLACE)
+
+
+def soundness_job(job: tuple[int, int]) -> tuple[str, str, int]:
+    """One late position (most of a winning line, then random moves), judged by the solver and unpruned."""
+    seed, node_limit = job
+    rng = random.Random(seed)
+    game = Klondike.new(KlondikeOptions(draw=rng.choice([1, 3]), any_colour=rng.random() < 0.3), seed)
+    line = solve(game, time_limit=10, node_limit=30_000).moves
+    if line is None:
+        return UNKNOWN, UNKNOWN, seed
+    for move in line[: rng.randrange(len(line) // 2, len(line))]:
+        game.play(move)
+    for _ in range(rng.randrange(150)):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    position = game.full_position()
+    pruned = solve(position, time_limit=20, node_limit=200_000).status
+    unpruned = UnprunedSearch(position, time.perf_counter() + 60, node_limit, time.perf_counter).run()[0]
+    return pruned, unpruned, seed
+
+
+def check_soundness(positions: int, workers: int) -> None:
+    """Compare the solver with the unpruned search: a proof of "unwinnable" must never meet a win."""
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        results = list(pool.map(soundness_job, [(seed, 150_000) for seed in range(positions)]))
+    counts: dict[tuple[str, str], int] = {}
+    for pruned, unpruned, _ in results:
+        counts[pruned, unpruned] = counts.get((pruned, unpruned), 0) + 1
+    clashes = [seed for pruned, unpruned, seed in results if {pruned, unpruned} == {WINNABLE, UNWINNABLE}]
+    print(f"Soundness: {positions} late positions, (solver, unpruned search): {counts}")
+    print(f"  {mark(not clashes)} verdicts that clash: {clashes or 'none'}")
+
+
 # --------------------------------------------------------------------------- solver
 
 
@@ -229,11 +308,16 @@ def main() -> None:
     parser.add_argument("--skip-engine", action="store_true")
     parser.add_argument("--skip-solver", action="store_true")
     parser.add_argument("--verbose", action="store_true", help="print every deal's result")
+    parser.add_argument(
+        "--soundness", type=int, default=0, help="compare with an unpruned search on N positions"
+    )
     args = parser.parse_args()
     if not args.skip_engine:
         bench_engine(args.engine_games, args.repeat, args.draw)
     if not args.skip_solver:
         bench_solver(args.deals, args.time_limit, args.workers, args.draw, args.verbose)
+    if args.soundness:
+        check_soundness(args.soundness, args.workers)
 
 
 if __name__ == "__main__":

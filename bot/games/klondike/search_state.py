@@ -1,11 +1,12 @@
-"""The positions of the solver's search and the moves worth trying from them, over every card (hidden ones too).
+"""The positions of the solver's search (every card known, hidden ones too), and what keeps the search small.
 
 A position is a tuple of bytes (`State`): the seven face-up runs, the face-down counts, the foundation ranks, the
 talon (the waste bottom to top, then the stock in draw order) and the waste size. The face-down cards themselves
 never change order, so a count says which ones are left.
 
-What keeps the search small, each of it sound (it never loses a win, so an exhausted search proves the position
-lost):
+What keeps the search small (`search_moves.py` generates the moves), each of it sound: it never loses a win, so
+an exhausted search proves the position lost. The arguments are informal; the tests compare the solver with a
+search that has none of these reductions.
 
 - Safe foundation moves from the columns are forced: a card goes up with no alternative when every card that
   could ever be built on it is already up (both foundations of the other colour at rank - 1 or more, the other
