@@ -1,9 +1,12 @@
 """The Klondike solver: is this position winnable, and how? It reads every card, hidden ones included.
 
 `solve(game, time_limit=2.0)` answers "winnable" (with a complete list of moves the engine accepts, draws
-included, that wins from the position), "unwinnable" (the search space was exhausted: a proof, given the sound
-reductions listed in `search.py`), or "unknown" (the time or node limit came first). It works from any position,
-including a finished game (given up or ended with no progress), which answers "was it still winnable?".
+included, that wins from the position), "unwinnable" (a proof: the deadlock test of `deadlock.py`, or a search
+that explored every position, with the reductions listed in `search_state.py`), or "unknown" (the time or node
+limit came first). It works from any position, including a finished game (given up or ended with no progress),
+which answers "was it still winnable?". The answer depends only on the position and the limits.
+
+On random draw-three deals with 2 s each (one core), about 92% are decided; see `benchmarks/klondike.py`.
 """
 
 from __future__ import annotations
@@ -46,9 +49,8 @@ def solve(
     game: Klondike | FullPosition, *, time_limit: float, node_limit: int | None = None, cpu_time: bool = False
 ) -> SolveResult:
     """Solve the current position of `game` (or a `FullPosition`) within `time_limit` seconds (and at most
-    `node_limit` positions if given). Runs on the calling thread, one core; the answer depends only on the
-    position and the limits. `time_limit` is wall-clock time, or this process's CPU time with `cpu_time` (for
-    benchmarks on a busy machine)."""
+    `node_limit` positions if given). Runs on the calling thread (call it off the event loop). `time_limit` is
+    wall-clock time, or this process's CPU time with `cpu_time` (for benchmarks on a busy machine)."""
     clock = time.process_time if cpu_time else time.perf_counter
     started = clock()
     position = game.full_position() if isinstance(game, Klondike) else game
