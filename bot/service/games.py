@@ -222,6 +222,8 @@ class GameService:
             table.started_at = self._clock()
             table.turn_started_at = table.started_at
             log.info("Table %s started with %s players", table.id, len(table.seats))
+            if table.session.is_over:  # a deal lost from the start (a dead Klondike deal): it ends at once
+                return self._after(table, ActionResult(), None)
             return Change(table)
 
     # -- playing -------------------------------------------------------------------------------------------

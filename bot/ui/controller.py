@@ -233,6 +233,11 @@ class TableController:
             await interaction.response.defer(ephemeral=True, thinking=True)
             self.display.refresh_board(table)
         ui = ui_for(table)
+        if not table.status.is_active:  # over from the deal (a dead Klondike deal)
+            if not self._on_board(interaction, table):
+                await interaction.followup.send(ui.end_line(table), ephemeral=True)
+            self.after_change(change)
+            return
         if ui.has_hand:
             await self._send_hand(interaction, table, notice=ui.started_notice(interaction.locale))
         elif interaction.response.is_done() and not self._on_board(interaction, table):

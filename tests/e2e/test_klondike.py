@@ -104,3 +104,14 @@ async def test_a_restart_keeps_the_position_and_undo_still_works(driver: TableDr
     undone = await driver.click(world.alice, old_board, f"tg:g:{table_id}:undo")
     assert undone.type in (4, 7)
     assert engine(driver).stock_count == 24 - 3 and engine(driver).undos_used == 1
+
+
+async def test_a_deal_lost_from_the_start_ends_at_once(driver: TableDriver, world: World) -> None:
+    """About one draw-three deal in 400 can never change: Start shows the result instead of a dead table."""
+    table_id = await open_klondike(driver, world, 149)  # dead from the deal
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    await driver.settle()
+    assert driver.bot.games.get(table_id) is None
+    async with driver.bot.db.execute("SELECT outcome FROM games WHERE id = ?", (table_id,)) as cursor:
+        assert tuple(await cursor.fetchone()) == ("lost",)
+    assert any("no move can change anything" in message.text for message in driver.public_messages())
