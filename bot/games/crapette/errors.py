@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from bot.games.errors import EngineRefusal
+
 
 class ErrorCode(enum.StrEnum):
     """Why an action was refused; `IllegalMove.code` holds one of these values as a plain string. Stable."""
@@ -34,27 +36,10 @@ class ErrorCode(enum.StrEnum):
     MUST_TURN_STOCK = "must_turn_stock"  # ending the turn is done by discarding a turned card
 
 
-class IllegalMove(Exception):
+class IllegalMove(EngineRefusal):
     """An action the rules do not allow. Raising it leaves the game exactly as it was.
 
     `code` is one of the `ErrorCode` values (the bot translates by it); `message` is a plain English sentence.
     """
 
-    code: str
-    message: str
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = ErrorCode(code).value
-        self.message = message
-
-    def __repr__(self) -> str:
-        return f"IllegalMove({self.code!r}, {self.message!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, IllegalMove):
-            return NotImplemented
-        return (self.code, self.message) == (other.code, other.message)
-
-    def __hash__(self) -> int:
-        return hash((self.code, self.message))
+    codes = ErrorCode

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from bot.games.errors import EngineRefusal
+
 
 class RefusalCode(enum.StrEnum):
     """Why an action was refused; `IllegalMove.code` holds one of these values as a plain string. The values are
@@ -21,27 +23,10 @@ class RefusalCode(enum.StrEnum):
     UNKNOWN_MOON_CHOICE = "unknown_moon_choice"
 
 
-class IllegalMove(ValueError):
+class IllegalMove(EngineRefusal, ValueError):
     """An action the rules do not allow now. Raising it leaves the game exactly as it was.
 
     `code` is one of `RefusalCode`'s values (stable); `message` is a plain English sentence for logs and tests.
     """
 
-    code: str
-    message: str
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = RefusalCode(code).value
-        self.message = message
-
-    def __repr__(self) -> str:
-        return f"IllegalMove({self.code!r}, {self.message!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, IllegalMove):
-            return NotImplemented
-        return (self.code, self.message) == (other.code, other.message)
-
-    def __hash__(self) -> int:
-        return hash((self.code, self.message))
+    codes = RefusalCode
