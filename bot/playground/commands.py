@@ -40,9 +40,15 @@ class Suggestion:
     label: str  # what the list shows
     text: str  # the whole line once picked
     description: str = ""
+    optional: bool = False  # an optional option's name: Enter sends the line instead of picking it
 
-    def as_json(self) -> dict[str, str]:
-        return {"label": self.label, "text": self.text, "description": self.description}
+    def as_json(self) -> dict[str, str | bool]:
+        return {
+            "label": self.label,
+            "text": self.text,
+            "description": self.description,
+            "optional": self.optional,
+        }
 
 
 @dataclass
@@ -234,6 +240,7 @@ async def _suggest_options(
                 f"{localized(d, locale)}:" + ("" if d.get("required") else " (optional)"),
                 f"{head}{localized(d, locale)}:",
                 description(d, locale),
+                optional=not d.get("required"),
             )
             for d in sorted(definitions, key=lambda d: not d.get("required"))
             if d["name"] not in given and localized(d, locale).lower().startswith(word.lower())

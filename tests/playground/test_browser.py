@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.async_api import Error as PlaywrightError
 
 from bot.games.thegame.ui.board import game_of
 from bot.playground.run import RunningPlayground
@@ -30,6 +31,18 @@ async def send(page: Any, text: str) -> None:
     await page.locator("#box").fill(text)
     await page.locator("#box").press("Escape")  # close the suggestions
     await page.locator("#send").click()
+
+
+async def screenshot(locator: Any, path: Path) -> None:
+    """Save a picture of one message; a live edit may replace the message mid-shot, so take it again then."""
+    for attempt in range(5):
+        try:
+            await locator.screenshot(path=str(path))
+            return
+        except PlaywrightError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.2)
 
 
 def button(page: Any, custom_id: str) -> Any:
@@ -61,6 +74,8 @@ async def test_two_people_play_a_whole_game_in_two_tabs(
     await alice_page.locator("#suggestions li", has_text="The Game").wait_for()
     await alice_page.locator("#box").press("Tab")
     assert (await alice_page.locator("#box").input_value()).startswith("/game new game:")
+    # The optional options are offered next; Enter sends the complete line instead of picking one of them.
+    await alice_page.locator("#suggestions li", has_text="(optional)").first.wait_for()
     await alice_page.locator("#box").press("Enter")
     table = await until(lambda: bot.games.in_channel(channel.id), what="the table")
     await button(bob_page, f"tg:join:{table.id}").click()
@@ -79,7 +94,7 @@ async def test_two_people_play_a_whole_game_in_two_tabs(
         assert {str(card) for card in game.hand(seat)} <= shown, "each player sees their own cards"
     for user, page in ((alice, bob_page), (bob, alice_page)):
         assert await page.locator(f'[data-custom-id$=":{user.id}"]').count() == 0, "a hand seen by the other"
-    await alice_page.locator(".message.ephemeral").last.screenshot(path=str(artifacts / "hand.png"))
+    await screenshot(alice_page.locator(".message.ephemeral").last, artifacts / "hand.png")
 
     # A number in the chat gets the warning.
     await send(bob_page, "I have a 42, keep off that pile")
@@ -128,7 +143,7 @@ async def test_two_people_play_a_whole_game_in_two_tabs(
             # The board is live in both tabs: the card just played shows without a reload.
             for other in pages.values():
                 await until_text(other, board_id, str(play.card))
-    await alice_page.locator(f"#m-{board_id}").screenshot(path=str(artifacts / "board.png"))
+    await screenshot(alice_page.locator(f"#m-{board_id}"), artifacts / "board.png")
     assert (artifacts / "board.png").stat().st_size > 0 and (artifacts / "hand.png").stat().st_size > 0
     finals = {await board_text(page, board_id) for page in pages.values()}
     assert len(finals) == 1, "both tabs show the same final board"

@@ -36,6 +36,9 @@ async def test_typed_commands_are_suggested_and_run(playground: RunningPlaygroun
     assert [s["text"] for s in found["suggestions"]] == ["/game "]  # type: ignore[index]
     found = await post(playground, "suggest", user="alice", channel="table", text="/game new game:he")
     assert [s["label"] for s in found["suggestions"]] == ["Hearts"]  # type: ignore[index]
+    found = await post(playground, "suggest", user="alice", channel="table", text="/game new game:hearts ")
+    offered = found["suggestions"]
+    assert offered and all(s["optional"] for s in offered)  # type: ignore[index,union-attr]
     answer = await post(playground, "command", user="alice", channel="table", text="/game new game:hearts")
     assert answer == {"ok": True}
     table = playground.playground.channel("table")

@@ -409,10 +409,11 @@ function onKey(event) {
   else if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); submit(); }
 }
 
-// Enter sends the command when the picked suggestion would not change the line (it is already complete).
+// Enter sends the command, as in Discord, when the active suggestion would not change the line (it is already
+// complete) or only offers an optional option; Tab still picks it.
 function suggestionComplete() {
   const item = state.suggestions[state.active];
-  return !item || item.text.trim() === $("box").value.trim();
+  return !item || item.optional || item.text.trim() === $("box").value.trim();
 }
 
 // -- who and where ------------------------------------------------------------------------------------------------
