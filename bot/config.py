@@ -46,6 +46,54 @@ def _optional_port(env: Mapping[str, str], name: str) -> int | None:
     return int(raw)
 
 
+def _shard_ids(env: Mapping[str, str], count: int | None) -> tuple[int, ...] | None:
+    """``SHARD_IDS``: ``0-3``, ``0,2`` or ``0-1,4``; needs ``SHARD_COUNT`` and every id below it."""
+    raw = env.get("SHARD_IDS", "").strip()
+    if not raw:
+        return None
+    if count is None:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT (the total number of shards of the bot).")
+    ids: set[int] = set()
+    for part in raw.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(f"SHARD_IDS must look like 0-3 or 0,2 (shard numbers), not {raw!r}.")
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high:
+            raise SettingsError(f"SHARD_IDS has a range that goes down ({part.strip()!r}).")
+        ids.update(range(low, high + 1))
+    if max(ids) >= count:
+        raise SettingsError(f"SHARD_IDS must be below SHARD_COUNT ({count}); {max(ids)} is not.")
+    return tuple(sorted(ids))
+
+
+def _shard_count(env: Mapping[str, str]) -> int | None:
+    raw = env.get("SHARD_COUNT", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number of shards (1 or more), not {raw!r}.")
+    return int(raw)
+
+
+def _database_url(env: Mapping[str, str]) -> str | None:
+    raw = env.get("DATABASE_URL", "").strip()
+    if not raw:
+        return None
+    if not raw.startswith(("postgresql://", "postgres://")):
+        raise SettingsError("DATABASE_URL must start with postgresql:// (leave it empty to use SQLite).")
+    return raw
+
+
+def _api_url(env: Mapping[str, str]) -> str | None:
+    raw = env.get("DISCORD_API_URL", "").strip().rstrip("/")
+    if not raw:
+        return None
+    if not raw.startswith(("http://", "https://")):
+        raise SettingsError(f"DISCORD_API_URL must be an http:// or https:// address, not {raw!r}.")
+    return raw
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str = field(default="", repr=False)
@@ -64,6 +112,16 @@ class Settings:
     # own database, so trying the bot never touches a real bot's data.
     playground_port: int | None = None
     playground_database_path: Path = Path("data/playground.sqlite3")
+    # PostgreSQL instead of SQLite (postgresql://user:password@host:port/database); None: SQLite at database_path.
+    # Repr hides it: the URL may carry a password.
+    database_url: str | None = field(default=None, repr=False)
+    # Sharding: the bot's total shard count and the shards this process runs (None: one process, Discord's
+    # recommended count). See the README's "A cluster of bot processes".
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    # Discord's REST API through a shared proxy (e.g. http://proxy:8080/api/v10) so a cluster shares one global
+    # rate limit; None: discord.com directly.
+    discord_api_url: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -84,4 +142,8 @@ class Settings:
             playground_database_path=Path(
                 env.get("PLAYGROUND_DATABASE_PATH", "").strip() or "data/playground.sqlite3"
             ),
+            database_url=_database_url(env),
+            shard_count=_shard_count(env),
+            shard_ids=_shard_ids(env, _shard_count(env)),
+            discord_api_url=_api_url(env),
         )

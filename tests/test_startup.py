@@ -33,6 +33,23 @@ def test_settings_from_the_environment() -> None:
     assert settings.log_level == "DEBUG"
     assert settings.database_path == Path("data/thegame.sqlite3")
     assert "secret-token" not in repr(settings)
+    assert settings.database_url is None and settings.shard_count is None and settings.shard_ids is None
+
+
+def test_cluster_settings() -> None:
+    settings = Settings.from_env(
+        {
+            "DATABASE_URL": "postgresql://bot:hunter2@db:5432/cards",
+            "SHARD_COUNT": "8",
+            "SHARD_IDS": "0-2,5",
+            "DISCORD_API_URL": "http://proxy:8080/api/v10/",
+        }
+    )
+    assert settings.database_url == "postgresql://bot:hunter2@db:5432/cards"
+    assert "hunter2" not in repr(settings)
+    assert settings.shard_count == 8
+    assert settings.shard_ids == (0, 1, 2, 5)
+    assert settings.discord_api_url == "http://proxy:8080/api/v10"
 
 
 @pytest.mark.parametrize(
@@ -42,11 +59,22 @@ def test_settings_from_the_environment() -> None:
         ("TURN_REMINDER_SECONDS", "soon"),
         ("LOBBY_TIMEOUT_SECONDS", "-5"),
         ("LOG_LEVEL", "LOUD"),
+        ("DATABASE_URL", "mysql://db/cards"),
+        ("SHARD_COUNT", "zero"),
+        ("DISCORD_API_URL", "proxy:8080"),
     ],
 )
 def test_a_bad_setting_is_named(name: str, value: str) -> None:
     with pytest.raises(SettingsError, match=name):
         Settings.from_env({name: value})
+
+
+@pytest.mark.parametrize("ids", ["0-9", "3-1", "a-b"])
+def test_bad_shard_ids_are_named(ids: str) -> None:
+    with pytest.raises(SettingsError, match="SHARD_IDS"):
+        Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": ids})
+    with pytest.raises(SettingsError, match="SHARD_COUNT"):
+        Settings.from_env({"SHARD_IDS": "0-1"})
 
 
 def test_without_a_token_discord_mode_explains_what_to_do(tmp_path: Path) -> None:
