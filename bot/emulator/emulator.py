@@ -188,15 +188,18 @@ class Emulator:
         host: str = "127.0.0.1",
         port: int = 0,
         keep_history: bool = True,
+        shard_count: int = 1,
     ) -> None:
         """``port`` 0 picks a free one. ``keep_history=False`` (a long-running playground) keeps no record of
         REST requests and gateway frames (``requests``, ``gateway.frames``), which tests read but which would grow
-        without end."""
+        without end. ``shard_count``: the shards ``GET /gateway/bot`` recommends (several bot processes may connect
+        at once, each IDENTIFYing with its shards; see gateway.py)."""
         self.world = world or World(clock)
         self.clock = self.world.clock
         self.host = host
         self.port = port
         self.keep_history = keep_history
+        self.shard_count = shard_count
         self.rules = Rules()
         self.faults = Faults()
         self.gateway = Gateway(self)

@@ -1,5 +1,7 @@
 """The emulated gateway: HELLO, heartbeats, IDENTIFY/READY/GUILD_CREATE, RESUME/RESUMED, RECONNECT (op 7),
-INVALID_SESSION (op 9), REQUEST_GUILD_MEMBERS (op 8), zlib-stream transport compression and intents filtering."""
+INVALID_SESSION (op 9), REQUEST_GUILD_MEMBERS (op 8), zlib-stream transport compression, intents filtering and
+sharding (a session that IDENTIFYs with ``shard: [id, count]`` gets only the events of the guilds of that shard,
+``(guild_id >> 22) % count == id``, and direct messages on shard 0, as on Discord)."""
 
 from __future__ import annotations
 
@@ -93,6 +95,20 @@ def required_intent(event: str, data: dict[str, Any]) -> int:
 
 PayloadSource = dict[str, Any] | Callable[["GatewaySession"], dict[str, Any]]
 
+# Events about a guild itself carry its id as "id"; every other guild event carries "guild_id".
+_GUILD_ID_AS_ID = {"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"}
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard whose connection receives a guild's events (Discord's formula)."""
+    return (guild_id >> 22) % shard_count
+
+
+def event_guild_id(event: str, data: dict[str, Any]) -> int | None:
+    """The guild an event belongs to (None: a direct message, or not about a guild)."""
+    raw = data.get("id") if event in _GUILD_ID_AS_ID else data.get("guild_id")
+    return None if raw is None else int(raw)
+
 
 @dataclass(eq=False)
 class GatewaySession:
@@ -106,6 +122,19 @@ class GatewaySession:
 
     def has_intent(self, intent: int) -> bool:
         return bool(self.intents & intent)
+
+    @property
+    def shard(self) -> tuple[int, int]:
+        """``(shard_id, shard_count)`` from the IDENTIFY; ``(0, 1)`` when the client did not shard."""
+        raw = self.identify.get("shard")
+        return (int(raw[0]), int(raw[1])) if raw else (0, 1)
+
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether this session gets the events of ``guild_id`` (None: direct messages, which go to shard 0)."""
+        shard_id, shard_count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return shard_of(guild_id, shard_count) == shard_id
 
     @property
     def message_content(self) -> bool:
@@ -169,6 +198,10 @@ class Gateway:
         """The IDENTIFY payloads received, oldest first (token included)."""
         return [f.d for f in self.frames if f.direction == "in" and f.op == IDENTIFY]
 
+    def sessions_for(self, guild_id: int | None) -> list[GatewaySession]:
+        """The live sessions that receive ``guild_id``'s events (its shard's; None: direct messages)."""
+        return [s for s in self.live_sessions if s.receives(guild_id)]
+
     @property
     def last_intents(self) -> int | None:
         session = self.current_session
@@ -182,12 +215,15 @@ class Gateway:
         conn.queue.put_nowait(frame)
 
     def dispatch(self, event: str, payload: PayloadSource, *, session: GatewaySession | None = None) -> int:
-        """Dispatch ``event`` to ``session`` or to every live session (respecting intents). Events for a session
-        whose socket dropped are buffered and replayed on RESUME. Returns how many sessions got it."""
+        """Dispatch ``event`` to ``session`` or to every live session of the event's shard (respecting intents).
+        Events for a session whose socket dropped are buffered and replayed on RESUME. Returns how many sessions
+        got it."""
         targets = [session] if session is not None else self.live_sessions
         sent = 0
         for sess in targets:
             data = payload(sess) if callable(payload) else payload
+            if session is None and not sess.receives(event_guild_id(event, data)):
+                continue
             needed = required_intent(event, data)
             if needed and not sess.has_intent(needed):
                 continue
@@ -302,7 +338,17 @@ class Gateway:
         if world.intents_allowed is not None and intents & Intent.PRIVILEGED & ~world.intents_allowed:
             self._close(conn, 4014)
             return
+        shard = data.get("shard")
+        if shard is not None and not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) for n in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
+            self._close(conn, 4010)  # invalid shard
+            return
         session = GatewaySession(id=secrets.token_hex(16), intents=intents, identify=data)
+        guilds = [guild for guild in world.guilds.values() if session.receives(guild.id)]
         self.sessions[session.id] = session
         session.connection = conn
         conn.session = session
@@ -310,7 +356,7 @@ class Gateway:
         ready: dict[str, Any] = {
             "v": 10,
             "user": world.payloads.current_user(),
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": f"{self.emulator.ws_base}{self.resume_path}",
@@ -327,7 +373,7 @@ class Gateway:
         if "shard" in data:
             ready["shard"] = data["shard"]
         self.dispatch("READY", ready, session=session)
-        for guild in list(world.guilds.values()):
+        for guild in guilds:
             self.dispatch("GUILD_CREATE", world.payloads.guild_create(guild), session=session)
 
     def _resume(self, conn: GatewayConnection, data: dict[str, Any]) -> None:

@@ -280,7 +280,7 @@ class RestApi:
     async def get_gateway_bot(self, call: Call) -> Any:
         return {
             "url": self.emu.gateway_url,
-            "shards": 1,
+            "shards": self.emu.shard_count,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         }
 

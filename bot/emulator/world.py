@@ -127,6 +127,21 @@ class Snowflakes:
 
     def next(self) -> int:
         ms = int(self._clock.now().timestamp() * 1000) - DISCORD_EPOCH_MS
+        return self._make(ms)
+
+    def next_on_shard(self, shard: tuple[int, int] | None = None) -> int:
+        """A snowflake with a millisecond of its own (later than every id so far), for a guild: guilds spread over
+        the shards (``(id >> 22) % count``) even when the clock stands still (then round-robin).
+        ``shard=(shard_id, shard_count)`` picks the first such millisecond on that shard."""
+        ms = max(int(self._clock.now().timestamp() * 1000) - DISCORD_EPOCH_MS, (self._last >> 22) + 1)
+        if shard is not None:
+            shard_id, shard_count = shard
+            if not 0 <= shard_id < shard_count:
+                raise ValueError(f"no shard {shard_id} among {shard_count}")
+            ms += (shard_id - ms) % shard_count
+        return self._make(ms)
+
+    def _make(self, ms: int) -> int:
         value = (ms << 22) | (1 << 17) | (1 << 12) | (self._increment & 0xFFF)
         self._increment += 1
         if value <= self._last:
@@ -738,10 +753,13 @@ class World:
         owner: User | None = None,
         bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
         everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
         """A guild the bot is in. Its owner (a new user "<name> owner" unless given) and the bot are members; the
-        bot gets a managed role with ``bot_permissions``. Announced with GUILD_CREATE when the bot is connected."""
-        guild_id = self.snowflakes.next()
+        bot gets a managed role with ``bot_permissions``. Announced with GUILD_CREATE when the bot is connected.
+        Each guild id has a millisecond of its own, so guilds spread over the shards; ``shard=(shard_id,
+        shard_count)`` places it on one."""
+        guild_id = self.snowflakes.next_on_shard(shard)
         if owner is None:
             owner = self.add_user(f"{name.lower().replace(' ', '-')}-owner", locale=locale)
         guild = Guild(
