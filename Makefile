@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run playground test lint typecheck format bench clean browser
+.PHONY: run playground test lint typecheck format bench clean browser postgres
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,16 @@ browser:
 	    echo "chromium is missing: the browser tests will be skipped (sudo apt-get install chromium)"; \
 	  fi; }
 
+# The PostgreSQL tests start throwaway servers of their own with the binaries (initdb, pg_ctl, postgres); they never
+# touch a system cluster. Installed when missing and running as root; otherwise those tests are skipped and say so.
+postgres:
+	@{ command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else \
+	    echo "PostgreSQL is missing: the PostgreSQL tests will be skipped (sudo apt-get install postgresql)"; \
+	  fi; }
+
 lint: $(STAMP)
 	$(BIN)/ruff check bot cogs tests benchmarks
 	$(BIN)/ruff format --check bot cogs tests benchmarks
@@ -38,7 +48,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict bot cogs
 
 # The suite runs on every core (pytest-xdist): each test has its own emulator, port and database.
-test: lint typecheck browser
+test: lint typecheck browser postgres
 	$(BIN)/python -m pytest -q -n auto
 
 format: $(STAMP)

@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.storage.db import open_database
+from bot.storage.sqlite import SqliteDatabase
 from bot.storage.stats import LeaderboardFilters, StatsStore
 
 SEED = 20240501
@@ -171,11 +171,12 @@ async def main() -> None:
     servers, shares = make_servers(rng)
     games, seats = make_games(rng, servers, shares, arguments.games)
     with tempfile.TemporaryDirectory() as folder:
-        connection = await open_database(Path(folder) / "bench.sqlite3")
+        database = await SqliteDatabase.open(Path(folder) / "bench.sqlite3")
+        connection = database.connection
         started = time.perf_counter()
         await fill(connection, games, seats)
         filled = time.perf_counter() - started
-        store = StatsStore(connection)
+        store = StatsStore(database)
 
         guild_id = await scalar(
             connection, "SELECT guild_id FROM games GROUP BY guild_id ORDER BY COUNT(*) DESC"
@@ -246,7 +247,7 @@ async def main() -> None:
         for name, action in cases:
             median, p90 = await measure(arguments.runs, action)
             print(f"{name:<42}{median:>8.2f}ms{p90:>8.2f}ms")
-        await connection.close()
+        await database.close()
 
 
 if __name__ == "__main__":

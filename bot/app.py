@@ -8,14 +8,14 @@ import json
 import logging
 from typing import Any
 
-import aiosqlite
 import discord
 from discord.ext import commands
 
 from bot.config import Settings
 from bot.service.ai_turns import AITurns
 from bot.service.games import GameService
-from bot.storage.db import open_database
+from bot.storage.database import Database, open_storage
+from bot.storage.meta import MetaStore
 from bot.storage.settings import SettingsStore
 from bot.storage.tables import TableStore
 from bot.ui.components import SHARED_DYNAMIC_ITEMS
@@ -52,7 +52,7 @@ def intents() -> discord.Intents:
 
 
 class TheGameBot(commands.Bot):
-    db: aiosqlite.Connection
+    db: Database
     tables: TableStore
     guild_settings: SettingsStore
     games: GameService
@@ -72,7 +72,8 @@ class TheGameBot(commands.Bot):
         self._restored = False
 
     async def setup_hook(self) -> None:
-        self.db = await open_database(self.settings.database_path)
+        self.db = await open_storage(self.settings)
+        log.info("Storage: %s", self.db.description)
         self.tables = TableStore(self.db)
         self.guild_settings = SettingsStore(self.db)
         self.games = GameService(
@@ -146,15 +147,10 @@ async def sync_commands(bot: TheGameBot) -> None:
     digest = hashlib.sha256(
         json.dumps(await command_payload(bot), sort_keys=True, default=str).encode()
     ).hexdigest()
-    async with bot.db.execute("SELECT value FROM meta WHERE key = 'command_hash'") as cursor:
-        row = await cursor.fetchone()
-    if row is not None and row[0] == digest:
+    meta = MetaStore(bot.db)
+    if await meta.get("command_hash") == digest:
         log.info("Commands unchanged since the last sync")
         return
     await bot.tree.sync()
-    await bot.db.execute(
-        "INSERT INTO meta (key, value) VALUES ('command_hash', ?) ON CONFLICT (key) DO UPDATE SET value = ?",
-        (digest, digest),
-    )
-    await bot.db.commit()
+    await meta.set("command_hash", digest)
     log.info("Commands synced globally")

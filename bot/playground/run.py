@@ -50,6 +50,7 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
         settings,
         token=emulator.token,
         database_path=settings.playground_database_path,
+        database_url=None,  # the playground's own SQLite file, even when the real bot runs on PostgreSQL
         # The world is new on every start: sync the commands to its server, at once, like a development server.
         dev_guild_id=playground.guild.id,
         sync_commands=True,

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
 from bot.games.base import SeatResult
+from bot.storage.database import Database, Executor, Row
 
 if TYPE_CHECKING:
     from bot.service.table import Table
@@ -22,18 +22,18 @@ if TYPE_CHECKING:
 MODEL = PlackettLuce()
 
 
-async def update_ratings(db: aiosqlite.Connection, table: Table, results: Sequence[SeatResult]) -> None:
+async def update_ratings(db: Executor, table: Table, results: Sequence[SeatResult]) -> None:
     """Rate a finished competitive game (inside the caller's transaction)."""
     humans = [seat.user_id for seat in table.seats if not seat.is_ai]
     stored: dict[int, Any] = {}
     if humans:
         marks = ", ".join("?" * len(humans))
-        async with db.execute(
+        rows = await db.fetchall(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
             (table.guild_id, table.game_key, *humans),
-        ) as cursor:
-            for row in await cursor.fetchall():
-                stored[int(row[0])] = (float(row[1]), float(row[2]))
+        )
+        for row in rows:
+            stored[int(row[0])] = (float(row[1]), float(row[2]))
     teams = []
     for seat in table.seats:
         mu, sigma = stored.get(seat.user_id, (MODEL.mu, MODEL.sigma))
@@ -49,9 +49,9 @@ async def update_ratings(db: aiosqlite.Connection, table: Table, results: Sequen
             "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, games, wins, points_total,"
             " last_played, calls) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET display_name = excluded.display_name,"
-            " mu = excluded.mu, sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
-            " points_total = points_total + excluded.points_total, last_played = excluded.last_played,"
-            " calls = calls + excluded.calls",
+            " mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1,"
+            " wins = ratings.wins + excluded.wins, points_total = ratings.points_total + excluded.points_total,"
+            " last_played = excluded.last_played, calls = ratings.calls + excluded.calls",
             (
                 table.guild_id,
                 table.game_key,
@@ -99,7 +99,7 @@ class RatingPage:
         return max(1, -(-self.total // self.page_size))
 
 
-def _rated(row: aiosqlite.Row) -> RatedPlayer:
+def _rated(row: Row) -> RatedPlayer:
     return RatedPlayer(
         position=int(row["position"]),
         user_id=int(row["user_id"]),
@@ -116,17 +116,16 @@ def _rated(row: aiosqlite.Row) -> RatedPlayer:
 class RatingStore:
     """Reads the ratings of a server's competitive games (writes happen with each result, in `update_ratings`)."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
+    def __init__(self, database: Database) -> None:
+        self._db = database
 
     async def leaderboard(
         self, guild_id: int, game: str, *, page: int = 0, page_size: int = 10, viewer_id: int | None = None
     ) -> RatingPage:
         """Players ranked by rating (then wins, then games), ten a page; a page past the end shows the last."""
-        async with self._db.execute(
+        row = await self._db.fetchone(
             "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         total = int(row[0]) if row else 0
         last_page = max(0, -(-total // page_size) - 1)
         page = min(max(0, page), last_page)
@@ -140,8 +139,7 @@ class RatingStore:
             SELECT * FROM ranked WHERE (position > ? AND position <= ?) OR user_id = ? ORDER BY position
         """
         params = (guild_id, game, page * page_size, (page + 1) * page_size, viewer_id or 0)
-        async with self._db.execute(sql, params) as cursor:
-            rows = [_rated(found) for found in await cursor.fetchall()]
+        rows = [_rated(found) for found in await self._db.fetchall(sql, params)]
         first, stop = page * page_size, (page + 1) * page_size
         players = tuple(player for player in rows if first < player.position <= stop)
         viewer = next((player for player in rows if player.user_id == viewer_id), None)
@@ -158,5 +156,4 @@ class RatingStore:
             )
             SELECT * FROM ranked WHERE user_id = ? ORDER BY game
         """
-        async with self._db.execute(sql, (guild_id, user_id)) as cursor:
-            return [(str(row["game"]), _rated(row)) for row in await cursor.fetchall()]
+        return [(str(row["game"]), _rated(row)) for row in await self._db.fetchall(sql, (guild_id, user_id))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-import aiosqlite
+from bot.storage.database import Database
 
 
 class ChatRuleMode(StrEnum):
@@ -22,19 +22,18 @@ class GuildSettings:
 
 
 class SettingsStore:
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
+    def __init__(self, database: Database) -> None:
+        self._db = database
         self._cache: dict[int, GuildSettings] = {}
 
     async def get(self, guild_id: int) -> GuildSettings:
         cached = self._cache.get(guild_id)
         if cached is not None:
             return cached
-        async with self._db.execute(
+        row = await self._db.fetchone(
             "SELECT chat_rule_mode, chat_rule_everyone, hints_enabled FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         settings = GuildSettings(ChatRuleMode(row[0]), bool(row[1]), bool(row[2])) if row else GuildSettings()
         self._cache[guild_id] = settings
         return settings
@@ -51,5 +50,4 @@ class SettingsStore:
                 int(settings.hints_enabled),
             ),
         )
-        await self._db.commit()
         self._cache[guild_id] = settings

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
+from bot.storage.database import Database
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +26,8 @@ class SolitaireStanding:
 
 
 class SolitaireStore:
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
+    def __init__(self, database: Database) -> None:
+        self._db = database
 
     async def leaderboard(
         self, guild_id: int, game: str, *, per_variant: int = 10
@@ -37,7 +37,7 @@ class SolitaireStore:
             WITH players AS (
                 SELECT g.variant, p.user_id,
                        COUNT(*) AS games,
-                       SUM(g.outcome = 'won') AS wins,
+                       SUM(CASE WHEN g.outcome = 'won' THEN 1 ELSE 0 END) AS wins,
                        MIN(CASE WHEN g.outcome = 'won' THEN g.turns END) AS fewest_moves,
                        MIN(CASE WHEN g.outcome = 'won' THEN g.ended_at - g.started_at END) AS fastest,
                        MAX(g.id) AS last_game
@@ -48,7 +48,7 @@ class SolitaireStore:
             ranked AS (
                 SELECT players.*, ROW_NUMBER() OVER (
                     PARTITION BY variant
-                    ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, fewest_moves IS NULL, fewest_moves, user_id
+                    ORDER BY wins DESC, CAST(wins AS DOUBLE PRECISION) / games DESC, fewest_moves IS NULL, fewest_moves, user_id
                 ) AS position
                 FROM players
             )
@@ -56,8 +56,7 @@ class SolitaireStore:
                               WHERE game_id = ranked.last_game AND user_id = ranked.user_id) AS name
             FROM ranked WHERE position <= ? ORDER BY variant, position
         """
-        async with self._db.execute(sql, (guild_id, game, per_variant)) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._db.fetchall(sql, (guild_id, game, per_variant))
         return [
             SolitaireStanding(
                 variant=str(row["variant"]),

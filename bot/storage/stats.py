@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
+from bot.storage.database import Database, Row
 
 PAGE_SIZE = 10
 VARIANTS = ("standard", "expert")
@@ -153,7 +153,7 @@ class GameRecord:
     seats: tuple[SeatRecord, ...]
 
 
-def _seat(row: aiosqlite.Row) -> SeatRecord:
+def _seat(row: Row) -> SeatRecord:
     return SeatRecord(
         user_id=row["user_id"],
         name=row["display_name"],
@@ -185,8 +185,11 @@ def _filter_clause(guild_id: int, filters: LeaderboardFilters) -> tuple[str, lis
 
 
 class StatsStore:
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
+    def __init__(self, database: Database) -> None:
+        self._db = database
+        # SQLite: CROSS JOIN makes the planner start from the player's seats; PostgreSQL plans that by itself (and
+        # has no CROSS JOIN ... ON).
+        self._seats_then_games = "CROSS JOIN" if database.dialect == "sqlite" else "JOIN"
 
     # -- the leaderboard -----------------------------------------------------------------------------------
     async def leaderboard(
@@ -234,16 +237,16 @@ class StatsStore:
 
     async def _ranked(
         self, guild_id: int, filters: LeaderboardFilters, page: int, page_size: int, viewer_id: int | None
-    ) -> list[aiosqlite.Row]:
+    ) -> list[Row]:
         """The page's teams, plus the viewer's best-ranked team wherever it is."""
         where, params = _filter_clause(guild_id, filters)
         sql = f"""
             WITH teams AS (
                 SELECT team_key,
                        MIN(cards_left) AS best,
-                       SUM(outcome = 'won') AS wins,
+                       SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS wins,
                        COUNT(*) AS played,
-                       AVG(cards_left) AS average,
+                       AVG(CAST(cards_left AS DOUBLE PRECISION)) AS average,
                        MAX(ended_at) AS last_played,
                        MIN(cards_left * {_BEST_SCALE} + ended_at) AS best_key,
                        MAX(id) AS last_game_id
@@ -259,26 +262,25 @@ class StatsStore:
             )
             SELECT * FROM ranked
             WHERE position > ? AND position <= ?
-               OR position = (SELECT MIN(position) FROM ranked WHERE instr(',' || team_key || ',', ?) > 0)
+               OR position = (SELECT MIN(position) FROM ranked WHERE ',' || team_key || ',' LIKE ?)
             ORDER BY position
         """
-        needle = f",{viewer_id}," if viewer_id is not None else ","
+        # A team key is ids, "ai" and "~" tokens: never a LIKE wildcard.
+        needle = f"%,{viewer_id},%" if viewer_id is not None else "%,,%"
         params = [*params, page * page_size, (page + 1) * page_size, needle]
-        async with self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        return await self._db.fetchall(sql, params)
 
     async def _seats_of(self, game_ids: Iterable[int]) -> dict[int, tuple[SeatRecord, ...]]:
         ids = sorted(set(game_ids))
         if not ids:
             return {}
         marks = ", ".join("?" * len(ids))
-        async with self._db.execute(
+        rows = await self._db.fetchall(
             "SELECT game_id, seat, user_id, display_name, is_ai, violations, hints, points, place, won"
             " FROM game_players"
             f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
             ids,
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         seats: dict[int, list[SeatRecord]] = {}
         for row in rows:
             seats.setdefault(row["game_id"], []).append(_seat(row))
@@ -287,17 +289,16 @@ class StatsStore:
     # -- a player's stats ----------------------------------------------------------------------------------
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """A player's record in this server. Their games are a few hundred rows even in a busy server, so they are
-        read once (starting from the player's seats: CROSS JOIN keeps that order) and counted here."""
-        async with self._db.execute(
-            """
+        read once (starting from the player's seats) and counted here."""
+        games = await self._db.fetchall(
+            f"""
             SELECT g.id, g.outcome, g.cards_left, g.ended_at, g.team_key, p.violations, p.hints
-            FROM game_players AS p CROSS JOIN games AS g ON g.id = p.game_id
+            FROM game_players AS p {self._seats_then_games} games AS g ON g.id = p.game_id
             WHERE p.user_id = ? AND g.guild_id = ? AND g.game = 'thegame'
             ORDER BY g.ended_at DESC, g.id DESC
             """,
             (user_id, guild_id),
-        ) as cursor:
-            games = list(await cursor.fetchall())
+        )
         if not games:
             return PlayerStats(user_id, None, 0, 0, 0, 0, None, None, 0, 0, None, None, (), ())
         ranked = [row for row in games if row["outcome"] != "abandoned"]
@@ -343,10 +344,9 @@ class StatsStore:
             return {}
         game_ids = sorted({game_id for game_id, _ in seats})
         marks = ", ".join("?" * len(game_ids))
-        async with self._db.execute(
+        rows = await self._db.fetchall(
             f"SELECT game_id, user_id, display_name FROM game_players WHERE game_id IN ({marks})", game_ids
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return {
             (row["game_id"], row["user_id"]): row["display_name"]
             for row in rows
@@ -364,24 +364,22 @@ class StatsStore:
         else:
             sql = "SELECT * FROM games WHERE guild_id = ? AND channel_id = ? ORDER BY ended_at DESC, id DESC LIMIT ?"
             params = (guild_id, channel_id, limit)
-        async with self._db.execute(sql, params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._db.fetchall(sql, params)
         seats = await self._seats_of(row["id"] for row in rows)
         return [self._record(row, seats.get(row["id"], ())) for row in rows]
 
     async def game(self, guild_id: int, game_id: int) -> GameRecord | None:
         """One finished game of this server (None if it is another server's, or erased)."""
-        async with self._db.execute(
+        row = await self._db.fetchone(
             "SELECT * FROM games WHERE id = ? AND guild_id = ?", (game_id, guild_id)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         if row is None:
             return None
         seats = await self._seats_of([game_id])
         return self._record(row, seats.get(game_id, ()))
 
     @staticmethod
-    def _record(row: aiosqlite.Row, seats: tuple[SeatRecord, ...]) -> GameRecord:
+    def _record(row: Row, seats: tuple[SeatRecord, ...]) -> GameRecord:
         return GameRecord(
             id=row["id"],
             channel_id=row["channel_id"],
@@ -404,17 +402,15 @@ class StatsStore:
         )
 
     async def count_games(self, guild_id: int) -> int:
-        async with self._db.execute("SELECT COUNT(*) FROM games WHERE guild_id = ?", (guild_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self._db.fetchone("SELECT COUNT(*) FROM games WHERE guild_id = ?", (guild_id,))
         return int(row[0]) if row else 0
 
     async def count_player_games(self, guild_id: int, user_id: int) -> int:
-        async with self._db.execute(
-            "SELECT COUNT(*) FROM game_players AS p CROSS JOIN games AS g ON g.id = p.game_id"
+        row = await self._db.fetchone(
+            f"SELECT COUNT(*) FROM game_players AS p {self._seats_then_games} games AS g ON g.id = p.game_id"
             " WHERE p.user_id = ? AND g.guild_id = ?",
             (user_id, guild_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else 0
 
     # -- forgetting ----------------------------------------------------------------------------------------
@@ -424,59 +420,57 @@ class StatsStore:
         Their seats lose the user id and the name. In each team key their id becomes one random token (the same in
         all their games here), so their teams stay together on the leaderboard, as anonymous teammates.
         """
-        async with self._db.execute(
-            "SELECT g.id, g.team_key FROM game_players AS p JOIN games AS g ON g.id = p.game_id"
-            " WHERE p.user_id = ? AND g.guild_id = ?",
-            (user_id, guild_id),
-        ) as cursor:
-            games = list(await cursor.fetchall())
-        await self._db.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
-        if not games:
-            await self._db.commit()
-            return 0
         token = FORGOTTEN_PREFIX + secrets.token_hex(6)
         mine = str(user_id)
-        rekeyed = [
-            (",".join(token if part == mine else part for part in row["team_key"].split(",")), row["id"])
-            for row in games
-        ]
-        try:
-            await self._db.executemany(
+        async with self._db.transaction() as transaction:
+            games = await transaction.fetchall(
+                "SELECT g.id, g.team_key FROM game_players AS p JOIN games AS g ON g.id = p.game_id"
+                " WHERE p.user_id = ? AND g.guild_id = ?",
+                (user_id, guild_id),
+            )
+            await transaction.execute(
+                "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+            )
+            if not games:
+                return 0
+            rekeyed = [
+                (",".join(token if part == mine else part for part in row["team_key"].split(",")), row["id"])
+                for row in games
+            ]
+            await transaction.executemany(
                 "UPDATE games SET team_key = ? WHERE id = ? AND guild_id = ?",
                 [(key, game_id, guild_id) for key, game_id in rekeyed],
             )
-            await self._db.execute(
+            await transaction.execute(
                 "UPDATE game_players SET user_id = NULL, display_name = ''"
                 " WHERE user_id = ? AND game_id IN (SELECT id FROM games WHERE guild_id = ?)",
                 (user_id, guild_id),
             )
             # The finished tables' saved states also name the player: drop them (results live on in `games`).
-            await self._db.execute(
-                "DELETE FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing') AND EXISTS"
-                " (SELECT 1 FROM json_each(tables.data, '$.seats') WHERE json_extract(value, '$.user_id') = ?)",
-                (guild_id, user_id),
+            await transaction.execute(
+                _DELETE_FINISHED_TABLES_OF_PLAYER[transaction.dialect], (guild_id, mine)
             )
-        except BaseException:
-            await self._db.rollback()
-            raise
-        await self._db.commit()
         return len(games)
 
     async def erase_guild(self, guild_id: int) -> int:
         """Delete every finished game of this server; returns how many."""
-        try:
-            await self._db.execute(
+        async with self._db.transaction() as transaction:
+            await transaction.execute(
                 "DELETE FROM game_players WHERE game_id IN (SELECT id FROM games WHERE guild_id = ?)",
                 (guild_id,),
             )
-            cursor = await self._db.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
-            erased = cursor.rowcount
-            await self._db.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
-            await self._db.execute(
+            erased = await transaction.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
+            await transaction.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            await transaction.execute(
                 "DELETE FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing')", (guild_id,)
             )
-        except BaseException:
-            await self._db.rollback()
-            raise
-        await self._db.commit()
         return erased
+
+
+# A finished table of this server whose saved state seats the player (the user id compared as text).
+_DELETE_FINISHED_TABLES_OF_PLAYER = {
+    "sqlite": "DELETE FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing') AND EXISTS"
+    " (SELECT 1 FROM json_each(tables.data, '$.seats') WHERE CAST(json_extract(value, '$.user_id') AS TEXT) = ?)",
+    "postgresql": "DELETE FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing') AND EXISTS"
+    " (SELECT 1 FROM jsonb_array_elements(tables.data::jsonb -> 'seats') AS seat WHERE seat ->> 'user_id' = ?)",
+}

@@ -2,6 +2,9 @@
 
 - `world`: a server "Table Top" (English) with a channel #games and three members: alice (en-US), bob (fr),
   carol (en-GB); plus mallory, a member who never joins games, and a moderator with Manage Messages.
+- `database_url`: which store the bot runs on, parametrised: None (SQLite, a file in tmp_path) and a new database
+  on the worker's throwaway PostgreSQL (tests/storage/fixtures.py); so every test that uses `settings` runs on
+  both stores (ids `[sqlite]`, `[postgresql]`).
 - `game_bot`: the bot, started on a fresh temporary database; `await game_bot.restart()` stops it and starts a new
   bot process-equivalent on the same database and world.
 - `driver`: a `TableDriver` that acts like the players (see tests/e2e/driver.py).
@@ -22,6 +25,7 @@ from bot.config import Settings
 from bot.emulator import Emulator, RunningClient
 from bot.emulator.world import Channel, Guild, Perm, User
 from tests.e2e.driver import TableDriver
+from tests.storage.fixtures import STORES, new_store_url
 
 
 @dataclass
@@ -49,6 +53,7 @@ def world(emulator: Emulator) -> World:
 
 
 def bot_settings(tmp_path: Path, **overrides: Any) -> Settings:
+    """The bot's settings for a test: SQLite in tmp_path unless `database_url` (PostgreSQL) is given."""
     values: dict[str, Any] = {
         "token": "emulated",
         "database_path": tmp_path / "thegame.sqlite3",
@@ -61,9 +66,17 @@ def bot_settings(tmp_path: Path, **overrides: Any) -> Settings:
     return Settings(**values)
 
 
+@pytest.fixture(params=STORES)
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str | None:
+    """None: SQLite; otherwise the URL of a new, empty PostgreSQL database."""
+    if request.param == "sqlite":
+        return None
+    return await new_store_url(request, "postgresql", tmp_path)
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return bot_settings(tmp_path)
+def settings(tmp_path: Path, database_url: str | None) -> Settings:
+    return bot_settings(tmp_path, database_url=database_url)
 
 
 @pytest_asyncio.fixture

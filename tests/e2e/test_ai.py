@@ -42,10 +42,9 @@ async def test_one_human_and_two_ai_seats_play_a_whole_game(driver: TableDriver,
         await driver.command(world.alice, "endturn")
     await driver.settle()
     assert human_turns >= 3
-    async with driver.bot.db.execute(
+    row = await driver.bot.db.fetchone(
         "SELECT outcome, has_ai, team_key FROM games WHERE id = ?", (table_id,)
-    ) as cur:
-        row = await cur.fetchone()
+    )
     assert row is not None
     assert row[0] in ("won", "lost")
     assert row[1] == 1

@@ -130,8 +130,8 @@ async def test_stop_is_for_players_and_moderators(driver: TableDriver, world: Wo
     stopped = await driver.command(world.moderator, "game stop")
     assert stopped.ephemeral
     assert driver.bot.games.get(table_id) is None
-    async with driver.bot.db.execute("SELECT outcome FROM games WHERE id = ?", (table_id,)) as cursor:
-        assert (await cursor.fetchone())[0] == "abandoned"
+    row = await driver.bot.db.fetchone("SELECT outcome FROM games WHERE id = ?", (table_id,))
+    assert row is not None and row[0] == "abandoned"
     assert "abandoned" in driver.message(driver.public_messages()[0].id).text.lower()
 
 

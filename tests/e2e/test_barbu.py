@@ -33,14 +33,15 @@ async def test_one_human_plays_a_whole_cycle_against_three_ai_seats(
     await driver.settle()
     assert seen_contracts == list(CONTRACTS)  # in order, one hand each
     assert cards_played == 5 * 13
-    async with driver.bot.db.execute(
-        "SELECT game, outcome, turns FROM games WHERE id = ?", (table_id,)
-    ) as cursor:
-        assert tuple(await cursor.fetchone()) == ("barbu", "finished", 5)
-    async with driver.bot.db.execute(
-        "SELECT points, won FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
-    ) as cursor:
-        seats = [tuple(found) for found in await cursor.fetchall()]
+    assert tuple(
+        await driver.bot.db.fetchone("SELECT game, outcome, turns FROM games WHERE id = ?", (table_id,))
+    ) == ("barbu", "finished", 5)
+    seats = [
+        tuple(found)
+        for found in await driver.bot.db.fetchall(
+            "SELECT points, won FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
+        )
+    ]
     lowest = min(points for points, _ in seats)
     assert [bool(won) for _, won in seats] == [points == lowest for points, _ in seats]
     # The summary replaces the board (which may have been re-posted further down the channel meanwhile).

@@ -73,15 +73,18 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
     await driver.settle()
     assert broke_the_rule and called_wrongly
     assert not playing(driver, table_id), "the game did not end"
-    async with driver.bot.db.execute(
-        "SELECT g.game, g.outcome, p.calls FROM games AS g JOIN game_players AS p ON p.game_id = g.id"
-        " WHERE g.id = ? ORDER BY p.seat",
-        (table_id,),
-    ) as cursor:
-        rows = [tuple(row) for row in await cursor.fetchall()]
+    rows = [
+        tuple(row)
+        for row in await driver.bot.db.fetchall(
+            "SELECT g.game, g.outcome, p.calls FROM games AS g JOIN game_players AS p ON p.game_id = g.id"
+            " WHERE g.id = ? ORDER BY p.seat",
+            (table_id,),
+        )
+    ]
     assert rows == [("crapette", "finished", 0), ("crapette", "finished", 1)]
-    async with driver.bot.db.execute("SELECT user_id FROM ratings WHERE game = 'crapette'") as cursor:
-        assert [row[0] for row in await cursor.fetchall()] == [world.alice.id]
+    assert [
+        row[0] for row in await driver.bot.db.fetchall("SELECT user_id FROM ratings WHERE game = 'crapette'")
+    ] == [world.alice.id]
 
 
 async def test_bad_crapette_input_changes_nothing(driver: TableDriver, world: World) -> None:

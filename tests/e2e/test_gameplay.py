@@ -96,10 +96,9 @@ async def test_a_whole_three_player_game(driver: TableDriver, world: World) -> N
     summary = driver.message(board_id)
     assert "Cards left" in summary.text
     assert "Turns" in summary.text
-    async with driver.bot.db.execute(
+    row = await driver.bot.db.fetchone(
         "SELECT outcome, cards_left, turns FROM games WHERE id = ?", (table_id,)
-    ) as cur:
-        row = await cur.fetchone()
+    )
     assert row is not None
     assert row[0] in ("won", "lost")
     assert str(row[1]) in summary.text

@@ -55,21 +55,24 @@ async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: Table
                 assert_no_hand_in_public(driver)
     await driver.settle()
     assert passes >= 1 and cards_played >= 13
-    async with driver.bot.db.execute(
+    row = await driver.bot.db.fetchone(
         "SELECT game, outcome, player_count, has_ai FROM games WHERE id = ?", (table_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     assert tuple(row) == ("hearts", "finished", 4, 1)
-    async with driver.bot.db.execute(
-        "SELECT points, place, won FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
-    ) as cursor:
-        seats = [tuple(found) for found in await cursor.fetchall()]
+    seats = [
+        tuple(found)
+        for found in await driver.bot.db.fetchall(
+            "SELECT points, place, won FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
+        )
+    ]
     assert max(points for points, _, _ in seats) >= 100  # the game ends once someone reaches 100
     lowest = min(points for points, _, _ in seats)
     assert all((place == 1) == (points == lowest) == bool(won) for points, place, won in seats)
     # Only the human is rated; the AI seats never are.
-    async with driver.bot.db.execute("SELECT user_id, games FROM ratings WHERE game = 'hearts'") as cursor:
-        assert [tuple(found) for found in await cursor.fetchall()] == [(world.alice.id, 1)]
+    assert [
+        tuple(found)
+        for found in await driver.bot.db.fetchall("SELECT user_id, games FROM ratings WHERE game = 'hearts'")
+    ] == [(world.alice.id, 1)]
     # The summary replaces the board (which may have been re-posted further down the channel meanwhile).
     assert any(
         "🏆" in message.text and "Final scores" in message.text for message in driver.public_messages()

@@ -51,10 +51,11 @@ async def test_a_solo_game_is_won_by_following_the_hints(driver: TableDriver, wo
         await follow_one_hint(driver, world, table_id)
         followed += 1
     assert driver.bot.games.get(table_id) is None, "the hints did not finish the game"
-    async with driver.bot.db.execute(
-        "SELECT game, outcome, cards_left, variant FROM games WHERE id = ?", (table_id,)
-    ) as cursor:
-        assert tuple(await cursor.fetchone()) == ("klondike", "won", 52, "draw3")
+    assert tuple(
+        await driver.bot.db.fetchone(
+            "SELECT game, outcome, cards_left, variant FROM games WHERE id = ?", (table_id,)
+        )
+    ) == ("klondike", "won", 52, "draw3")
     assert any("Solved" in message.text for message in driver.public_messages())
     leaderboard = await driver.command(world.alice, "leaderboard", game="klondike")
     assert "alice" in driver.text(leaderboard).lower()
@@ -112,6 +113,6 @@ async def test_a_deal_lost_from_the_start_ends_at_once(driver: TableDriver, worl
     await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
     await driver.settle()
     assert driver.bot.games.get(table_id) is None
-    async with driver.bot.db.execute("SELECT outcome FROM games WHERE id = ?", (table_id,)) as cursor:
-        assert tuple(await cursor.fetchone()) == ("lost",)
+    row = await driver.bot.db.fetchone("SELECT outcome FROM games WHERE id = ?", (table_id,))
+    assert row is not None and row[0] == "lost"
     assert any("no move can change anything" in message.text for message in driver.public_messages())

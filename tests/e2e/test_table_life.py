@@ -189,5 +189,5 @@ async def test_an_idle_player_is_reminded_once_then_the_team_can_vote(
     passed = await driver.click(world.alice, reminders[0], vote)
     assert passed.ephemeral
     assert driver.bot.games.get(table_id) is None
-    async with driver.bot.db.execute("SELECT outcome FROM games WHERE id = ?", (table_id,)) as cursor:
-        assert (await cursor.fetchone())[0] == "abandoned"
+    row = await driver.bot.db.fetchone("SELECT outcome FROM games WHERE id = ?", (table_id,))
+    assert row is not None and row[0] == "abandoned"

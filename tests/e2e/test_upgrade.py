@@ -14,7 +14,7 @@ import pytest
 from bot.config import Settings
 from bot.games.thegame.engine import Game
 from bot.games.thegame.session import TheGameSession
-from bot.storage.db import migrations
+from bot.storage.sqlite import migrations
 from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
 
@@ -124,10 +124,9 @@ async def test_the_old_database_upgrades_and_the_game_goes_on(driver: TableDrive
     ended = await driver.click(world.alice, hand, f"tg:end:{TABLE_ID}")
     assert ended.type == 7 and driver.game().current_player == 1
     # The finished game of the old database still ranks, on The Game's leaderboard only.
-    async with driver.bot.db.execute(
-        "SELECT game, outcome FROM games WHERE id = ?", (OLD_GAME_ID,)
-    ) as cursor:
-        assert tuple(await cursor.fetchone()) == ("thegame", "lost")
+    assert tuple(
+        await driver.bot.db.fetchone("SELECT game, outcome FROM games WHERE id = ?", (OLD_GAME_ID,))
+    ) == ("thegame", "lost")
     board = await driver.command(world.alice, "leaderboard")
     assert "7" in driver.text(board)
     hearts = await driver.command(world.alice, "leaderboard", game="hearts")

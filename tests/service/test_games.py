@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -12,7 +11,7 @@ from bot.games.thegame.engine import Status
 from bot.games.thegame.session import ChooseFirst, CycleMarker, FinishTurn, PlayOnPile
 from bot.service.games import GameService
 from bot.service.table import Seat, TableStatus
-from bot.storage.db import open_database
+from bot.storage.database import Database
 from bot.storage.tables import TableStore
 
 ALICE, BOB, CAROL, MALLORY = 101, 102, 103, 666
@@ -27,10 +26,9 @@ class Clock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
-    connection = await open_database(tmp_path / "games.sqlite3")
-    yield TableStore(connection)
-    await connection.close()
+def store(database: Database) -> TableStore:
+    """On both stores (tests/storage/fixtures.py)."""
+    return TableStore(database)
 
 
 @pytest.fixture
@@ -240,10 +238,9 @@ async def test_finished_game_is_recorded(service: GameService, store: TableStore
     saved = await store.load(table_id)
     assert saved is not None and saved.status is TableStatus.FINISHED
     assert saved.require_session().game.status in (Status.WON, Status.LOST)
-    async with store._db.execute(
+    row = await store._db.fetchone(
         "SELECT outcome, cards_left, team_key FROM games WHERE id = ?", (table_id,)
-    ) as cur:
-        row = await cur.fetchone()
+    )
     assert row is not None
     assert row[0] == saved.require_session().game.status.value
     assert row[1] == saved.require_session().game.cards_left

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import aiosqlite
 import pytest
 
 from bot.games.base import SeatResult
 from bot.service.table import Seat, Table, TableStatus
-from bot.storage.db import open_database
+from bot.storage.database import Database
 from bot.storage.ratings import RatingStore, update_ratings
 from bot.storage.stats import StatsStore
 
@@ -17,10 +14,9 @@ ALICE, BOB, CAROL = 11, 12, 13
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    connection = await open_database(tmp_path / "ratings.sqlite3")
-    yield connection
-    await connection.close()
+def db(database: Database) -> Database:
+    """Every test here runs on both stores (see tests/storage/fixtures.py)."""
+    return database
 
 
 def finished(seats: list[Seat], guild: int = 1, game: str = "hearts") -> Table:
@@ -35,12 +31,12 @@ def results(*points: int) -> list[SeatResult]:
     return [SeatResult(p, 1 + sum(o < p for o in points), p == lowest) for p in points]
 
 
-async def rate(db: aiosqlite.Connection, seats: list[Seat], *points: int, guild: int = 1) -> None:
-    await update_ratings(db, finished(seats, guild), results(*points))
-    await db.commit()
+async def rate(db: Database, seats: list[Seat], *points: int, guild: int = 1) -> None:
+    async with db.transaction() as transaction:
+        await update_ratings(transaction, finished(seats, guild), results(*points))
 
 
-async def test_winners_climb_and_ai_seats_are_never_stored(db: aiosqlite.Connection) -> None:
+async def test_winners_climb_and_ai_seats_are_never_stored(db: Database) -> None:
     seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat(-1, "Ada", is_ai=True), Seat(CAROL, "Carol")]
     for _ in range(3):
         await rate(db, seats, 20, 60, 90, 101)
@@ -50,8 +46,7 @@ async def test_winners_climb_and_ai_seats_are_never_stored(db: aiosqlite.Connect
     assert (board.players[0].wins, board.players[0].games) == (3, 3)
     assert board.players[0].average_points == 20
     assert board.viewer is not None and board.viewer.position == 3
-    async with db.execute("SELECT count(*) FROM ratings WHERE user_id < 0") as cursor:
-        assert (await cursor.fetchone())[0] == 0
+    assert (await db.fetchone("SELECT count(*) FROM ratings WHERE user_id < 0"))[0] == 0
     # Other games and other servers keep their own ratings.
     assert (await RatingStore(db).leaderboard(1, "barbu")).total == 0
     assert (await RatingStore(db).leaderboard(2, "hearts")).total == 0
@@ -59,7 +54,7 @@ async def test_winners_climb_and_ai_seats_are_never_stored(db: aiosqlite.Connect
     assert [game for game, _ in mine] == ["hearts"]
 
 
-async def test_ties_share_a_place_and_the_rating_moves_with_results(db: aiosqlite.Connection) -> None:
+async def test_ties_share_a_place_and_the_rating_moves_with_results(db: Database) -> None:
     seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat(CAROL, "Carol")]
     await rate(db, seats, 40, 40, 100)
     board = await RatingStore(db).leaderboard(1, "hearts")
@@ -67,7 +62,7 @@ async def test_ties_share_a_place_and_the_rating_moves_with_results(db: aiosqlit
     assert ratings[ALICE] == pytest.approx(ratings[BOB]) and ratings[ALICE] > ratings[CAROL]
 
 
-async def test_forget_and_erase_remove_ratings(db: aiosqlite.Connection) -> None:
+async def test_forget_and_erase_remove_ratings(db: Database) -> None:
     seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat(CAROL, "Carol")]
     await rate(db, seats, 10, 50, 100)
     await rate(db, seats, 10, 50, 100, guild=2)

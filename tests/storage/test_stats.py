@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 
-from bot.storage.db import open_database
+from bot.storage.database import Database
+from bot.storage.sqlite import SqliteDatabase
 from bot.storage.stats import LeaderboardFilters, StatsStore
 from tests.storage.seed import add_game as seed_game
 
@@ -21,21 +20,20 @@ ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
-    connection = await open_database(tmp_path / "t.sqlite3")
-    yield connection
-    await connection.close()
+def db(database: Database) -> Database:
+    """Every test here runs on both stores (see tests/storage/fixtures.py)."""
+    return database
 
 
 @pytest.fixture
-def store(db: aiosqlite.Connection) -> StatsStore:
+def store(db: Database) -> StatsStore:
     return StatsStore(db)
 
 
 NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
 
 
-async def add_game(db: aiosqlite.Connection, players: list[int], **options: Any) -> int:
+async def add_game(db: Database, players: list[int], **options: Any) -> int:
     options.setdefault("guild_id", GUILD)
     options.setdefault("channel_id", CHANNEL)
     options["names"] = {**NAMES, **options.get("names", {})}
@@ -47,7 +45,7 @@ def keys(page: Any) -> list[str]:
 
 
 # -- ranking -----------------------------------------------------------------------------------------------
-async def test_fewest_cards_left_ranks_first(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_fewest_cards_left_ranks_first(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE], cards_left=30)
     await add_game(db, [ALICE, BOB], cards_left=5)
     await add_game(db, [BOB, CAROL], cards_left=12)
@@ -57,7 +55,7 @@ async def test_fewest_cards_left_ranks_first(db: aiosqlite.Connection, store: St
 
 
 async def test_a_team_is_the_exact_set_of_players_whatever_the_seat_order(
-    db: aiosqlite.Connection, store: StatsStore
+    db: Database, store: StatsStore
 ) -> None:
     await add_game(db, [BOB, ALICE], cards_left=8)
     await add_game(db, [ALICE, BOB], cards_left=4)
@@ -68,7 +66,7 @@ async def test_a_team_is_the_exact_set_of_players_whatever_the_seat_order(
     assert (duo.best, duo.played) == (4, 2)
 
 
-async def test_same_best_more_wins_ranks_first(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_same_best_more_wins_ranks_first(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE], cards_left=0, ended_at=100)
     await add_game(db, [BOB], cards_left=0, ended_at=200)
     await add_game(db, [BOB], cards_left=0, ended_at=300)
@@ -77,9 +75,7 @@ async def test_same_best_more_wins_ranks_first(db: aiosqlite.Connection, store: 
     assert page.teams[0].wins == 2
 
 
-async def test_same_best_and_wins_first_to_reach_it_ranks_first(
-    db: aiosqlite.Connection, store: StatsStore
-) -> None:
+async def test_same_best_and_wins_first_to_reach_it_ranks_first(db: Database, store: StatsStore) -> None:
     # Carol reached 3 later than Bob, though her last game is older than Bob's.
     await add_game(db, [BOB], cards_left=3, ended_at=100)
     await add_game(db, [CAROL], cards_left=9, ended_at=50)
@@ -91,7 +87,7 @@ async def test_same_best_and_wins_first_to_reach_it_ranks_first(
     assert page.teams[1].best_at == pytest.approx(150)
 
 
-async def test_figures_of_a_team(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_figures_of_a_team(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE, BOB], cards_left=0, ended_at=100)
     await add_game(db, [ALICE, BOB], cards_left=10, ended_at=300)
     await add_game(db, [ALICE, BOB], cards_left=20, ended_at=200)
@@ -102,7 +98,7 @@ async def test_figures_of_a_team(db: aiosqlite.Connection, store: StatsStore) ->
     assert [seat.name for seat in team.seats] == ["Alice", "Bob"]
 
 
-async def test_team_shows_the_names_of_its_latest_game(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_team_shows_the_names_of_its_latest_game(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE], cards_left=5, ended_at=100, names={ALICE: "Old Alice"})
     await add_game(db, [ALICE], cards_left=9, ended_at=200, names={ALICE: "New Alice"})
     (team,) = (await store.leaderboard(GUILD)).teams
@@ -110,7 +106,7 @@ async def test_team_shows_the_names_of_its_latest_game(db: aiosqlite.Connection,
 
 
 # -- abandoned games ---------------------------------------------------------------------------------------
-async def test_abandoned_game_is_never_a_best_result(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_abandoned_game_is_never_a_best_result(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE], cards_left=1, outcome="abandoned", ended_at=100)
     await add_game(db, [ALICE], cards_left=15, ended_at=200)
     await add_game(db, [BOB], cards_left=10, ended_at=300)
@@ -120,9 +116,7 @@ async def test_abandoned_game_is_never_a_best_result(db: aiosqlite.Connection, s
     assert (alice.best, alice.played, alice.average) == (15, 1, 15)
 
 
-async def test_team_with_only_abandoned_games_is_not_ranked(
-    db: aiosqlite.Connection, store: StatsStore
-) -> None:
+async def test_team_with_only_abandoned_games_is_not_ranked(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE], cards_left=40, outcome="abandoned")
     page = await store.leaderboard(GUILD)
     assert page.teams == ()
@@ -130,7 +124,7 @@ async def test_team_with_only_abandoned_games_is_not_ranked(
 
 
 # -- filters -----------------------------------------------------------------------------------------------
-async def test_teams_with_ai_are_ranked_apart(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_teams_with_ai_are_ranked_apart(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE], cards_left=0, ai_seats=2)
     await add_game(db, [ALICE], cards_left=20)
     await add_game(db, [BOB], cards_left=30)
@@ -142,7 +136,7 @@ async def test_teams_with_ai_are_ranked_apart(db: aiosqlite.Connection, store: S
     assert [seat.is_ai for seat in with_ai.teams[0].seats] == [False, True, True]
 
 
-async def test_player_count_filter(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_player_count_filter(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE, BOB], cards_left=3)
     await add_game(db, [ALICE, BOB, CAROL], cards_left=8)
     await add_game(db, [ALICE], cards_left=1, ai_seats=2)
@@ -150,7 +144,7 @@ async def test_player_count_filter(db: aiosqlite.Connection, store: StatsStore) 
     assert keys(await store.leaderboard(GUILD, LeaderboardFilters(players=3, ai=True))) == [f"{ALICE},ai"]
 
 
-async def test_variant_filter(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_variant_filter(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE], cards_left=3, variant="standard")
     await add_game(db, [ALICE], cards_left=12, variant="expert")
     await add_game(db, [BOB], cards_left=7, variant="expert")
@@ -166,7 +160,7 @@ def test_unknown_variant_is_refused() -> None:
         LeaderboardFilters(variant="hard")
 
 
-async def test_daily_filter_counts_only_that_days_deal(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_daily_filter_counts_only_that_days_deal(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE], cards_left=0)
     await add_game(db, [ALICE], cards_left=14, daily="2025-03-02")
     await add_game(db, [BOB], cards_left=6, daily="2025-03-02")
@@ -177,7 +171,7 @@ async def test_daily_filter_counts_only_that_days_deal(db: aiosqlite.Connection,
 
 
 # -- pages -------------------------------------------------------------------------------------------------
-async def test_pages_of_ten_and_the_viewers_best_team(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_pages_of_ten_and_the_viewers_best_team(db: Database, store: StatsStore) -> None:
     players = list(range(500, 523))  # 23 solo teams: cards left 0..22
     for cards, player in enumerate(players):
         await add_game(db, [player], cards_left=cards)
@@ -193,7 +187,7 @@ async def test_pages_of_ten_and_the_viewers_best_team(db: aiosqlite.Connection, 
     assert [team.position for team in last.teams] == [21, 22, 23, 24]
 
 
-async def test_page_past_the_end_shows_the_last_page(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_page_past_the_end_shows_the_last_page(db: Database, store: StatsStore) -> None:
     for cards in range(12):
         await add_game(db, [600 + cards], cards_left=cards)
     page = await store.leaderboard(GUILD, page=7, viewer_id=600)
@@ -207,9 +201,7 @@ async def test_empty_server(store: StatsStore) -> None:
     assert (page.page, page.total_teams, page.page_count, page.teams, page.viewer_best) == (0, 0, 1, (), None)
 
 
-async def test_a_player_id_inside_another_id_is_not_their_team(
-    db: aiosqlite.Connection, store: StatsStore
-) -> None:
+async def test_a_player_id_inside_another_id_is_not_their_team(db: Database, store: StatsStore) -> None:
     await add_game(db, [123, 4567], cards_left=3)
     page = await store.leaderboard(GUILD, viewer_id=12)
     assert page.viewer_best is None
@@ -218,7 +210,7 @@ async def test_a_player_id_inside_another_id_is_not_their_team(
 
 
 # -- servers never mix -------------------------------------------------------------------------------------
-async def test_another_servers_games_never_appear(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_another_servers_games_never_appear(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE, BOB], cards_left=0, guild_id=OTHER_GUILD, channel_id=9, daily="2025-03-02")
     await add_game(db, [ALICE, BOB], cards_left=40, daily="2025-03-02")
     page = await store.leaderboard(GUILD)
@@ -231,14 +223,14 @@ async def test_another_servers_games_never_appear(db: aiosqlite.Connection, stor
     assert (await store.leaderboard(3000)).total_teams == 0
 
 
-async def test_a_game_of_another_server_cannot_be_opened(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_a_game_of_another_server_cannot_be_opened(db: Database, store: StatsStore) -> None:
     theirs = await add_game(db, [ALICE], guild_id=OTHER_GUILD)
     assert await store.game(GUILD, theirs) is None
     assert await store.game(OTHER_GUILD, theirs) is not None
 
 
 # -- stats -------------------------------------------------------------------------------------------------
-async def test_player_stats(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_player_stats(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE, BOB], cards_left=0, ended_at=100, violations={ALICE: 2}, hints={ALICE: 1})
     await add_game(db, [ALICE, BOB], cards_left=12, ended_at=200, hints={BOB: 3})
     await add_game(
@@ -260,7 +252,7 @@ async def test_player_stats(db: aiosqlite.Connection, store: StatsStore) -> None
     assert (stats.first_played, stats.last_played) == (100, 500)
 
 
-async def test_recent_results_are_the_last_twenty(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_recent_results_are_the_last_twenty(db: Database, store: StatsStore) -> None:
     for index in range(25):
         await add_game(db, [ALICE], cards_left=index, ended_at=1000 + index)
     stats = await store.player_stats(GUILD, ALICE)
@@ -274,16 +266,14 @@ async def test_player_without_games(store: StatsStore) -> None:
     )  # fmt: skip
 
 
-async def test_player_with_only_abandoned_games(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_player_with_only_abandoned_games(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE], cards_left=50, outcome="abandoned")
     stats = await store.player_stats(GUILD, ALICE)
     assert (stats.games, stats.abandoned, stats.best, stats.average, stats.recent) == (1, 1, None, None, ())
 
 
 # -- history -----------------------------------------------------------------------------------------------
-async def test_history_newest_first_in_the_channel_or_the_server(
-    db: aiosqlite.Connection, store: StatsStore
-) -> None:
+async def test_history_newest_first_in_the_channel_or_the_server(db: Database, store: StatsStore) -> None:
     first = await add_game(db, [ALICE], ended_at=100)
     second = await add_game(db, [BOB], ended_at=300, channel_id=OTHER_CHANNEL, outcome="abandoned")
     third = await add_game(db, [CAROL, ALICE], ended_at=200, ai_seats=1)
@@ -294,7 +284,7 @@ async def test_history_newest_first_in_the_channel_or_the_server(
     assert [game.id for game in await store.history(GUILD, limit=1)] == [second]
 
 
-async def test_one_game_with_its_seats(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_one_game_with_its_seats(db: Database, store: StatsStore) -> None:
     game_id = await add_game(
         db, [ALICE, BOB], cards_left=7, variant="expert", violations={BOB: 2}, deal_code="QWRTZPLK"
     )
@@ -308,7 +298,7 @@ async def test_one_game_with_its_seats(db: aiosqlite.Connection, store: StatsSto
 
 # -- forgetting and erasing --------------------------------------------------------------------------------
 async def test_forget_anonymises_a_player_and_keeps_their_teams_together(
-    db: aiosqlite.Connection, store: StatsStore
+    db: Database, store: StatsStore
 ) -> None:
     await add_game(db, [ALICE, BOB], cards_left=4, ended_at=100)
     await add_game(db, [ALICE, BOB], cards_left=9, ended_at=200)
@@ -335,13 +325,13 @@ async def test_forget_anonymises_a_player_and_keeps_their_teams_together(
     assert (await store.leaderboard(OTHER_GUILD, viewer_id=ALICE)).viewer_best is not None
 
 
-async def test_forget_without_games_changes_nothing(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_forget_without_games_changes_nothing(db: Database, store: StatsStore) -> None:
     await add_game(db, [BOB], cards_left=4)
     assert await store.forget_player(GUILD, ALICE) == 0
     assert keys(await store.leaderboard(GUILD)) == [str(BOB)]
 
 
-async def test_erase_a_server_keeps_the_others(db: aiosqlite.Connection, store: StatsStore) -> None:
+async def test_erase_a_server_keeps_the_others(db: Database, store: StatsStore) -> None:
     await add_game(db, [ALICE], cards_left=4)
     await add_game(db, [ALICE, BOB], cards_left=4, outcome="abandoned")
     await add_game(db, [ALICE], cards_left=8, guild_id=OTHER_GUILD, channel_id=9)
@@ -349,19 +339,21 @@ async def test_erase_a_server_keeps_the_others(db: aiosqlite.Connection, store: 
     assert await store.count_games(GUILD) == 0
     assert (await store.player_stats(GUILD, ALICE)).games == 0
     assert await store.history(GUILD) == []
-    async with db.execute("SELECT COUNT(*) FROM game_players") as cursor:
-        assert (await cursor.fetchone())[0] == 1
+    assert (await db.fetchone("SELECT COUNT(*) FROM game_players"))[0] == 1
     assert await store.count_games(OTHER_GUILD) == 1
     assert (await store.leaderboard(OTHER_GUILD)).teams[0].best == 8
 
 
 # -- the indexes are used ----------------------------------------------------------------------------------
-async def test_leaderboard_reads_only_its_covering_index(db: aiosqlite.Connection) -> None:
-    async with db.execute(
+async def test_leaderboard_reads_only_its_covering_index(tmp_path: Path) -> None:
+    """SQLite only: PostgreSQL chooses its plans by its statistics."""
+    db = await SqliteDatabase.open(tmp_path / "plan.sqlite3")
+    async with db.connection.execute(
         "EXPLAIN QUERY PLAN SELECT team_key, MIN(cards_left), SUM(outcome = 'won'), COUNT(*), MAX(ended_at), MAX(id)"
         " FROM games WHERE guild_id = 1 AND game = 'thegame' AND has_ai = 0 AND outcome <> 'abandoned' AND player_count = 2"
         " GROUP BY team_key"
     ) as cursor:
         plan = " ".join(str(row[3]) for row in await cursor.fetchall())
+    await db.close()
     assert "COVERING INDEX games_leaderboard" in plan
     assert "TEMP B-TREE" not in plan

@@ -1,0 +1,179 @@
+"""SQLite storage (the default): one aiosqlite connection, WAL mode, foreign keys, numbered migrations.
+
+The process has one connection, so transactions take turns (an `asyncio.Lock`): one coroutine's rollback can never
+undo another's writes. Reads outside a transaction do not wait for the lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Literal, cast
+
+import aiosqlite
+
+from bot.storage.database import DuplicateKey, Executor, Params, Row, read_migrations, split_statements
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS_PACKAGE = "bot.storage.migrations"
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """SQLite's migrations shipped with the bot, as (version, file name, SQL), in order."""
+    return read_migrations(MIGRATIONS_PACKAGE)
+
+
+async def open_connection(path: Path | str) -> aiosqlite.Connection:
+    """Open (creating if needed) the database file and bring its schema up to date: the raw connection."""
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    # Autocommit mode: transactions are explicit (BEGIN IMMEDIATE ... COMMIT in SqliteDatabase.transaction).
+    connection = await aiosqlite.connect(path, isolation_level=None)
+    connection.row_factory = aiosqlite.Row
+    await connection.execute("PRAGMA journal_mode=WAL")
+    # NORMAL is durable against a killed process (the WAL is in the OS on commit); only power loss can drop
+    # the last transactions.
+    await connection.execute("PRAGMA synchronous=NORMAL")
+    await connection.execute("PRAGMA foreign_keys=ON")
+    await connection.execute("PRAGMA busy_timeout=5000")
+    try:
+        await migrate(connection)
+    except BaseException:
+        await connection.close()
+        raise
+    return connection
+
+
+async def schema_version(connection: aiosqlite.Connection) -> int:
+    async with connection.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def migrate(connection: aiosqlite.Connection) -> int:
+    """Apply every migration newer than the database, each in its own transaction. Returns the new version.
+
+    Foreign keys are off while migrations run (SQLite's way to rebuild a table that others reference), and each
+    migration must leave `PRAGMA foreign_key_check` empty before it commits."""
+    current = await schema_version(connection)
+    pending = [migration for migration in migrations() if migration[0] > current]
+    if not pending:
+        return current
+    await connection.execute("PRAGMA foreign_keys=OFF")
+    try:
+        for version, name, sql in pending:
+            log.info("Applying database migration %s", name)
+            await connection.execute("BEGIN")
+            try:
+                for statement in split_statements(sql):
+                    await connection.execute(statement)
+                async with connection.execute("PRAGMA foreign_key_check") as cursor:
+                    broken = list(await cursor.fetchall())
+                if broken:
+                    raise RuntimeError(
+                        f"Migration {name} leaves {len(broken)} rows with a broken foreign key"
+                    )
+                await connection.execute(f"PRAGMA user_version = {version}")
+            except BaseException:
+                await connection.rollback()
+                raise
+            await connection.commit()
+            current = version
+    finally:
+        await connection.execute("PRAGMA foreign_keys=ON")
+    return current
+
+
+def _duplicate_key(error: sqlite3.IntegrityError) -> DuplicateKey | None:
+    """SQLite names a repeated key as "UNIQUE constraint failed: tables.channel_id" (or "t.a, t.b")."""
+    message = str(error)
+    prefix = "UNIQUE constraint failed: "
+    if not message.startswith(prefix):
+        return None
+    qualified = [part.strip() for part in message[len(prefix) :].split(",")]
+    table = qualified[0].split(".")[0]
+    return DuplicateKey(table, [part.split(".")[-1] for part in qualified], message)
+
+
+class _Statements:
+    """Statements on the connection, as they are (inside a transaction, or reads)."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    @property
+    def dialect(self) -> Literal["sqlite"]:
+        return "sqlite"
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        async with self._connection.execute(sql, params) as cursor:
+            return cast(Row | None, await cursor.fetchone())
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        async with self._connection.execute(sql, params) as cursor:
+            return cast(list[Row], list(await cursor.fetchall()))
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        try:
+            async with self._connection.execute(sql, params) as cursor:
+                return cursor.rowcount
+        except sqlite3.IntegrityError as error:
+            raise _duplicate_key(error) or error from error
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        try:
+            await self._connection.executemany(sql, rows)
+        except sqlite3.IntegrityError as error:
+            raise _duplicate_key(error) or error from error
+
+
+class SqliteDatabase(_Statements):
+    """The `Database` on one SQLite file."""
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path | str) -> None:
+        super().__init__(connection)
+        self._path = path
+        self._turn = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str) -> SqliteDatabase:
+        return cls(await open_connection(path), path)
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        """The raw aiosqlite connection (for SQLite-only tools: benchmarks, migration tests)."""
+        return self._connection
+
+    @property
+    def description(self) -> str:
+        return f"SQLite {self._path}"
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Executor]:
+        async with self._turn:
+            # IMMEDIATE takes the write lock now, so a transaction that reads then writes never fails half-way.
+            await self._connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield _Statements(self._connection)
+            except BaseException:
+                if self._connection.in_transaction:  # SQLite may have rolled back already (e.g. a full disk)
+                    await self._connection.execute("ROLLBACK")
+                raise
+            await self._connection.execute("COMMIT")
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        # One statement is a transaction of its own in autocommit mode: it only has to wait for its turn.
+        async with self._turn:
+            return await super().execute(sql, params)
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        async with self.transaction() as transaction:
+            await transaction.executemany(sql, rows)
+
+    async def close(self) -> None:
+        await self._connection.close()
