@@ -1,0 +1,332 @@
+"""Move a SQLite database into PostgreSQL without losing a game or a result, and prove it.
+
+    python -m bot.storage.copy --to postgresql://user:password@host/thegame [--from data/thegame.sqlite3]
+
+- The SQLite file (default: DATABASE_PATH from the environment or .env) is read from a snapshot (SQLite's backup
+  API), so it is never changed, even if its schema is older (the snapshot is migrated) or a bot is running on it.
+- PostgreSQL is migrated first, then every table is copied in one transaction: all of it or nothing. Rows are
+  upserted by primary key, so running the command twice duplicates nothing and gives the same result.
+- The table id sequence is moved past every copied id (buttons carry table ids: none is ever reused).
+- Then both sides are read back and compared, table by table: row counts and a checksum computed the same way on
+  both sides (sha256 over the rows in primary-key order, each value normalised: integers, floats by their exact
+  repr, text, null). Exit status 0 when every table matches, 1 when one does not (the table is named), 2 when the
+  command cannot run.
+- `--verify-only` compares without copying.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from bot.storage.database import Row, is_postgres_url, safe_url
+from bot.storage.postgres import PostgresDatabase
+from bot.storage.sqlite import SqliteDatabase, schema_version
+from bot.storage.tables import reserve_ids_through
+
+# Kept by each store for itself: never copied.
+OWN_TABLES = {"schema_version"}
+
+
+@dataclass(frozen=True, slots=True)
+class TableShape:
+    name: str
+    columns: tuple[str, ...]
+    key: tuple[str, ...]  # the primary key's columns
+
+
+@dataclass(frozen=True, slots=True)
+class TableCheck:
+    name: str
+    source_rows: int
+    target_rows: int
+    source_checksum: str
+    target_checksum: str
+
+    @property
+    def matches(self) -> bool:
+        return self.source_rows == self.target_rows and self.source_checksum == self.target_checksum
+
+
+class CopyError(Exception):
+    """The copy cannot run (a missing file, a schema the two stores do not share); nothing was written."""
+
+
+# -- reading the SQLite side -----------------------------------------------------------------------------------
+def snapshot(source: Path, folder: Path) -> Path:
+    """A consistent copy of the SQLite file (read-only on the original, even while a bot writes to it)."""
+    if not source.is_file():
+        raise CopyError(f"No SQLite database at {source} (give it with --from, or set DATABASE_PATH).")
+    copy = folder / "snapshot.sqlite3"
+    original = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        target = sqlite3.connect(copy)
+        try:
+            original.backup(target)
+        finally:
+            target.close()
+    finally:
+        original.close()
+    return copy
+
+
+async def table_shapes(sqlite: SqliteDatabase) -> list[TableShape]:
+    """SQLite's tables, each after the tables its foreign keys point to."""
+    names = [
+        str(row[0])
+        for row in await sqlite.fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
+    ]
+    shapes: dict[str, TableShape] = {}
+    depends: dict[str, set[str]] = {}
+    for name in names:
+        if name in OWN_TABLES:
+            continue
+        info = await sqlite.fetchall(f'PRAGMA table_info("{name}")')
+        columns = tuple(str(row[1]) for row in info)
+        key = tuple(str(row[1]) for row in sorted((row for row in info if row[5]), key=lambda row: row[5]))
+        shapes[name] = TableShape(name, columns, key or columns)
+        depends[name] = {str(row[2]) for row in await sqlite.fetchall(f'PRAGMA foreign_key_list("{name}")')}
+    ordered: list[TableShape] = []
+    while len(ordered) < len(shapes):
+        placed = {shape.name for shape in ordered}
+        ready = [
+            name
+            for name in sorted(shapes)
+            if name not in placed and depends[name] & set(shapes) <= placed | {name}
+        ]
+        if not ready:
+            raise CopyError(
+                f"The foreign keys between {', '.join(sorted(set(shapes) - placed))} form a cycle."
+            )
+        ordered += [shapes[name] for name in ready]
+    return ordered
+
+
+# -- checksums -------------------------------------------------------------------------------------------------
+def _normalised(value: Any) -> Any:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return {"float": repr(value)}
+    if isinstance(value, bytes):
+        return {"bytes": value.hex()}
+    return {"other": str(value)}
+
+
+def _sort_key(value: Any) -> tuple[int, Any]:
+    if value is None:
+        return (0, 0)
+    if isinstance(value, int):
+        return (1, value)
+    if isinstance(value, str):
+        return (2, value)
+    return (3, json.dumps(value, sort_keys=True))
+
+
+def table_checksum(shape: TableShape, rows: Sequence[Row]) -> tuple[int, str]:
+    """Row count and sha256 of a table's rows, sorted by primary key here (not by the database: PostgreSQL may
+    order text by a locale's collation, SQLite by bytes)."""
+    keys = [shape.columns.index(column) for column in shape.key]
+    values = [[_normalised(row[index]) for index in range(len(shape.columns))] for row in rows]
+    values.sort(key=lambda row: [_sort_key(row[index]) for index in keys])
+    digest = hashlib.sha256()
+    for row in values:
+        digest.update(json.dumps(row, separators=(",", ":"), ensure_ascii=False).encode())
+        digest.update(b"\n")
+    return len(values), digest.hexdigest()
+
+
+async def compare(
+    sqlite: SqliteDatabase, postgres: PostgresDatabase, shapes: list[TableShape]
+) -> list[TableCheck]:
+    checks = []
+    for shape in shapes:
+        select = f"SELECT {', '.join(shape.columns)} FROM {shape.name}"
+        source = table_checksum(shape, await sqlite.fetchall(select))
+        target = table_checksum(shape, await postgres.fetchall(select))
+        checks.append(TableCheck(shape.name, source[0], target[0], source[1], target[1]))
+    return checks
+
+
+# -- writing the PostgreSQL side -------------------------------------------------------------------------------
+async def check_schemas(sqlite: SqliteDatabase, postgres: PostgresDatabase, shapes: list[TableShape]) -> None:
+    rows = await postgres.fetchall(
+        "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+        " ORDER BY table_name, ordinal_position"
+    )
+    target: dict[str, tuple[str, ...]] = {}
+    for row in rows:
+        target[str(row[0])] = (*target.get(str(row[0]), ()), str(row[1]))
+    for shape in shapes:
+        if target.get(shape.name) != shape.columns:
+            raise CopyError(
+                f"Table {shape.name} differs between the stores (SQLite: {', '.join(shape.columns)}; PostgreSQL:"
+                f" {', '.join(target.get(shape.name, ())) or 'missing'}). Are both at the same schema version?"
+            )
+
+
+async def copy_rows(sqlite: SqliteDatabase, postgres: PostgresDatabase, shapes: list[TableShape]) -> None:
+    """Every row of every table, upserted by primary key, in one transaction; then the id sequence moves on."""
+    types = {
+        (str(row[0]), str(row[1])): str(row[2])
+        for row in await postgres.fetchall(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns"
+            " WHERE table_schema = current_schema()"
+        )
+    }
+    async with postgres.pool.acquire() as connection, connection.transaction():
+        for shape in shapes:
+            rows = await sqlite.fetchall(f"SELECT {', '.join(shape.columns)} FROM {shape.name}")
+            converters = [_converter(types[(shape.name, column)]) for column in shape.columns]
+            records = [tuple(convert(row[index]) for index, convert in enumerate(converters)) for row in rows]
+            staging = f"copy_{shape.name}"
+            await connection.execute(
+                f"CREATE TEMPORARY TABLE {staging} (LIKE {shape.name} INCLUDING DEFAULTS) ON COMMIT DROP"
+            )
+            await connection.copy_records_to_table(staging, records=records, columns=list(shape.columns))
+            others = [column for column in shape.columns if column not in shape.key]
+            on_conflict = (
+                f"DO UPDATE SET {', '.join(f'{column} = excluded.{column}' for column in others)}"
+                if others
+                else "DO NOTHING"
+            )
+            columns = ", ".join(shape.columns)
+            await connection.execute(
+                f"INSERT INTO {shape.name} ({columns}) SELECT {columns} FROM {staging}"
+                f" ON CONFLICT ({', '.join(shape.key)}) {on_conflict}"
+            )
+        last_id = await connection.fetchval(
+            "SELECT GREATEST(COALESCE((SELECT MAX(id) FROM tables), 0), COALESCE((SELECT MAX(id) FROM games), 0),"
+            " COALESCE((SELECT MAX(value::bigint) FROM meta WHERE key = 'last_table_id'), 0))"
+        )
+    await reserve_ids_through(postgres, int(last_id or 0))
+
+
+def _converter(data_type: str) -> Any:
+    """SQLite's value as PostgreSQL's column type takes it (a whole float in an integer column, say)."""
+
+    def as_int(value: Any) -> Any:
+        return int(value) if isinstance(value, float) and value.is_integer() else value
+
+    def as_float(value: Any) -> Any:
+        return float(value) if isinstance(value, int) else value
+
+    def as_text(value: Any) -> Any:
+        return str(value) if value is not None and not isinstance(value, str) else value
+
+    if data_type in {"bigint", "integer", "smallint"}:
+        return as_int
+    if data_type in {"double precision", "real", "numeric"}:
+        return as_float
+    return as_text
+
+
+# -- the command -----------------------------------------------------------------------------------------------
+async def run(source: Path, url: str, *, verify_only: bool = False, out: Any = sys.stdout) -> int:
+    with tempfile.TemporaryDirectory(prefix="thegame-copy-") as folder:
+        copied = snapshot(source, Path(folder))
+        raw = sqlite3.connect(copied)
+        try:
+            source_version = int(raw.execute("PRAGMA user_version").fetchone()[0])
+        finally:
+            raw.close()
+        sqlite = await SqliteDatabase.open(copied)
+        try:
+            postgres = await PostgresDatabase.open(url, max_size=2)
+            try:
+                target_version = await postgres.fetchone("SELECT MAX(version) FROM schema_version")
+                version = await schema_version(sqlite.connection)
+                print(
+                    f"From SQLite {source} (schema {source_version}"
+                    + (f", read as {version}" if version != source_version else "")
+                    + f") to {safe_url(url)} (schema {target_version[0] if target_version else '?'})",
+                    file=out,
+                )
+                shapes = await table_shapes(sqlite)
+                await check_schemas(sqlite, postgres, shapes)
+                if not verify_only:
+                    await copy_rows(sqlite, postgres, shapes)
+                checks = await compare(sqlite, postgres, shapes)
+                next_id = None if verify_only else await postgres.fetchone("SELECT last_value FROM table_ids")
+            finally:
+                await postgres.close()
+        finally:
+            await sqlite.close()
+    report(checks, out)
+    if next_id is not None:
+        print(f"Table ids continue after {int(next_id[0]):,}.", file=out)
+    broken = [check.name for check in checks if not check.matches]
+    if broken:
+        print(f"MISMATCH in {', '.join(broken)}: PostgreSQL does not hold exactly the SQLite rows.", file=out)
+        return 1
+    print("Every table matches." if verify_only else "Copied: every table matches.", file=out)
+    return 0
+
+
+def report(checks: list[TableCheck], out: Any) -> None:
+    width = max(len("table"), *(len(check.name) for check in checks))
+    print(
+        f"{'table':<{width}}  {'SQLite rows':>11}  {'PostgreSQL rows':>15}  {'SQLite sha256':<16}  "
+        f"{'PostgreSQL sha256':<17}  result",
+        file=out,
+    )
+    for check in checks:
+        print(
+            f"{check.name:<{width}}  {check.source_rows:>11,}  {check.target_rows:>15,}  "
+            f"{check.source_checksum[:16]}  {check.target_checksum[:16]:<17}  "
+            + ("ok" if check.matches else "MISMATCH"),
+            file=out,
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from dotenv import load_dotenv
+
+    load_dotenv()
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.storage.copy", description="Copy a SQLite database into PostgreSQL and verify it."
+    )
+    parser.add_argument("--to", required=True, metavar="postgresql://...", help="the PostgreSQL database")
+    parser.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        default=Path(os.environ.get("DATABASE_PATH", "").strip() or "data/thegame.sqlite3"),
+        help="the SQLite file (default: DATABASE_PATH, else data/thegame.sqlite3)",
+    )
+    parser.add_argument("--verify-only", action="store_true", help="compare the two without copying")
+    arguments = parser.parse_args(argv)
+    if not is_postgres_url(arguments.to):
+        print("--to must be a postgresql:// URL.", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(run(arguments.source, arguments.to, verify_only=arguments.verify_only))
+    except CopyError as error:
+        print(f"Nothing copied: {error}", file=sys.stderr)
+        return 2
+    except (OSError, sqlite3.Error, asyncpg.PostgresError) as error:
+        # The copy is one transaction: a failure leaves PostgreSQL as it was (its migrations aside).
+        print(f"Nothing copied: {type(error).__name__}: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
