@@ -14,7 +14,9 @@ from dotenv import load_dotenv
 
 from bot.app import create_bot
 from bot.config import Settings, SettingsError
+from bot.discord_api import use_discord_api
 from bot.playground.run import run_playground
+from bot.storage.shard_lock import ShardsTaken
 
 MISSING_TOKEN = """\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
@@ -54,9 +56,14 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return run_playground(settings, reason="No DISCORD_TOKEN, so the bot plays on a local Discord")
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    if settings.discord_api_url is not None:
+        use_discord_api(settings.discord_api_url)
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)
+    except ShardsTaken as error:
+        print(f"Not starting: {error}", file=sys.stderr)
+        return 3
     except discord.LoginFailure:
         print(
             "Discord refused the token in DISCORD_TOKEN: reset it in the developer portal and update .env.",

@@ -17,6 +17,7 @@ from bot.service.games import GameService
 from bot.storage.database import Database, open_storage
 from bot.storage.meta import MetaStore
 from bot.storage.settings import SettingsStore
+from bot.storage.shard_lock import ShardLock, lock_shards
 from bot.storage.tables import TableStore
 from bot.ui.components import SHARED_DYNAMIC_ITEMS
 from bot.ui.controller import TableController
@@ -51,7 +52,15 @@ def intents() -> discord.Intents:
     return wanted
 
 
-class TheGameBot(commands.Bot):
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a server's events (Discord's formula)."""
+    return (guild_id >> 22) % shard_count
+
+
+class TheGameBot(commands.AutoShardedBot):
+    """The bot, on the shards it is given (``SHARD_COUNT``/``SHARD_IDS``; by default every shard Discord
+    recommends, in this one process). See the README's "A cluster of bot processes"."""
+
     db: Database
     tables: TableStore
     guild_settings: SettingsStore
@@ -61,17 +70,38 @@ class TheGameBot(commands.Bot):
     ai_turns: AITurns
 
     def __init__(self, settings: Settings, **options: Any) -> None:
+        if settings.shard_ids is not None:
+            options["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
             **options,
         )
         self.settings = settings
         self._restored = False
+        self.shard_lock: ShardLock | None = None
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of ``guild_id`` (always, without SHARD_IDS)."""
+        shard_ids, shard_count = self.settings.shard_ids, self.settings.shard_count
+        return shard_ids is None or shard_count is None or shard_of(guild_id, shard_count) in shard_ids
 
     async def setup_hook(self) -> None:
+        # First of all: no other live process may run these shards (raises ShardsTaken before anything is read).
+        self.shard_lock = await lock_shards(
+            self.settings.shard_ids,
+            database_url=self.settings.database_url,
+            database_path=self.settings.database_path,
+        )
+        if self.settings.shard_ids is not None:
+            log.info(
+                "Running shards %s of %s",
+                ", ".join(map(str, self.settings.shard_ids)),
+                self.settings.shard_count,
+            )
         self.db = await open_storage(self.settings)
         log.info("Storage: %s", self.db.description)
         self.tables = TableStore(self.db)
@@ -90,7 +120,8 @@ class TheGameBot(commands.Bot):
             self.add_dynamic_items(*ui.dynamic_items)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        restored = await self.games.restore()
+        # Only the tables of this process's servers: another process runs (and restores) the others.
+        restored = await self.games.restore(owns_guild=self.owns_guild if self.settings.shard_ids else None)
         log.info("Restored %s tables in progress", len(restored))
         if self.settings.sync_commands:
             await sync_commands(self)
@@ -118,13 +149,16 @@ class TheGameBot(commands.Bot):
         finally:
             if hasattr(self, "db"):
                 await self.db.close()
+            if self.shard_lock is not None:
+                await self.shard_lock.release()
+                self.shard_lock = None
 
 
 def create_bot(settings: Settings, **options: Any) -> TheGameBot:
     return TheGameBot(settings, **options)
 
 
-async def command_payload(bot: commands.Bot) -> list[dict[str, Any]]:
+async def command_payload(bot: commands.Bot | commands.AutoShardedBot) -> list[dict[str, Any]]:
     translator = bot.tree.translator
     payload = []
     for command in bot.tree.get_commands():

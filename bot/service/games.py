@@ -66,9 +66,12 @@ class GameService:
         self._create_lock = asyncio.Lock()
 
     # -- reading -------------------------------------------------------------------------------------------
-    async def restore(self) -> list[Table]:
-        """Load every lobby and game in progress from the database (at start-up)."""
+    async def restore(self, owns_guild: Callable[[int], bool] | None = None) -> list[Table]:
+        """Load every lobby and game in progress from the database (at start-up); with ``owns_guild``, only the
+        tables of the servers it accepts (a process of a cluster: the servers of its shards)."""
         tables = await self._store.load_active()
+        if owns_guild is not None:
+            tables = [table for table in tables if owns_guild(table.guild_id)]
         for table in tables:
             self._remember(table)
         return tables

@@ -1,0 +1,107 @@
+"""One process per shard: the second process for a shard (or for the whole bot) is refused, with a message that
+names the shards; a process that dies, even by SIGKILL, frees its shards for its replacement."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage.shard_lock import ShardLock, ShardsTaken, lock_shards
+
+Take = Callable[[tuple[int, ...] | None], Coroutine[Any, Any, ShardLock | None]]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+async def take(request: pytest.FixtureRequest, tmp_path: Path) -> Take:
+    """Take shards the way a bot process does, on a SQLite file or on a PostgreSQL database."""
+    url = None
+    if request.param == "postgresql":
+        url = await request.getfixturevalue("postgres_server").new_database()
+
+    async def taking(shards: tuple[int, ...] | None) -> ShardLock | None:
+        return await lock_shards(shards, database_url=url, database_path=tmp_path / "thegame.sqlite3")
+
+    return taking
+
+
+async def test_a_shard_runs_in_one_process_only(take: Take) -> None:
+    first = await take((0, 1))
+    assert first is not None
+    with pytest.raises(ShardsTaken) as refused:
+        await take((1, 2))
+    message = str(refused.value)
+    assert refused.value.shards == (1,)
+    assert message.startswith("Shard 1 already run in another bot process")
+    assert f"pid {os.getpid()}" in message and "shards 0,1" in message  # who holds it
+    assert "SHARD_IDS" in message
+    # Other shards are free, and the refused attempt kept none of its own (shard 2 is still free).
+    other = await take((2, 3))
+    assert other is not None
+    await first.release()
+    again = await take((0, 1))
+    assert again is not None
+    await again.release()
+    await other.release()
+
+
+async def test_a_process_without_shard_ids_runs_every_shard_so_it_excludes_the_others(take: Take) -> None:
+    whole = await take(None)
+    assert whole is not None
+    with pytest.raises(ShardsTaken) as refused:
+        await take((3,))
+    assert refused.value.shards is None and "This database is already used" in str(refused.value)
+    with pytest.raises(ShardsTaken):
+        await take(None)
+    await whole.release()
+
+    sharded = await take((3,))
+    assert sharded is not None
+    with pytest.raises(ShardsTaken) as refused:
+        await take(None)
+    assert refused.value.shards is None
+    await sharded.release()
+
+
+def test_the_sqlite_locks_free_themselves_when_the_process_is_killed(tmp_path: Path) -> None:
+    database = tmp_path / "thegame.sqlite3"
+    holder = (
+        "import asyncio, sys, pathlib\n"
+        "from bot.storage.shard_lock import lock_shards\n"
+        "async def main():\n"
+        f"    await lock_shards((0,), database_url=None, database_path=pathlib.Path({str(database)!r}))\n"
+        "    print('locked', flush=True)\n"
+        "    await asyncio.sleep(60)\n"
+        "asyncio.run(main())\n"
+    )
+
+    async def scenario() -> None:
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", holder, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        try:
+            assert child.stdout is not None
+            assert await asyncio.wait_for(child.stdout.readline(), 30) == b"locked\n"
+            with pytest.raises(ShardsTaken, match=f"pid {child.pid} "):
+                await lock_shards((0,), database_url=None, database_path=database)
+        finally:
+            child.send_signal(signal.SIGKILL)
+            await child.wait()
+        replacement = await lock_shards((0,), database_url=None, database_path=database)
+        assert replacement is not None
+        await replacement.release()
+
+    asyncio.run(scenario())
+
+
+async def test_an_in_memory_database_needs_no_lock() -> None:
+    assert await lock_shards((0,), database_url=None, database_path=Path(":memory:")) is None
