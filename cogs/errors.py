@@ -1,4 +1,5 @@
-"""The single place where slash-command errors become a private, one-sentence answer."""
+"""The single place where slash-command errors become a private, one-sentence answer; and the answer to a button or
+menu that nothing handles (a custom id from an older release or a forged one), so no click is left unanswered."""
 
 from __future__ import annotations
 
@@ -21,6 +22,15 @@ class Errors(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.tree.on_error = self._previous  # type: ignore[method-assign]
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.component or handled(self.bot, interaction):
+            return
+        try:
+            await send_private(interaction, t(interaction.locale, "error.unknown_button"))
+        except discord.HTTPException:
+            return  # answered meanwhile, or the interaction expired: nothing more to say
+
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -37,6 +47,28 @@ class Errors(commands.Cog):
             await apologise(interaction, original)
             return
         await send_private(interaction, t(interaction.locale, key))
+
+
+def handled(bot: commands.Bot, interaction: discord.Interaction[Any]) -> bool:
+    """Whether discord.py will hand this click to one of the bot's items: a persistent `DynamicItem` whose template
+    matches a component of the same type and custom id on the message (what discord.py requires), or a view
+    attached to the message."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    component_type = data.get("component_type")
+    store = bot._connection._view_store
+    message = interaction.message
+    message_id = message.id if message is not None else None
+    for owner in (message_id, None):
+        if (component_type, custom_id) in store._views.get(owner, {}):
+            return True
+    if message is None:
+        return False
+    on_message = any(
+        item.type.value == component_type and getattr(item, "custom_id", None) == custom_id
+        for item in discord.ui.View.from_message(message, timeout=None).walk_children()
+    )
+    return on_message and any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items)
 
 
 async def setup(bot: commands.Bot) -> None:
