@@ -15,10 +15,32 @@ if TYPE_CHECKING:
     from bot.ui.controller import TableController
 
 PREFIX = "tg"
+# The user a private hand's button belongs to, at the end of its custom id (`:<user id>`): anyone else's click is
+# refused, so no click can act on, or show, someone else's hand. Buttons without it act for the clicker.
+OWNER = r"(?::(?P<owner>\d+))?"
 
 
 def _controller(interaction: discord.Interaction[Any]) -> TableController:
     return cast("TableController", interaction.client.controller)
+
+
+def _owner(match: re.Match[str]) -> int | None:
+    return int(match["owner"]) if match["owner"] else None
+
+
+def _suffix(owner: int | None) -> str:
+    return f":{owner}" if owner is not None else ""
+
+
+async def _refuse_other_hand(interaction: discord.Interaction[Any]) -> None:
+    """A click on a button of someone else's private hand (a forged click): one private sentence, nothing done."""
+    from bot.ui.controller import send_private
+    from bot.ui.i18n import t
+
+    try:
+        await send_private(interaction, t(interaction.locale, "error.not_your_hand"))
+    except discord.HTTPException:
+        return
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"$^"):
@@ -142,9 +164,10 @@ class VoteEndButton(TableButton, template=rf"{PREFIX}:vote:(?P<table>\d+)"):
 
 class GameActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:g:(?P<table>\d+):(?P<payload>[A-Za-z0-9_.-]{{1,80}})",
+    template=rf"{PREFIX}:g:(?P<table>\d+):(?P<payload>[A-Za-z0-9_.-]{{1,80}}){OWNER}",
 ):
-    """A game's own button: the payload is the game's action, decoded by the game's UI (`GameUI.action`)."""
+    """A game's own button: the payload is the game's action, decoded by the game's UI (`GameUI.action`); on a
+    private hand it names its owner."""
 
     def __init__(
         self,
@@ -156,9 +179,11 @@ class GameActionButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         row: int | None = None,
+        owner: int | None = None,
     ) -> None:
         self.table_id = table_id
         self.payload = payload
+        self.owner = owner
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -166,7 +191,7 @@ class GameActionButton(
                 style=style,
                 disabled=disabled,
                 row=row,
-                custom_id=f"{PREFIX}:g:{table_id}:{payload}",
+                custom_id=f"{PREFIX}:g:{table_id}:{payload}{_suffix(owner)}",
             )
         )
 
@@ -174,15 +199,18 @@ class GameActionButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> GameActionButton:
-        return cls(int(match["table"]), match["payload"])
+        return cls(int(match["table"]), match["payload"], owner=_owner(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.owner is not None and self.owner != interaction.user.id:
+            await _refuse_other_hand(interaction)
+            return
         await _controller(interaction).game_action(interaction, self.table_id, self.payload, [])
 
 
 class GameActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"{PREFIX}:gs:(?P<table>\d+):(?P<payload>[A-Za-z0-9_.-]{{1,80}})",
+    template=rf"{PREFIX}:gs:(?P<table>\d+):(?P<payload>[A-Za-z0-9_.-]{{1,80}}){OWNER}",
 ):
     """A game's own select menu: the payload names the action, the chosen values complete it."""
 
@@ -197,12 +225,14 @@ class GameActionSelect(
         max_values: int = 1,
         row: int | None = None,
         disabled: bool = False,
+        owner: int | None = None,
     ) -> None:
         self.table_id = table_id
         self.payload = payload
+        self.owner = owner
         super().__init__(
             discord.ui.Select(
-                custom_id=f"{PREFIX}:gs:{table_id}:{payload}",
+                custom_id=f"{PREFIX}:gs:{table_id}:{payload}{_suffix(owner)}",
                 options=options or [discord.SelectOption(label="-", value="-")],
                 placeholder=placeholder,
                 min_values=min_values,
@@ -216,9 +246,12 @@ class GameActionSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> GameActionSelect:
-        return cls(int(match["table"]), match["payload"])
+        return cls(int(match["table"]), match["payload"], owner=_owner(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.owner is not None and self.owner != interaction.user.id:
+            await _refuse_other_hand(interaction)
+            return
         await _controller(interaction).game_action(
             interaction, self.table_id, self.payload, list(self.item.values)
         )

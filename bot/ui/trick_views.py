@@ -156,6 +156,7 @@ class TrickGameUI(GameUI):
             lines += ["", notice]
         embed.description = "\n".join(lines)
         view = discord.ui.View(timeout=None)
+        owner = table.seats[seat].user_id  # named by the hand's buttons: nobody else's click acts on them
         if table.status is TableStatus.PLAYING and not self.hand_controls(table, seat, locale, view):
             legal = set(engine.legal_cards(seat)) if my_turn else set()
             distinct = sorted(set(cards), key=lambda card: (SUITS.index(card.suit), card.rank))
@@ -170,6 +171,7 @@ class TrickGameUI(GameUI):
                         style=discord.ButtonStyle.primary if card in legal else discord.ButtonStyle.secondary,
                         disabled=card not in legal,
                         row=index // CARDS_PER_ROW,
+                        owner=owner,
                     )
                 )
         if table.status is TableStatus.PLAYING:
@@ -177,7 +179,9 @@ class TrickGameUI(GameUI):
                 hint = components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡")
                 hint.item.row = 4
                 view.add_item(hint)
-            refresh = components.RefreshButton(table.id, label=t(locale, "button.refresh"), emoji="🔄")
+            refresh = components.RefreshButton(
+                table.id, owner=owner, label=t(locale, "button.refresh"), emoji="🔄"
+            )
             refresh.item.row = 4
             view.add_item(refresh)
         view.stop()

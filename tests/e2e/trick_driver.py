@@ -69,7 +69,9 @@ async def pass_three(driver: TableDriver, user: User, hand: Message) -> list[str
     """Choose the first three options of the pass menu on `hand`."""
     table_id = driver.table().id
     game = engine(driver)
-    custom_id = f"tg:gs:{table_id}:pass.{game.hand_number}"
+    custom_id = (
+        f"tg:gs:{table_id}:pass.{game.hand_number}:{user.id}"  # the hand's owner ends its buttons' ids
+    )
     menu = hand.find_component(custom_id)
     assert menu is not None, f"no pass menu on the hand: {[s.get('custom_id') for s in hand.selects]}"
     values = [option["value"] for option in menu["options"][:3]]
@@ -90,5 +92,5 @@ async def play_one_card(driver: TableDriver, user: User, *, by_command: bool) ->
     else:
         hand = await driver.open_hand(user)
         table_id = driver.table().id
-        await driver.click(user, hand, f"tg:g:{table_id}:p.{game.hand_number}.{card.code}")
+        await driver.click(user, hand, f"tg:g:{table_id}:p.{game.hand_number}.{card.code}:{user.id}")
     return card

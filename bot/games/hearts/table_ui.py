@@ -121,6 +121,7 @@ class HeartsUI(TrickGameUI):
                         min_values=PASS_SIZE,
                         max_values=PASS_SIZE,
                         row=0,
+                        owner=table.seats[seat].user_id,
                     )
                 )
             return True
