@@ -53,8 +53,11 @@ class ChatRule(commands.Cog):
         await self.bot.games.record_violation(table.id, message.author.id)
         log.info("Table %s: a message broke the no-numbers rule", table.id)
         reminder = t(table.locale, "chat.reminder", name=message.author.display_name)
+        # Deleting needs Manage Messages, the one optional permission: without it the bot warns instead.
+        me = message.guild.me
+        can_delete = me is not None and message.channel.permissions_for(me).manage_messages
         try:
-            if settings.chat_rule_mode is ChatRuleMode.DELETE:
+            if settings.chat_rule_mode is ChatRuleMode.DELETE and can_delete:
                 await message.delete()
                 await message.channel.send(
                     reminder,
