@@ -1,0 +1,53 @@
+"""The interaction fuzzer: random clicks, menus, commands, chat, edits and deletions from random users, on a table
+of every game, against the real bot (see tests/fuzz/harness.py for what is drawn and what is checked).
+
+One bot per game; hypothesis draws a few steps per example and runs them on the test's event loop from its own
+thread. Derandomized, so `make test` runs the same examples every time; FUZZ_EXAMPLES raises the count locally.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+
+from bot.app import TheGameBot
+from bot.emulator import RunningClient
+from tests.e2e.conftest import World
+from tests.e2e.driver import TableDriver
+from tests.fuzz.harness import Fuzzer, Step, run_on, steps
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
+STEPS = 5
+
+
+@pytest.mark.parametrize("game_key", ["thegame", "hearts", "barbu", "klondike", "crapette"])
+async def test_random_interactions_break_no_rule(
+    driver: TableDriver, world: World, game_bot: RunningClient[TheGameBot], game_key: str
+) -> None:
+    fuzzer = Fuzzer(driver, world, game_key)
+    await fuzzer.setup()
+    loop = asyncio.get_running_loop()
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        phases=(Phase.explicit, Phase.generate),  # the world carries over between examples: no shrinking
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(steps(STEPS))
+    def examples(drawn: list[Step]) -> None:
+        run_on(loop, fuzzer.run(drawn))
+
+    started = time.monotonic()
+    await asyncio.to_thread(examples)
+    print(
+        f"{game_key}: {EXAMPLES} examples, {fuzzer.steps_run} steps, {fuzzer.interactions} interactions,"
+        f" {fuzzer.refreshed_tables} tables opened, {time.monotonic() - started:.1f} s"
+    )
+    assert fuzzer.interactions > EXAMPLES
