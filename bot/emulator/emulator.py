@@ -471,11 +471,20 @@ class Emulator:
 
     async def _respond(self, request: web.Request, record: RequestRecord, match: Any) -> web.StreamResponse:
         fault = self.faults.take(record)
+        if fault is not None and fault.delay:  # a slow answer: handled now, answered late
+            response = await self._respond_normally(request, record, match)
+            await asyncio.sleep(fault.delay)
+            return response
         if fault is not None:
             record.injected = True
             record.status = fault.status
             record.response = fault.body
             return self._json_response(fault.body, fault.status, fault.headers)
+        return await self._respond_normally(request, record, match)
+
+    async def _respond_normally(
+        self, request: web.Request, record: RequestRecord, match: Any
+    ) -> web.StreamResponse:
         if match is None:
             self._violation(
                 "unknown_route", f"{request.method} {record.path} is not a route the emulator knows", record

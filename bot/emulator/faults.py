@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from bot.emulator.chaos import Chaos
     from bot.emulator.records import RequestRecord
 
 RouteSpec = str | Callable[["RequestRecord"], bool]
@@ -42,6 +43,7 @@ class Fault:
     body: dict[str, Any] | None = None
     headers: dict[str, str] = field(default_factory=dict)
     hits: int = 0
+    delay: float = 0.0  # status 0: the request is handled normally and answered `delay` seconds late
 
     @property
     def exhausted(self) -> bool:
@@ -52,10 +54,12 @@ class Faults:
     """``emu.faults.fail("POST /channels/{channel_id}/messages", status=500, times=1)`` and
     ``emu.faults.rate_limit("POST /channels/{channel_id}/messages", retry_after=0.2)``. A route is a template as
     in :attr:`RequestRecord.route` (with or without the method; parameter names do not matter) or a predicate on
-    the :class:`RequestRecord`. Injected responses are logged in ``emu.requests`` with ``injected=True``."""
+    the :class:`RequestRecord`. Injected responses are logged in ``emu.requests`` with ``injected=True``.
+    ``emu.faults.chaos = Chaos(...)`` adds random faults at given rates (:mod:`bot.emulator.chaos`)."""
 
     def __init__(self) -> None:
         self.faults: list[Fault] = []
+        self.chaos: Chaos | None = None
 
     def fail(
         self,
@@ -107,4 +111,6 @@ class Faults:
             if route_matches(fault.spec, record):
                 fault.hits += 1
                 return fault
+        if self.chaos is not None:
+            return self.chaos.take(record)
         return None
