@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import ui_for
 from bot.ui.i18n import t
@@ -44,6 +45,8 @@ class HandMessage:
 HAND_MESSAGE_LIFETIME = 14 * 60
 # A board with this many messages under it has scrolled out of sight: it is posted again at the bottom.
 BURIED_AFTER = 12
+# How many times a board edit that Discord failed (5xx, 429) is tried again, after 1, 2, 4, 8, 8 seconds.
+BOARD_RETRIES = 5
 
 
 class TableDisplay:
@@ -53,6 +56,7 @@ class TableDisplay:
         self._settings = settings
         self._dirty: dict[int, Table] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+        self._board_retries: dict[int, int] = {}  # table -> board edits Discord failed in a row
         self._tasks: set[asyncio.Task[Any]] = set()
         self._hand_messages: dict[tuple[int, int], HandMessage] = {}
         # The messages posted under each table's board (ids), to notice when chat has buried it.
@@ -98,14 +102,27 @@ class TableDisplay:
         if table.board_message_id is not None:
             try:
                 await channel.get_partial_message(table.board_message_id).edit(**for_edit(content))
+                self._board_retries.pop(table.id, None)
                 await self._refresh_ping(channel, table)
                 return
             except discord.NotFound:
                 log.info("Board of table %s was deleted; posting it again", table.id)
             except discord.HTTPException as error:
                 log.warning("Could not edit the board of table %s: %s", table.id, error)
+                await self._retry_board_later(table, error)
                 return
         await self.post_board(table)
+
+    async def _retry_board_later(self, table: Table, error: discord.HTTPException) -> None:
+        """Discord failed (5xx, 429): show the latest state again after a pause, a few times, so the board does not
+        stay behind when no other change comes."""
+        attempt = self._board_retries.get(table.id, 0)
+        if (error.status < 500 and error.status != 429) or attempt >= BOARD_RETRIES:
+            self._board_retries.pop(table.id, None)
+            return
+        self._board_retries[table.id] = attempt + 1
+        self._dirty.setdefault(table.id, table)
+        await asyncio.sleep(min(2**attempt, 8))
 
     async def post_board(
         self, table: Table, *, replace: bool = False, retire: bool = False
@@ -122,7 +139,8 @@ class TableDisplay:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None
         if table.status.is_active:
-            await self._games.set_board_message(table.id, message.id)
+            with contextlib.suppress(GameError):  # the game ended meanwhile: nothing left to remember it in
+                await self._games.set_board_message(table.id, message.id)
         else:
             table.board_message_id = message.id
         under = self._under_board.get(table.id)
@@ -196,7 +214,8 @@ class TableDisplay:
             return
         self._ping_texts[table.id] = (table.require_session().progress(), text)
         if table.status.is_active and self._games.get(table.id) is not None:
-            await self._games.set_ping_message(table.id, message.id)
+            with contextlib.suppress(GameError):  # the game ended while the ping was sent
+                await self._games.set_ping_message(table.id, message.id)
         if old is not None:
             await self._delete(channel, old)
 
@@ -271,6 +290,7 @@ class TableDisplay:
         for key in [key for key in self._hand_messages if key[0] == table_id]:
             del self._hand_messages[key]
         self._under_board.pop(table_id, None)
+        self._board_retries.pop(table_id, None)
         self._ping_texts.pop(table_id, None)
 
     def hand_needs_reopening(self, table: Table, user_id: int) -> bool:

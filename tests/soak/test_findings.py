@@ -1,0 +1,92 @@
+"""What the soak found, one focused test each (the real bot, in process, against the emulator)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from bot.app import TheGameBot, create_bot
+from bot.emulator import Emulator, RunningClient
+from bot.emulator.world import Channel, User
+from bot.service.table import Table
+from bot.ui.game_ui import ui_for
+from bot.ui.lobby import render_table
+from tests.e2e.conftest import bot_settings
+
+BOARD_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
+@dataclass
+class World:
+    channel: Channel
+    alice: User
+
+
+@pytest.fixture
+def world(emulator: Emulator) -> World:
+    guild = emulator.world.add_guild("Soak findings", locale="en-US")
+    alice = emulator.world.add_user("alice", locale="en-US")
+    guild.add_member(alice)
+    return World(guild.add_text_channel("games"), alice)
+
+
+@pytest_asyncio.fixture
+async def bot(
+    emulator: Emulator, start_client: Any, world: World, tmp_path: Path
+) -> RunningClient[TheGameBot]:
+    running: RunningClient[TheGameBot] = await start_client(lambda: create_bot(bot_settings(tmp_path)))
+    return running
+
+
+async def answered(result: Any) -> Any:
+    response = await result.response()
+    assert response.ok
+    return response
+
+
+def board_shows(emulator: Emulator, table: Table) -> bool:
+    message = emulator.world.get_message(table.board_message_id or 0)
+    assert message is not None and message.embeds
+    expected = render_table(table)["embed"].to_dict()
+    return all(message.embeds[0].get(key) == expected.get(key) for key in ("title", "description", "fields"))
+
+
+async def test_a_board_edit_discord_failed_is_tried_again(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World
+) -> None:
+    """The soak saw a board left behind for good: its edit got a 503 and no later change came to fix it."""
+    channel, alice = world.channel, world.alice
+    await answered(await emulator.slash(alice, channel, "game new", {"game": "klondike"}))
+    await answered(await emulator.slash(alice, channel, "game start"))
+    await bot.client.controller.settle()
+    table = bot.client.games.in_channel(channel.id)
+    assert table is not None
+    move = ui_for(table).move_suggestions(table, 0, "")[0].value
+    emulator.faults.fail(BOARD_EDIT, status=503, times=1)
+    await answered(await emulator.slash(alice, channel, "move", {"move": move}))
+    await bot.client.controller.settle()
+    assert emulator.faults.faults[0].hits == 1, "the board's edit failed once"
+    table = bot.client.games.in_channel(channel.id)
+    assert table is not None
+    assert board_shows(emulator, table), "the board still shows the position before the move"
+
+
+async def test_a_board_posted_again_after_its_game_ended_is_no_error(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World
+) -> None:
+    """The soak saw "Display update failed: error.table_gone": a board (re)posted for a table that had just
+    ended, whose new message id could no longer be remembered."""
+    channel, alice = world.channel, world.alice
+    await answered(await emulator.slash(alice, channel, "game new"))
+    table = bot.client.games.in_channel(channel.id)
+    assert table is not None
+    snapshot = Table.from_dict(table.to_dict())  # what a display task still holds
+    await answered(await emulator.slash(alice, channel, "game stop"))
+    await bot.client.controller.settle()
+    assert bot.client.games.get(snapshot.id) is None
+    message = await bot.client.display.post_board(snapshot)
+    assert message is not None
