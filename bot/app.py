@@ -93,6 +93,7 @@ class TheGameBot(commands.AutoShardedBot):
         # First of all: no other live process may run these shards (raises ShardsTaken before anything is read).
         self.shard_lock = await lock_shards(
             self.settings.shard_ids,
+            shard_count=self.settings.shard_count,
             database_url=self.settings.database_url,
             database_path=self.settings.database_path,
         )

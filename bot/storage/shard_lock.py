@@ -6,9 +6,11 @@ for the same shard by mistake never both act on its tables.
 - SQLite: ``flock`` on small files beside the database (``thegame.sqlite3.shard-0.lock``); the kernel drops them
   when the process dies.
 
-A process given ``SHARD_IDS`` takes each of its shards exclusively and the whole-bot lock shared; a process without
-``SHARD_IDS`` runs every shard, so it takes the whole-bot lock exclusively. Either way a second process that would
-act on the same tables is refused with :class:`ShardsTaken`, which says which shards and what to do.
+A process given ``SHARD_IDS`` takes each of its shards exclusively, and shares the whole-bot lock and the lock of
+its ``SHARD_COUNT`` with the other processes of the cluster; a process without ``SHARD_IDS`` runs every shard, so
+it takes the whole-bot lock exclusively. A process that would act on tables another one runs is refused with
+:class:`ShardsTaken`, which says why and what to do: the same shard twice, a whole-bot process beside any other,
+or another ``SHARD_COUNT`` (a server's shard depends on the count, so two counts would give one server two owners).
 """
 
 from __future__ import annotations
@@ -23,27 +25,44 @@ from typing import Protocol
 
 import asyncpg
 
-# The first key of every advisory lock this bot takes ("TG"), so they never clash with another application's.
-LOCK_NAMESPACE = 0x5447
-WHOLE_BOT = -1  # the second key of the whole-bot lock; a shard's lock uses the shard number
+# The first keys of the advisory locks this bot takes ("TG", "TH"), so they never clash with another application's.
+LOCK_NAMESPACE = 0x5447  # second key: a shard number, or WHOLE_BOT
+COUNT_NAMESPACE = 0x5448  # second key: the SHARD_COUNT of the cluster
+WHOLE_BOT = -1
 
 
 class ShardsTaken(Exception):
     """Another live process already runs some of these shards (or the whole bot) on this database."""
 
-    def __init__(self, shards: Sequence[int] | None, holder: str | None = None) -> None:
+    def __init__(self, shards: Sequence[int] | None, holder: str | None = None, *, reason: str = "") -> None:
         self.shards = tuple(shards) if shards is not None else None
         self.holder = holder
         by = f"another bot process ({holder})" if holder else "another bot process"
-        if self.shards is None:
-            what = f"This database is already used by {by}"
+        if reason:
+            message = reason.format(by=by)
+            message = message[0].upper() + message[1:]
+        elif self.shards is None:
+            message = (
+                f"This database is already used by {by}: two processes must never run the same shard. Stop that "
+                "process first (a crashed one frees its shards by itself), or give each process its SHARD_IDS."
+            )
         else:
             numbers = ", ".join(str(shard) for shard in self.shards)
-            what = f"{'Shard' if len(self.shards) == 1 else 'Shards'} {numbers} already run in {by}"
-        super().__init__(
-            f"{what}: two processes must never run the same shard. Stop that process first (a crashed one frees "
-            "its shards by itself), or give this one other SHARD_IDS."
-        )
+            message = (
+                f"{'Shard' if len(self.shards) == 1 else 'Shards'} {numbers} already run in {by}: two processes "
+                "must never run the same shard. Stop that process first (a crashed one frees its shards by "
+                "itself), or give this one other SHARD_IDS."
+            )
+        super().__init__(message)
+
+
+def _other_count(count: int) -> str:
+    return (
+        "{by} runs with another SHARD_COUNT than this one ("
+        + str(count)
+        + "): every process of a cluster must "
+        "use the same SHARD_COUNT. Stop them all before changing it."
+    )
 
 
 class ShardLock(Protocol):
@@ -61,48 +80,58 @@ class PostgresShardLock:
         self._connection = connection
 
     @classmethod
-    async def acquire(cls, url: str, shards: Sequence[int] | None) -> PostgresShardLock:
+    async def acquire(
+        cls, url: str, shards: Sequence[int] | None, shard_count: int | None
+    ) -> PostgresShardLock:
         connection = await asyncpg.connect(
             url, server_settings={"application_name": f"thegame {_label(shards)}"}
         )
         try:
-            await cls._take(connection, shards)
+            await cls._take(connection, shards, shard_count)
         except BaseException:
             await connection.close()  # the session ends: whatever it took is released
             raise
         return cls(connection)
 
     @staticmethod
-    async def _take(connection: asyncpg.Connection, shards: Sequence[int] | None) -> None:
-        if shards is None:
-            if not await connection.fetchval(
-                "SELECT pg_try_advisory_lock($1, $2)", LOCK_NAMESPACE, WHOLE_BOT
-            ):
-                raise ShardsTaken(None, await _holder(connection, WHOLE_BOT))
+    async def _take(connection: asyncpg.Connection, shards: Sequence[int] | None, count: int | None) -> None:
+        async def take(namespace: int, key: int, *, shared: bool = False) -> bool:
+            function = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+            return bool(await connection.fetchval(f"SELECT {function}($1, $2)", namespace, key))
+
+        if shards is None or count is None:
+            if not await take(LOCK_NAMESPACE, WHOLE_BOT):
+                raise ShardsTaken(None, await _holder(connection, LOCK_NAMESPACE, WHOLE_BOT))
             return
-        if not await connection.fetchval(
-            "SELECT pg_try_advisory_lock_shared($1, $2)", LOCK_NAMESPACE, WHOLE_BOT
-        ):
-            raise ShardsTaken(None, await _holder(connection, WHOLE_BOT))
-        taken = [
-            shard
-            for shard in shards
-            if not await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCK_NAMESPACE, shard)
-        ]
+        if not await take(LOCK_NAMESPACE, WHOLE_BOT, shared=True):
+            raise ShardsTaken(None, await _holder(connection, LOCK_NAMESPACE, WHOLE_BOT))
+        await take(COUNT_NAMESPACE, count, shared=True)
+        other = await connection.fetchval(
+            "SELECT objid FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = $1 AND objid <> $2"
+            " AND objsubid = 2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            " LIMIT 1",
+            COUNT_NAMESPACE,
+            count,
+        )
+        if other is not None:
+            holder = await _holder(connection, COUNT_NAMESPACE, int(other))
+            raise ShardsTaken(shards, holder, reason=_other_count(count))
+        taken = [shard for shard in shards if not await take(LOCK_NAMESPACE, shard)]
         if taken:
-            raise ShardsTaken(taken, await _holder(connection, taken[0]))
+            raise ShardsTaken(taken, await _holder(connection, LOCK_NAMESPACE, taken[0]))
 
     async def release(self) -> None:
         await self._connection.close()
 
 
-async def _holder(connection: asyncpg.Connection, key: int) -> str | None:
-    """The application name of the session holding a lock (it says which process), if visible."""
+async def _holder(connection: asyncpg.Connection, namespace: int, key: int) -> str | None:
+    """The application name of a session holding a lock (it says which process), if visible."""
     name: str | None = await connection.fetchval(
         "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
         " WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2"
-        " AND l.pid <> pg_backend_pid() LIMIT 1",
-        LOCK_NAMESPACE,
+        " AND l.pid <> pg_backend_pid() AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+        " LIMIT 1",
+        namespace,
         key & 0xFFFFFFFF,
     )
     return name.removeprefix("thegame ") if name else None
@@ -113,40 +142,55 @@ class FileShardLock:
         self._files = files
 
     @classmethod
-    def acquire(cls, database: Path, shards: Sequence[int] | None) -> FileShardLock:
+    def acquire(cls, database: Path, shards: Sequence[int] | None, shard_count: int | None) -> FileShardLock:
         database.parent.mkdir(parents=True, exist_ok=True)
-        files: list[int] = []
-        lock = cls(files)
+        lock = cls([])
         try:
-            whole = cls._open(database.with_name(database.name + ".lock"))
-            files.append(whole)
-            if not cls._try(whole, fcntl.LOCK_EX if shards is None else fcntl.LOCK_SH):
-                # Only a process holding it alone (every shard) wrote its name there; sharded ones share it.
-                alone = shards is not None or not cls._try(whole, fcntl.LOCK_SH)
-                raise ShardsTaken(None, cls._read(whole) if alone else None)
-            if shards is None:
-                cls._write(whole, _label(None))
-                return lock
-            taken: list[int] = []
-            holder: str | None = None
-            for shard in shards:
-                handle = cls._open(database.with_name(f"{database.name}.shard-{shard}.lock"))
-                files.append(handle)
-                if cls._try(handle, fcntl.LOCK_EX):
-                    cls._write(handle, _label(shards))
-                else:
-                    taken.append(shard)
-                    holder = holder or cls._read(handle)
-            if taken:
-                raise ShardsTaken(taken, holder)
+            lock._take(database, shards, shard_count)
         except BaseException:
             lock._close()
             raise
         return lock
 
-    @staticmethod
-    def _open(path: Path) -> int:
-        return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    def _take(self, database: Path, shards: Sequence[int] | None, count: int | None) -> None:
+        def beside(suffix: str) -> Path:
+            return database.with_name(f"{database.name}.{suffix}")
+
+        whole = self._open(beside("lock"))
+        if shards is None or count is None:
+            if not self._try(whole, fcntl.LOCK_EX):
+                # Only a process holding it alone (every shard) wrote its name there; sharded ones share it.
+                alone = not self._try(whole, fcntl.LOCK_SH)
+                raise ShardsTaken(None, self._read(whole) if alone else None)
+            self._write(whole, _label(None))
+            return
+        if not self._try(whole, fcntl.LOCK_SH):
+            raise ShardsTaken(None, self._read(whole))
+        if not self._try(self._open(beside(f"shard-count-{count}.lock")), fcntl.LOCK_SH):
+            # Only held exclusively for an instant, by a process with another count checking this one's.
+            raise ShardsTaken(shards, None, reason=_other_count(count))
+        for path in database.parent.glob(f"{database.name}.shard-count-*.lock"):
+            if path.name != beside(f"shard-count-{count}.lock").name:
+                probe = self._open(path)
+                if not self._try(probe, fcntl.LOCK_EX):  # held (shared) by a process with that count
+                    raise ShardsTaken(shards, None, reason=_other_count(count))
+                fcntl.flock(probe, fcntl.LOCK_UN)
+        taken: list[int] = []
+        holder: str | None = None
+        for shard in shards:
+            handle = self._open(beside(f"shard-{shard}.lock"))
+            if self._try(handle, fcntl.LOCK_EX):
+                self._write(handle, _label(shards))
+            else:
+                taken.append(shard)
+                holder = holder or self._read(handle)
+        if taken:
+            raise ShardsTaken(taken, holder)
+
+    def _open(self, path: Path) -> int:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        self._files.append(handle)
+        return handle
 
     @staticmethod
     def _try(handle: int, mode: int) -> bool:
@@ -176,12 +220,12 @@ class FileShardLock:
 
 
 async def lock_shards(
-    shards: Sequence[int] | None, *, database_url: str | None, database_path: Path
+    shards: Sequence[int] | None, *, shard_count: int | None, database_url: str | None, database_path: Path
 ) -> ShardLock | None:
-    """Take this process's shards (None: every shard) on the database it will use, or raise :class:`ShardsTaken`.
-    None for an in-memory SQLite database, which no other process can reach."""
+    """Take this process's shards of ``shard_count`` (None: every shard) on the database it will use, or raise
+    :class:`ShardsTaken`. None for an in-memory SQLite database, which no other process can reach."""
     if database_url is not None:
-        return await PostgresShardLock.acquire(database_url, shards)
+        return await PostgresShardLock.acquire(database_url, shards, shard_count)
     if str(database_path) == ":memory:":
         return None
-    return FileShardLock.acquire(database_path, shards)
+    return FileShardLock.acquire(database_path, shards, shard_count)

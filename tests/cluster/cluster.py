@@ -18,6 +18,7 @@ from bot.emulator.world import Channel
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_ROUTE = "GET /applications/{application_id}/commands"  # cogs/info.py asks for the commands in on_ready
+ANSWER_TIMEOUT = 30.0  # how long a player waits for the bot (benchmarks/cluster.py waits longer)
 
 
 class BotProcess:
@@ -154,7 +155,7 @@ def enabled(message: Message, prefix: str) -> list[dict[str, Any]]:
 
 async def act(table: Table, result: Any) -> Any:
     """Wait for the bot's answer to an interaction; it must be a success."""
-    callback = await result.response(timeout=30)
+    callback = await result.response(timeout=ANSWER_TIMEOUT)
     assert callback.ok, f"{result}: {callback}"
     table.latencies.append(callback.elapsed)
     return result
@@ -163,15 +164,15 @@ async def act(table: Table, result: Any) -> Any:
 async def open_and_start(emulator: Emulator, table: Table, deal: str) -> None:
     """Alice opens a table with a fixed deal, Bob joins, Alice starts and chooses to play first (her hand opens)."""
     lobby = await act(table, await emulator.slash(table.alice, table.channel, "game new", {"deal": deal}))
-    board = lobby.original or await lobby.original_message(timeout=30)
+    board = lobby.original or await lobby.original_message(timeout=ANSWER_TIMEOUT)
     table.board = board
     table.table_id = int(board.custom_ids[0].split(":")[2])
     await act(table, await emulator.click(table.bob, board, f"tg:join:{table.table_id}"))
     await act(table, await emulator.click(table.alice, board, f"tg:start:{table.table_id}"))
     choose_first = f"tg:first:{table.table_id}"
-    await emulator.wait_for(lambda: board.find_component(choose_first, type=2), timeout=30)
+    await emulator.wait_for(lambda: board.find_component(choose_first, type=2), timeout=ANSWER_TIMEOUT)
     first = await act(table, await emulator.click(table.alice, board, choose_first))
-    table.hand = await first.followup(0, timeout=30)
+    table.hand = await first.followup(0, timeout=ANSWER_TIMEOUT)
 
 
 async def play(emulator: Emulator, table: Table) -> bool:

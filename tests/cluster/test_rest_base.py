@@ -103,7 +103,7 @@ async def test_every_rest_call_goes_through_the_configured_base(
 
 async def test_python_m_bot_refuses_shards_another_process_runs(emulator: Emulator, tmp_path: Path) -> None:
     database = tmp_path / "thegame.sqlite3"
-    held = await lock_shards((1,), database_url=None, database_path=database)
+    held = await lock_shards((1,), shard_count=4, database_url=None, database_path=database)
     assert held is not None
     environment = {
         **os.environ,

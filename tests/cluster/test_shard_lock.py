@@ -15,7 +15,7 @@ import pytest
 
 from bot.storage.shard_lock import ShardLock, ShardsTaken, lock_shards
 
-Take = Callable[[tuple[int, ...] | None], Coroutine[Any, Any, ShardLock | None]]
+Take = Callable[..., Coroutine[Any, Any, ShardLock | None]]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,8 +27,10 @@ async def take(request: pytest.FixtureRequest, tmp_path: Path) -> Take:
     if request.param == "postgresql":
         url = await request.getfixturevalue("postgres_server").new_database()
 
-    async def taking(shards: tuple[int, ...] | None) -> ShardLock | None:
-        return await lock_shards(shards, database_url=url, database_path=tmp_path / "thegame.sqlite3")
+    async def taking(shards: tuple[int, ...] | None, count: int = 4) -> ShardLock | None:
+        return await lock_shards(
+            shards, shard_count=count, database_url=url, database_path=tmp_path / "thegame.sqlite3"
+        )
 
     return taking
 
@@ -71,13 +73,29 @@ async def test_a_process_without_shard_ids_runs_every_shard_so_it_excludes_the_o
     await sharded.release()
 
 
+async def test_every_process_of_a_cluster_must_use_the_same_shard_count(take: Take) -> None:
+    four = await take((0, 1), 4)
+    assert four is not None
+    # With 8 shards, shard 5 would own servers that shards 0-1 of 4 own too: refused, whatever its number.
+    with pytest.raises(ShardsTaken, match=r"^Another bot process .*another SHARD_COUNT than this one \(8\)"):
+        await take((5,), 8)
+    same = await take((2, 3), 4)
+    assert same is not None
+    await four.release()
+    await same.release()
+    eight = await take((5,), 8)  # once the others are stopped, the cluster may change its count
+    assert eight is not None
+    await eight.release()
+
+
 def test_the_sqlite_locks_free_themselves_when_the_process_is_killed(tmp_path: Path) -> None:
     database = tmp_path / "thegame.sqlite3"
     holder = (
         "import asyncio, sys, pathlib\n"
         "from bot.storage.shard_lock import lock_shards\n"
         "async def main():\n"
-        f"    await lock_shards((0,), database_url=None, database_path=pathlib.Path({str(database)!r}))\n"
+        "    await lock_shards((0,), shard_count=2, database_url=None,"
+        f" database_path=pathlib.Path({str(database)!r}))\n"
         "    print('locked', flush=True)\n"
         "    await asyncio.sleep(60)\n"
         "asyncio.run(main())\n"
@@ -92,11 +110,11 @@ def test_the_sqlite_locks_free_themselves_when_the_process_is_killed(tmp_path: P
             assert child.stdout is not None
             assert await asyncio.wait_for(child.stdout.readline(), 30) == b"locked\n"
             with pytest.raises(ShardsTaken, match=f"pid {child.pid} "):
-                await lock_shards((0,), database_url=None, database_path=database)
+                await lock_shards((0,), shard_count=2, database_url=None, database_path=database)
         finally:
             child.send_signal(signal.SIGKILL)
             await child.wait()
-        replacement = await lock_shards((0,), database_url=None, database_path=database)
+        replacement = await lock_shards((0,), shard_count=2, database_url=None, database_path=database)
         assert replacement is not None
         await replacement.release()
 
@@ -104,4 +122,4 @@ def test_the_sqlite_locks_free_themselves_when_the_process_is_killed(tmp_path: P
 
 
 async def test_an_in_memory_database_needs_no_lock() -> None:
-    assert await lock_shards((0,), database_url=None, database_path=Path(":memory:")) is None
+    assert await lock_shards((0,), shard_count=2, database_url=None, database_path=Path(":memory:")) is None
