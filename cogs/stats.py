@@ -126,6 +126,8 @@ class Stats(commands.Cog):
         locale = str(interaction.locale)
         games = await self.store.count_player_games(guild.id, user.id)
         if not games:
+            # No stats, but maybe traces all the same (a lobby they opened and left, a number said): gone too.
+            await self.store.forget_player(guild.id, user.id)
             await interaction.response.send_message(t(locale, "stats.forget_nothing"), ephemeral=True)
             return
         view = discord.ui.View(timeout=None)

@@ -12,6 +12,7 @@ Rules (see docs/leaderboard.md):
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -431,6 +432,20 @@ class StatsStore:
             await transaction.execute(
                 "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
             )
+            # The finished tables' saved states also name the player: drop those that seat them (results live on
+            # in `games`), and take their id out of the others (the host who left, a number said, a vote).
+            await transaction.execute(
+                _DELETE_FINISHED_TABLES_OF_PLAYER[transaction.dialect], (guild_id, mine)
+            )
+            mentions = await transaction.fetchall(
+                "SELECT id, data FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing')"
+                " AND data LIKE ?",
+                (guild_id, f"%{mine}%"),
+            )
+            await transaction.executemany(
+                "UPDATE tables SET data = ? WHERE id = ?",
+                [(_without_user(str(row["data"]), user_id), row["id"]) for row in mentions],
+            )
             if not games:
                 return 0
             rekeyed = [
@@ -445,10 +460,6 @@ class StatsStore:
                 "UPDATE game_players SET user_id = NULL, display_name = ''"
                 " WHERE user_id = ? AND game_id IN (SELECT id FROM games WHERE guild_id = ?)",
                 (user_id, guild_id),
-            )
-            # The finished tables' saved states also name the player: drop them (results live on in `games`).
-            await transaction.execute(
-                _DELETE_FINISHED_TABLES_OF_PLAYER[transaction.dialect], (guild_id, mine)
             )
         return len(games)
 
@@ -474,3 +485,15 @@ _DELETE_FINISHED_TABLES_OF_PLAYER = {
     "postgresql": "DELETE FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing') AND EXISTS"
     " (SELECT 1 FROM jsonb_array_elements(tables.data::jsonb -> 'seats') AS seat WHERE seat ->> 'user_id' = ?)",
 }
+
+
+def _without_user(data: str, user_id: int) -> str:
+    """A finished table's saved state without a user who is not seated in it: not its host any more, and not in
+    its votes or counts."""
+    table = json.loads(data)
+    if table.get("created_by") == user_id:
+        table["created_by"] = 0
+    table["end_votes"] = [voter for voter in table.get("end_votes", []) if voter != user_id]
+    for counts in ("violations", "hints"):
+        table.get(counts, {}).pop(str(user_id), None)
+    return json.dumps(table, separators=(",", ":"))
