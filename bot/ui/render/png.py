@@ -48,9 +48,19 @@ def prepare() -> None:
     _palette()
 
 
+def to_palette(image: Image.Image) -> Image.Image:
+    """The image on the shared palette ("P" mode), each pixel mapped on its own (no dithering): so a part of a
+    board mapped alone has the same indexes as in the whole board, and boards can be put together from parts."""
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
 def encode_png(image: Image.Image) -> bytes:
     """The board as PNG bytes, with the shared palette."""
-    palette_image = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    return indexed_png(to_palette(image))
+
+
+def indexed_png(indexed: Image.Image) -> bytes:
+    """PNG bytes of an image already on the shared palette (`to_palette`)."""
     buffer = io.BytesIO()
-    palette_image.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
+    indexed.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
