@@ -18,9 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_a_killed_bot_resumes_at_the_last_acknowledged_move(
-    emulator: Emulator, start_client, world: World, tmp_path: Path
+    emulator: Emulator, start_client, world: World, tmp_path: Path, database_url: str | None
 ) -> None:
     database = tmp_path / "killed.sqlite3"
+    # The child bot reads DATABASE_URL like `python -m bot` (PostgreSQL when set, else the SQLite file).
+    store = {"DATABASE_URL": database_url} if database_url else {}
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -30,7 +32,11 @@ async def test_a_killed_bot_resumes_at_the_last_acknowledged_move(
         emulator.token,
         str(database),
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={
+            **{k: v for k, v in os.environ.items() if k != "DATABASE_URL"},
+            **store,
+            "PYTHONPATH": str(ROOT),
+        },
     )
     try:
         await emulator.wait_for(
@@ -75,7 +81,9 @@ async def test_a_killed_bot_resumes_at_the_last_acknowledged_move(
         if child.returncode is None:
             child.kill()
             await child.wait()
-    running = await start_client(lambda: create_bot(bot_settings(tmp_path, database_path=database)))
+    running = await start_client(
+        lambda: create_bot(bot_settings(tmp_path, database_path=database, database_url=database_url))
+    )
     driver = TableDriver(emulator, channel, running)
     game = driver.game()
     assert game.played_this_turn == 2

@@ -25,9 +25,9 @@ def guild_syncs(emulator: Emulator) -> int:
 
 
 async def test_global_sync_only_when_the_commands_changed(
-    emulator: Emulator, start_client, world: World, tmp_path: Path
+    emulator: Emulator, start_client, world: World, tmp_path: Path, database_url: str | None
 ) -> None:
-    settings = bot_settings(tmp_path)
+    settings = bot_settings(tmp_path, database_url=database_url)  # the last sync's hash is kept in storage
     running = await start_client(lambda: create_bot(settings))
     assert global_syncs(emulator) == 1
     # The French names went along with the sync.

@@ -153,9 +153,11 @@ async def test_a_french_server_gets_a_french_board(emulator: Emulator, start_cli
 
 
 @pytest.fixture
-def settings(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """Short timers for this module's timer tests (the other tests never wait that long)."""
-    return bot_settings(tmp_path, lobby_timeout=1.0, turn_reminder=1.0, timer_interval=0.1)
+def settings(tmp_path: Path, database_url: str | None):  # type: ignore[no-untyped-def]
+    """Short timers for this module's timer tests (the other tests never wait that long); on both stores."""
+    return bot_settings(
+        tmp_path, database_url=database_url, lobby_timeout=1.0, turn_reminder=1.0, timer_interval=0.1
+    )
 
 
 async def test_an_unstarted_lobby_closes_itself(driver: TableDriver, world: World) -> None:

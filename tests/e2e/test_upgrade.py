@@ -4,6 +4,7 @@ and the old result still ranks on The Game's leaderboard."""
 
 from __future__ import annotations
 
+import io
 import json
 import sqlite3
 import time
@@ -14,6 +15,7 @@ import pytest
 from bot.config import Settings
 from bot.games.thegame.engine import Game
 from bot.games.thegame.session import TheGameSession
+from bot.storage import copy
 from bot.storage.sqlite import migrations
 from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
@@ -88,9 +90,13 @@ def old_database(path: Path, world: World) -> Game:
 
 
 @pytest.fixture
-def settings(tmp_path: Path, world: World) -> Settings:
+async def settings(tmp_path: Path, world: World, database_url: str | None) -> Settings:
+    """The old SQLite file; on PostgreSQL, copied into it first (python -m bot.storage.copy) as a move would."""
     old_database(tmp_path / "thegame.sqlite3", world)
-    return bot_settings(tmp_path)
+    if database_url is not None:
+        report = io.StringIO()
+        assert await copy.run(tmp_path / "thegame.sqlite3", database_url, out=report) == 0, report.getvalue()
+    return bot_settings(tmp_path, database_url=database_url)
 
 
 async def test_the_old_database_upgrades_and_the_game_goes_on(driver: TableDriver, world: World) -> None:

@@ -9,8 +9,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,16 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "postgresql: runs on a throwaway PostgreSQL server (skipped when its binaries are missing)"
     )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    """Every test skipped for want of PostgreSQL reports one and the same place, so `-ra` folds them into one
+    line ("SKIPPED [n] tests/postgres.py: PostgreSQL binaries not found: install them ...")."""
+    report = yield
+    if report.skipped and isinstance(report.longrepr, tuple) and MISSING in str(report.longrepr[2]):
+        report.longrepr = ("tests/postgres.py", None, report.longrepr[2])
+    return report
 
 
 @pytest.fixture(scope="session")

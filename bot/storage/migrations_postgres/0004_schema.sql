@@ -17,6 +17,11 @@ CREATE TABLE tables (
     updated_at DOUBLE PRECISION NOT NULL
 );
 
+-- A table's state is saved after every move, whole (a few to a few hundred kB of JSON with its log): lz4 compresses
+-- it about ten times faster than PostgreSQL's default (pglz), which made a save cost ~10 ms. Servers built without
+-- lz4 (or before PostgreSQL 14) keep the default: the statement runs dynamically so that its error can be caught.
+DO $$ BEGIN EXECUTE 'ALTER TABLE tables ALTER COLUMN data SET COMPRESSION lz4'; EXCEPTION WHEN OTHERS THEN NULL; END $$;
+
 -- One lobby or running game per channel or thread.
 CREATE UNIQUE INDEX tables_one_active_per_channel ON tables (channel_id) WHERE status IN ('lobby', 'playing');
 
