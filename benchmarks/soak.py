@@ -1,0 +1,1071 @@
+"""The soak: many tables of every game, for a fixed number of actions, through Discord's faults and crashes.
+
+    python benchmarks/soak.py [--tables 50] [--actions 20000] [--seed 1] [--store sqlite] [--kills 6] ...
+
+The real bot runs in its own process against the local Discord emulator (`bot/emulator`) that runs here, on one
+database. Simulated players sit at tables of every game the table hosts (2 to 5 seats where the game allows, some
+AI seats), spread over several servers; some act at machine speed, others think like people. They read their
+position from the database (what their hand and the board show them), choose a legal action and send it as a
+person would: a slash command (`/play`, `/move`, `/endturn`) or a component on their hand or the board.
+
+The run starts calm (the answer times without faults), then injects faults at random, each at its own rate
+(`bot/emulator/chaos.py`): 429s per route and global, 500/502/503, answers slower than 3 s, gateway reconnects,
+dropped sockets (resume), invalid sessions (identify again), interaction tokens that expire (Discord's 15 minutes
+compressed to a few seconds), and SIGKILLs of the bot at random moments followed by a restart on the same database;
+players keep acting while the bot is down (those interactions fail on Discord's side). Then the faults stop.
+
+An acknowledged action is one the bot answered with a success. Checked continuously (after every acknowledged
+action, after every restart) and at the end:
+- the acknowledged action is in the stored game when the answer arrives, and nothing acknowledged is lost later
+  (each table's stored log still starts with the log seen at the acknowledgement);
+- every stored game (active and finished) replays to the same state: it loads (the engines re-apply their log and
+  check it), round-trips, and rebuilding it from its seed and its action log gives the stored state;
+- no private information in public: no hand's components on a message anyone else can see, no card held in a hand
+  named in a public message of its table (trick games);
+- boards converge: after each restart (and at the end), every active table's board shows the stored state; the
+  time it takes is measured;
+- no unhandled exception in the bot's log, no Discord rule broken other than the faults' own consequences.
+
+It prints: actions acknowledged, faults injected by kind, restarts, actions lost (target 0), invariant failures
+(target 0), p50/p99 answer times with and without faults, the time for boards to converge after a restart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import random
+import re
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bot.emulator import Emulator, InteractionResult  # noqa: E402
+from bot.emulator.chaos import GATEWAY_KINDS, Chaos, ChaosRates  # noqa: E402
+from bot.emulator.world import Callback, Channel, Message, User  # noqa: E402
+from bot.games.base import ActionResult  # noqa: E402
+from bot.games.errors import GameError  # noqa: E402
+from bot.service.table import Table  # noqa: E402
+
+GAMES = ("thegame", "hearts", "barbu", "klondike", "crapette")
+# Rule breaks the faults cause on purpose: an answer that came too late, an interaction nobody answered (the bot
+# was down), a follow-up with an expired token.
+FAULT_VIOLATIONS = ("late_ack", "not_acknowledged", "expired_token")
+
+
+# -- settings ------------------------------------------------------------------------------------------------------
+@dataclass
+class SoakConfig:
+    tables: int = 50
+    actions: int = 20_000
+    seed: int = 1
+    store: str = "sqlite"
+    guilds: int = 10
+    kills: int = 6  # SIGKILLs of the bot, at random moments of the faulty part of the run
+    calm_share: float = 0.1  # the first part of the run, without faults: the baseline answer times
+    human_share: float = 0.5  # tables whose players think like people (the others act at machine speed)
+    think: tuple[float, float] = (0.3, 2.5)  # a person's think time, seconds
+    rates: ChaosRates = field(
+        default_factory=lambda: ChaosRates(
+            rate_limit=0.01,
+            global_rate_limit=0.002,
+            server_error=0.01,
+            slow=0.003,
+            reconnect=0.01,
+            disconnect=0.01,
+            invalid_session=0.005,
+        )
+    )
+    token_lifetime: float = 20.0  # seconds (Discord: 15 minutes)
+    down_time: tuple[float, float] = (1.0, 4.0)  # how long the bot stays dead after a SIGKILL
+    answer_timeout: float = 4.0  # Discord fails an interaction not answered in 3 s
+    max_actions_per_game: int = 120  # then the table stops its game and deals a new one
+    check_every: float = 5.0  # seconds between continuous privacy checks
+    converge_timeout: float = 60.0
+    final_restart: bool = True  # a last SIGKILL and restart once the players stopped
+    every_gateway_fault: bool = False  # inject each gateway fault once when the faults begin
+    quiet: bool = False
+
+
+# -- the bot process -----------------------------------------------------------------------------------------------
+def serve(api_base: str, gateway: str, token: str, database: str) -> None:
+    """Child process: the real bot against the emulator, logging warnings and errors to stderr."""
+    import yarl
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    from bot.app import create_bot
+    from bot.config import Settings
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    Route.BASE = api_base
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+    settings = Settings(token=token, database_path=Path(database), ai_turn_delay=0.05, log_level="WARNING")
+    database_url = os.environ.get("DATABASE_URL")
+    if database_url:
+        settings = replace(settings, database_url=database_url)
+    bot = create_bot(settings)
+    bot._connection.guild_ready_timeout = 0.05
+
+    async def main() -> None:
+        async with bot:
+            await bot.start(token)
+
+    asyncio.run(main())
+
+
+class BotProcess:
+    """The bot in a child process; each run's stderr goes to its own log file."""
+
+    def __init__(self, emulator: Emulator, database: Path, folder: Path) -> None:
+        self.emulator = emulator
+        self.database = database
+        self.folder = folder
+        self.process: subprocess.Popen[bytes] | None = None
+        self.logs: list[Path] = []
+        self.restarts = 0
+
+    def start(self) -> None:
+        log_path = self.folder / f"bot-{len(self.logs)}.log"
+        self.logs.append(log_path)
+        with log_path.open("wb") as log_file:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    str(Path(__file__).resolve()),
+                    "--serve",
+                    self.emulator.api_base,
+                    self.emulator.gateway_url,
+                    self.emulator.token,
+                    str(self.database),
+                ],
+                cwd=ROOT,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+            )
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=20)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    async def wait_ready(self, identifies_before: int, timeout: float = 60.0) -> None:  # noqa: ASYNC109
+        """Until the new process identified and its commands are there."""
+        emulator = self.emulator
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.alive:
+                raise RuntimeError(f"the bot process died at start-up (see {self.logs[-1]})")
+            gateway = emulator.gateway
+            if (
+                gateway.identify_count > identifies_before
+                and gateway.connected
+                and emulator.world.find_command("game", None) is not None
+            ):
+                await asyncio.sleep(0.3)  # the guilds become available
+                return
+            await asyncio.sleep(0.05)
+        raise RuntimeError("the bot did not connect to the emulator in time")
+
+
+# -- the stored games ----------------------------------------------------------------------------------------------
+def read_tables(database: Path, where: str = "", params: Sequence[Any] = ()) -> dict[int, dict[str, Any]]:
+    """The stored tables (all of them, active and finished, unless `where` says which) as saved: id -> data."""
+    connection = sqlite3.connect(database, timeout=10)
+    try:
+        rows = connection.execute(f"SELECT id, data FROM tables {where}", tuple(params)).fetchall()
+    finally:
+        connection.close()
+    return {int(table_id): json.loads(data) for table_id, data in rows}
+
+
+ACTIVE = "WHERE status IN ('lobby', 'playing')"
+
+
+def read_active(database: Path, channel_id: int | None = None) -> dict[int, dict[str, Any]]:
+    if channel_id is None:
+        return read_tables(database, ACTIVE)
+    return read_tables(database, ACTIVE + " AND channel_id = ?", (channel_id,))
+
+
+def read_table(database: Path, table_id: int) -> dict[str, Any] | None:
+    return read_tables(database, "WHERE id = ?", (table_id,)).get(table_id)
+
+
+def active_in_channel(tables: dict[int, dict[str, Any]], channel_id: int) -> dict[str, Any] | None:
+    for data in tables.values():
+        if data["channel_id"] == channel_id and data["status"] in ("lobby", "playing"):
+            return data
+    return None
+
+
+def engine_data(session: dict[str, Any]) -> dict[str, Any]:
+    """The engine's own dict inside a session's (The Game keeps it under "game", the others under "engine")."""
+    return dict(session["game"] if "game" in session else session["engine"])
+
+
+def action_log(table: dict[str, Any]) -> list[Any]:
+    session = table.get("session")
+    return list(engine_data(session)["log"]) if session else []
+
+
+def digest(entries: Sequence[Any]) -> str:
+    return hashlib.sha1(json.dumps(list(entries), sort_keys=True).encode()).hexdigest()
+
+
+def contains_in_order(expected: Sequence[Any], entries: Sequence[Any]) -> bool:
+    position = 0
+    for entry in entries:
+        if position < len(expected) and entry == expected[position]:
+            position += 1
+    return position == len(expected)
+
+
+def replay_problems(data: dict[str, Any]) -> list[str]:
+    """Why a stored table does not replay to its stored state (empty when it does)."""
+    table_id = data.get("id")
+    try:
+        table = Table.from_dict(
+            json.loads(json.dumps(data))
+        )  # the engines re-apply their logs and check them
+    except Exception as error:
+        return [f"table {table_id}: does not load: {error!r}"]
+    if table.session is None:
+        return []
+    stored = data["session"]
+    problems = []
+    if table.session.to_dict() != stored:
+        problems.append(f"table {table_id}: the loaded session differs from the stored one")
+    # Rebuild from the seed and the action log alone: a fresh deal, then the stored log.
+    rules = table.rules
+    fresh = rules.new_session(len(table.seats), table.seed, table.options, table.ai_seat_indexes).to_dict()
+    rebuilt_engine = engine_data(fresh)
+    rebuilt_engine["log"] = engine_data(stored)["log"]
+    rebuilt_engine.pop("state", None)
+    rebuilt = dict(stored)
+    rebuilt["game" if "game" in stored else "engine"] = rebuilt_engine
+    try:
+        again = rules.load(rebuilt).to_dict()
+    except Exception as error:
+        return [*problems, f"table {table_id}: its seed and log do not replay: {error!r}"]
+    if again != stored:
+        problems.append(f"table {table_id}: its seed and log replay to a different state")
+    return problems
+
+
+# -- choosing an action, like a player who reads their hand and the board ------------------------------------------
+@dataclass
+class Step:
+    """One interaction: a slash command, or a component on the board or on the player's hand."""
+
+    kind: str  # "slash" | "select" | "click"
+    command: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    custom_id: str = ""
+    values: list[str] = field(default_factory=list)
+    on: str = "board"  # for a component: "board" or "hand" (the player's private hand, opened with /hand)
+    expected: list[Any] = field(default_factory=list)  # the log entries the action adds
+    success_text: str | None = None  # /move: the notice a success answers with
+
+    def describe(self) -> str:
+        if self.kind == "slash":
+            return f"/{self.command} {self.options}"
+        return f"{self.kind} {self.custom_id} {self.values}"
+
+
+def _try(table: Table, seat: int, action: Any) -> tuple[list[Any], ActionResult] | None:
+    """The log entries `action` adds when `seat` does it now (on a copy), or None when it is refused or changes
+    nothing."""
+    copy = Table.from_dict(table.to_dict())
+    session = copy.require_session()
+    before = len(action_log(copy.to_dict()))
+    try:
+        result = session.apply(seat, action)
+    except GameError:
+        return None
+    if not result.changed:
+        return None
+    return action_log(copy.to_dict())[before:], result
+
+
+def choose_step(table: Table, seat: int, rng: random.Random) -> Step | None:
+    """A legal action for `seat` as the interaction a person would send, or None when there is none."""
+    key = table.game_key
+    if key == "thegame":
+        return _the_game_step(table, seat, rng)
+    if key in ("hearts", "barbu"):
+        return _trick_step(table, seat, rng)
+    return _move_step(table, seat, rng)
+
+
+def _the_game_step(table: Table, seat: int, rng: random.Random) -> Step | None:
+    from bot.games.thegame.engine.status import Status
+    from bot.games.thegame.session import ChooseFirst, FinishTurn, PlayOnPile, TheGameSession
+
+    session = table.require_session()
+    assert isinstance(session, TheGameSession)
+    game = session.game
+    if game.status is Status.CHOOSING_FIRST:
+        chosen = rng.randrange(len(table.seats))
+        tried = _try(table, seat, ChooseFirst(chosen))
+        if tried is None:
+            return None
+        return Step("select", custom_id=f"tg:gs:{table.id}:first", values=[str(chosen)], expected=tried[0])
+    plays = game.legal_plays(seat)
+    rng.shuffle(plays)
+    candidates: list[tuple[Any, Step]] = []
+    end = (FinishTurn(), Step("slash", "endturn"))
+    if plays and rng.random() < 0.7:
+        candidates = [(PlayOnPile(p.card, p.pile), _play_step(str(p.card), p.pile)) for p in plays[:4]]
+        candidates.append(end)
+    else:
+        candidates = [end] + [
+            (PlayOnPile(p.card, p.pile), _play_step(str(p.card), p.pile)) for p in plays[:4]
+        ]
+    for action, step in candidates:
+        tried = _try(table, seat, action)
+        if tried is not None:
+            step.expected = tried[0]
+            return step
+    return None
+
+
+def _play_step(card: str, pile: str | None = None) -> Step:
+    options: dict[str, Any] = {"card": card}
+    if pile is not None:
+        options["pile"] = pile
+    return Step("slash", "play", options)
+
+
+def _trick_step(table: Table, seat: int, rng: random.Random) -> Step | None:
+    from bot.games.trick_session import PlayTrickCard, TrickSession
+
+    session = table.require_session()
+    assert isinstance(session, TrickSession)
+    engine: Any = session.engine
+    if table.game_key == "hearts":
+        from bot.games.hearts.options import Phase
+        from bot.games.hearts.session import ChooseMoon, PassCards
+
+        if engine.phase is Phase.PASSING:
+            cards = rng.sample(list(engine.hand(seat)), 3)
+            tried = _try(table, seat, PassCards(tuple(cards), engine.hand_number))
+            if tried is None:
+                return None
+            return Step(
+                "select",
+                custom_id=f"tg:gs:{table.id}:pass.{engine.hand_number}",
+                values=[card.code for card in cards],
+                on="hand",
+                expected=tried[0],
+            )
+        if engine.phase is Phase.MOON_CHOICE:
+            choice = rng.choice(("minus_self", "plus_others"))
+            tried = _try(table, seat, ChooseMoon(choice, engine.hand_number))
+            if tried is None:
+                return None
+            custom_id = f"tg:g:{table.id}:m.{engine.hand_number}.{choice}"
+            return Step("click", custom_id=custom_id, on="hand", expected=tried[0])
+    legal = list(engine.legal_cards(seat))
+    if not legal:
+        return None
+    card = rng.choice(legal)
+    tried = _try(table, seat, PlayTrickCard(card))
+    if tried is None:
+        return None
+    step = _play_step(card.code)
+    step.expected = tried[0]
+    return step
+
+
+def _move_step(table: Table, seat: int, rng: random.Random) -> Step | None:
+    from bot.ui.game_ui import render_notice, ui_for
+    from bot.ui.i18n import t
+
+    ui = ui_for(table)
+    choices = [choice.value for choice in ui.move_suggestions(table, seat, "")]
+    choices = [value for value in choices if value != "call" and "crapette" not in value.lower()]
+    rng.shuffle(choices)
+    for value in choices[:6]:
+        try:
+            action = ui.parse_move(table, value)
+        except GameError:
+            continue
+        tried = _try(table, seat, action)
+        if tried is None:
+            continue
+        entries, result = tried
+        notice = result.notice
+        text = render_notice("en-US", notice) if notice is not None else t("en-US", "action.done")
+        return Step("slash", "move", {"move": value}, expected=entries, success_text=text)
+    return None
+
+
+# -- the invariants that read messages -----------------------------------------------------------------------------
+CARD_TEXT = re.compile(r"(10|[2-9JQKA])(♠️|♥️|♦️|♣️|♠|♥|♦|♣)")
+SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+HAND_COMPONENT = re.compile(r"^tg:(card|play):|^tg:g:\d+:(p|m)\.|^tg:gs:\d+:pass\.")
+
+
+def message_text(message: Message) -> str:
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [str(embed.get("title", "")), str(embed.get("description", ""))]
+        parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
+        parts.append(str((embed.get("footer") or {}).get("text", "")))
+    parts += [attachment.description or "" for attachment in message.attachments]
+    return "\n".join(parts)
+
+
+def cards_named(text: str) -> set[str]:
+    return {f"{label}{SUIT_OF[suit[0]]}" for label, suit in CARD_TEXT.findall(text)}
+
+
+def privacy_problems(
+    emulator: Emulator,
+    tables: dict[int, dict[str, Any]],
+    channels: Iterable[Channel],
+    hand_seen: dict[tuple[int, int], float],
+) -> list[str]:
+    """Hands and hidden cards that a message shows to someone who may not see them.
+
+    Hand components (cards to play, the pass menu) only on private messages of a seated player; no card held in a
+    hand named on the board of a trick game. The board is read once it was edited after the current hand was
+    first seen here (`hand_seen`: (table, hand number) -> time), since an older board may show the last hand."""
+    from bot.ui.lobby import render_table
+
+    problems = []
+    seated_by_channel: dict[int, set[int]] = {}
+    for data in tables.values():
+        seated_by_channel.setdefault(data["channel_id"], set()).update(
+            int(seat["user_id"]) for seat in data["seats"]
+        )
+    for channel in channels:
+        active = active_in_channel(tables, channel.id)
+        in_hands: set[str] = set()
+        board_id, since = None, None
+        if active is not None and active["status"] == "playing" and active["game_key"] in ("hearts", "barbu"):
+            table = Table.from_dict(active)
+            engine: Any = table.require_session()
+            engine = engine.engine
+            in_hands = {_card_label(card) for seat in range(len(table.seats)) for card in engine.hand(seat)}
+            # Public by design: the last trick (the previous hand's, at the start of a hand) and the title (a
+            # Barbu contract names its card).
+            in_hands -= {_card_label(play.card) for play in getattr(engine, "last_trick", ())}
+            in_hands -= cards_named(str(render_table(table)["embed"].title))
+            seen_key = (table.id, int(engine.hand_number))
+            since = hand_seen.setdefault(seen_key, emulator.clock.now().timestamp())
+            board_id = table.board_message_id
+        for message in channel.messages:
+            if message.author is not emulator.world.bot_user:
+                continue
+            hand_ids = [cid for cid in message.custom_ids if HAND_COMPONENT.search(cid)]
+            if hand_ids and message.ephemeral_for is None:
+                problems.append(f"a hand's buttons on a public message in #{channel.name}: {hand_ids[:3]}")
+            seated = seated_by_channel.get(channel.id, set())
+            if hand_ids and message.ephemeral_for is not None and message.ephemeral_for not in seated:
+                problems.append(f"a hand shown to someone never seated in #{channel.name}")
+            if message.id == board_id and in_hands and since is not None:
+                updated = (message.edited_timestamp or message.timestamp).timestamp()
+                if updated > since + 0.5:
+                    shown = cards_named(message_text(message)) & in_hands
+                    if shown:
+                        problems.append(
+                            f"the board in #{channel.name} names cards held in a hand: {sorted(shown)}"
+                        )
+    return problems
+
+
+def _card_label(card: Any) -> str:
+    code = str(card.code)  # "QS", "TS" or "10S"
+    rank, suit = code[:-1], code[-1]
+    return f"{'10' if rank in ('T', '10') else rank}{suit}"
+
+
+def board_matches(emulator: Emulator, data: dict[str, Any]) -> bool:
+    """Whether the table's board message shows the stored state (its embed's text as the bot would render it)."""
+    from bot.ui.lobby import render_table
+
+    message_id = data.get("board_message_id")
+    if message_id is None:
+        return False
+    message = emulator.world.get_message(int(message_id))
+    if message is None or message.deleted or not message.embeds:
+        return False
+    expected = render_table(Table.from_dict(data))["embed"].to_dict()
+    shown = message.embeds[0]
+    return all(
+        expected.get(key) == shown.get(key) for key in ("title", "description", "fields") if key in expected
+    )
+
+
+def log_problems(paths: Iterable[Path]) -> tuple[list[str], Counter[str]]:
+    """Unhandled exceptions in the bot's logs, and the errors reported about Discord's own failures."""
+    unhandled: list[str] = []
+    discord_errors: Counter[str] = Counter()
+    for path in paths:
+        if not path.exists():
+            continue
+        lines = path.read_text(errors="replace").splitlines()
+        for index, line in enumerate(lines):
+            if not line.startswith("ERROR "):
+                continue
+            # The exception that ends this record's traceback (if any).
+            last, where = "", ""
+            for following in lines[index + 1 : index + 200]:
+                if following.startswith(("ERROR ", "WARNING ", "INFO ", "CRITICAL ")):
+                    break
+                if following.startswith('  File "'):
+                    where = following.strip()
+                elif following and not following.startswith((" ", "Traceback", "\t")):
+                    last = following
+            if re.match(r"discord\.errors\.(DiscordServerError|HTTPException|NotFound|Forbidden)", last):
+                discord_errors[last.split(":")[0] + ": " + last.split(":", 1)[-1].strip()[:60]] += 1
+            else:
+                unhandled.append(f"{path.name}: {line} / {last} ({where})")
+    return unhandled, discord_errors
+
+
+# -- the run -------------------------------------------------------------------------------------------------------
+@dataclass
+class Acked:
+    table_id: int
+    length: int
+    prefix: str
+
+
+@dataclass
+class SeatedTable:
+    index: int
+    game: str
+    channel: Channel
+    humans: list[User]
+    ai_seats: int
+    human_speed: bool
+    options: dict[str, Any]
+
+
+class Soak:
+    def __init__(self, config: SoakConfig, folder: Path) -> None:
+        self.config = config
+        self.folder = folder
+        self.rng = random.Random(config.seed)
+        self.emulator = Emulator(keep_history=False)
+        self.chaos = Chaos(replace(config.rates), seed=config.seed)
+        self.chaos.active = False
+        self.database = folder / "soak.sqlite3"
+        for stale in folder.glob("soak.sqlite3*"):  # always a new database (and a new world)
+            stale.unlink()
+        self.bot = BotProcess(self.emulator, self.database, folder)
+        self.tables: list[SeatedTable] = []
+        self.acked: list[Acked] = []
+        self.acknowledged = 0
+        self.lobby_actions = 0
+        self.refused = 0
+        self.failed_while_down = 0
+        self.failed_while_up = 0
+        self.lost: list[str] = []
+        self.failures: list[str] = []
+        self.latencies: dict[str, list[float]] = {"calm": [], "faults": []}
+        self.converge_times: list[float] = []
+        self.hand_seen: dict[tuple[int, int], float] = {}
+        self.failed_disconnected = 0
+        self.games_started: Counter[str] = Counter()
+        self.phase = "calm"
+        self.down = False
+        self.up = asyncio.Event()
+        self.up.set()
+        self.in_flight = 0
+        self.idle = asyncio.Event()  # no interaction waiting for its answer
+        self.idle.set()
+        self.paused = asyncio.Event()
+        self.paused.set()
+        self.done = asyncio.Event()
+        self.kill_at: list[int] = []
+        self.background: list[asyncio.Task[None]] = []
+        self.sent_while_down = 0
+        self.started = 0.0
+        self.elapsed = 0.0
+
+    # -- world -----------------------------------------------------------------------------------------------
+    def build_world(self) -> None:
+        config, rng, world = self.config, self.rng, self.emulator.world
+        guilds = [world.add_guild(f"Soak {number}", locale="en-US") for number in range(config.guilds)]
+        for index in range(config.tables):
+            game = GAMES[index % len(GAMES)]
+            guild = guilds[index % len(guilds)]
+            channel = guild.add_text_channel(f"{game}-{index}")
+            options: dict[str, Any] = {"game": game}
+            if game == "thegame":
+                humans, ai = rng.randint(1, 3), rng.randint(0, 2)
+                humans = max(humans, 2 - ai)
+            elif game in ("hearts", "barbu"):
+                seats = rng.randint(3, 5) if game == "hearts" else rng.randint(3, 4)
+                humans = rng.randint(1, 2)
+                ai = seats - humans
+            elif game == "klondike":
+                humans, ai = rng.randint(1, 3), 0
+                options["team_play"] = "turns"
+                options["draw_one"] = rng.random() < 0.5
+            else:
+                humans = rng.randint(1, 2)
+                ai = 2 - humans
+            users = []
+            for number in range(humans):
+                user = world.add_user(f"p{index}-{number}", locale="en-US")
+                guild.add_member(user)
+                users.append(user)
+            human_speed = rng.random() < config.human_share
+            self.tables.append(SeatedTable(index, game, channel, users, ai, human_speed, options))
+
+    # -- sending one interaction ----------------------------------------------------------------------------
+    async def send(self, coroutine: Any) -> tuple[InteractionResult, Callback] | None:
+        """Send an interaction; its accepted callback, or None when it failed on Discord's side."""
+        down = self.down
+        connected = self.emulator.gateway.connected
+        self.in_flight += 1
+        self.idle.clear()
+        try:
+            result = await coroutine
+            if down or self.down:
+                self.sent_while_down += 1
+            callback = await result.response(timeout=self.config.answer_timeout)
+        except AssertionError:
+            if down or self.down or not self.bot.alive:
+                self.failed_while_down += 1
+            elif not connected or not self.emulator.gateway.connected:
+                self.failed_disconnected += 1
+            else:
+                self.failed_while_up += 1
+            return None
+        finally:
+            self.in_flight -= 1
+            if not self.in_flight:
+                self.idle.set()
+        self.latencies[self.phase].append(callback.elapsed)
+        return result, callback
+
+    # -- one table ------------------------------------------------------------------------------------------
+    async def play_table(self, seated: SeatedTable) -> None:
+        rng = random.Random(self.config.seed * 1000 + seated.index)
+        hand_messages: dict[int, Message] = {}
+        actions_this_game = 0
+        while not self.done.is_set():
+            await self.paused.wait()
+            if seated.human_speed:
+                await asyncio.sleep(rng.uniform(*self.config.think))
+            else:
+                await asyncio.sleep(rng.uniform(0, 0.05))
+            if self.done.is_set():
+                return
+            stored = await asyncio.to_thread(read_active, self.database, seated.channel.id)
+            data = active_in_channel(stored, seated.channel.id)
+            if data is None:
+                await self.open_table(seated)
+                actions_this_game = 0
+                hand_messages.clear()
+                continue
+            if data["status"] == "lobby":
+                await self.start_table(seated, data)
+                continue
+            if actions_this_game >= self.config.max_actions_per_game:
+                host = seated.humans[0]
+                if await self.send(self.emulator.slash(host, seated.channel, "game stop")):
+                    self.lobby_actions += 1
+                actions_this_game = 0
+                continue
+            table = Table.from_dict(data)
+            humans = {user.id: user for user in seated.humans}
+            acting = [seat for seat in table.seats_to_act if table.seats[seat].user_id in humans]
+            if not acting:
+                await asyncio.sleep(0.05)
+                continue
+            seat = rng.choice(acting)
+            user = humans[table.seats[seat].user_id]
+            step = choose_step(table, seat, rng)
+            if step is None:
+                if await self.send(self.emulator.slash(user, seated.channel, "game stop")):
+                    self.lobby_actions += 1
+                continue
+            before = action_log(data)
+            acknowledged = await self.act(seated, table, user, step, hand_messages)
+            if acknowledged:
+                actions_this_game += 1
+                await self.check_acknowledged(table.id, before, step)
+
+    async def act(
+        self, seated: SeatedTable, table: Table, user: User, step: Step, hand_messages: dict[int, Message]
+    ) -> bool:
+        emulator, channel = self.emulator, seated.channel
+        if step.kind == "slash":
+            sent = await self.send(emulator.slash(user, channel, step.command, step.options))
+            if sent is None:
+                return False
+            _result, callback = sent
+            if step.command == "move":
+                return callback.content == step.success_text
+            return bool(callback.embeds)  # the hand, shown again; a refusal is one sentence
+        if step.on == "hand":
+            message = await self.open_hand(user, channel, hand_messages, step.custom_id)
+        else:
+            message = emulator.world.get_message(table.board_message_id or 0)
+        if message is None or message.find_component(step.custom_id) is None:
+            return False
+        if step.kind == "select":
+            sent = await self.send(emulator.select(user, message, step.custom_id, step.values))
+        else:
+            sent = await self.send(emulator.click(user, message, step.custom_id))
+        if sent is None:
+            return False
+        _result, callback = sent
+        return callback.type == 7  # the message clicked, updated; a refusal is a new private sentence
+
+    async def open_hand(
+        self, user: User, channel: Channel, hand_messages: dict[int, Message], custom_id: str
+    ) -> Message | None:
+        message = hand_messages.get(user.id)
+        if message is not None and not message.deleted and message.find_component(custom_id) is not None:
+            return message
+        sent = await self.send(self.emulator.slash(user, channel, "hand"))
+        if sent is None:
+            return None
+        result, _callback = sent
+        message = result.original
+        if message is not None:
+            hand_messages[user.id] = message
+        return message
+
+    async def open_table(self, seated: SeatedTable) -> None:
+        emulator, channel = self.emulator, seated.channel
+        host = seated.humans[0]
+        if not await self.send(emulator.slash(host, channel, "game new", dict(seated.options))):
+            return
+        self.lobby_actions += 1
+        for user in seated.humans[1:]:
+            if await self.send(emulator.slash(user, channel, "game join")):
+                self.lobby_actions += 1
+        for _ in range(seated.ai_seats):
+            if await self.send(emulator.slash(host, channel, "game addbot")):
+                self.lobby_actions += 1
+
+    async def start_table(self, seated: SeatedTable, data: dict[str, Any]) -> None:
+        seated_ids = {int(seat["user_id"]) for seat in data["seats"]}
+        emulator, channel = self.emulator, seated.channel
+        host = seated.humans[0]
+        for user in seated.humans:
+            if user.id not in seated_ids and await self.send(emulator.slash(user, channel, "game join")):
+                self.lobby_actions += 1
+        ai_now = sum(1 for seat in data["seats"] if seat["is_ai"])
+        for _ in range(seated.ai_seats - ai_now):
+            if await self.send(emulator.slash(host, channel, "game addbot")):
+                self.lobby_actions += 1
+        if await self.send(emulator.slash(host, channel, "game start")):
+            self.lobby_actions += 1
+            self.games_started[seated.game] += 1
+
+    # -- the invariants -------------------------------------------------------------------------------------
+    async def check_acknowledged(self, table_id: int, before: list[Any], step: Step) -> None:
+        stored = await asyncio.to_thread(read_table, self.database, table_id)
+        log = action_log(stored) if stored is not None else []
+        if log[: len(before)] != before or not contains_in_order(step.expected, log[len(before) :]):
+            self.lost.append(
+                f"table {table_id}: {step.describe()} acknowledged but not stored "
+                f"(expected {step.expected}, stored after: {log[len(before) :][:5]})"
+            )
+            return
+        self.acknowledged += 1
+        self.acked.append(Acked(table_id, len(log), digest(log)))
+        if self.kill_at and self.acknowledged >= self.kill_at[0]:
+            self.kill_at.pop(0)
+            asyncio.get_running_loop().create_task(self.kill_and_restart())
+        if self.phase == "calm" and self.acknowledged >= self.config.actions * self.config.calm_share:
+            self.phase = "faults"
+            self.chaos.active = True
+            if self.config.every_gateway_fault:
+                self.background.append(asyncio.get_running_loop().create_task(self.each_gateway_fault()))
+        if self.acknowledged >= self.config.actions:
+            self.done.set()
+
+    def check_stored(self, final: bool = False) -> list[str]:
+        """Nothing acknowledged lost; every stored game replays to its state."""
+        stored = read_tables(self.database)
+        problems: list[str] = []
+        for data in stored.values():
+            problems += replay_problems(data)
+        logs = {table_id: action_log(data) for table_id, data in stored.items()}
+        for acked in self.acked:
+            log = logs.get(acked.table_id, [])
+            if len(log) < acked.length or digest(log[: acked.length]) != acked.prefix:
+                self.lost.append(f"table {acked.table_id}: an acknowledged action is gone after a restart")
+        if final:
+            self.acked.clear()
+        return problems
+
+    async def converge(self) -> float:
+        """Seconds until every active table's board shows the stored state (after a restart, or at the end)."""
+        started = time.monotonic()
+        deadline = started + self.config.converge_timeout
+        while True:
+            stored = await asyncio.to_thread(read_active, self.database)
+            active = list(stored.values())
+            behind = [
+                f"{data['id']} ({data['game_key']})"
+                for data in active
+                if not board_matches(self.emulator, data)
+            ]
+            if not behind:
+                return time.monotonic() - started
+            if time.monotonic() > deadline:
+                self.failures.append(
+                    f"boards did not converge in {self.config.converge_timeout:.0f} s: {behind}"
+                )
+                return time.monotonic() - started
+            await asyncio.sleep(0.1)
+
+    async def kill_and_restart(self) -> None:
+        """SIGKILL the bot at this moment; players keep acting while it is down; restart on the same database."""
+        if self.down or self.done.is_set():
+            return
+        self.down = True
+        self.up.clear()
+        identifies = self.emulator.gateway.identify_count
+        self.bot.kill()
+        await asyncio.sleep(self.rng.uniform(*self.config.down_time))
+        self.bot.start()
+        self.bot.restarts += 1
+        await self.bot.wait_ready(identifies)
+        self.down = False
+        self.up.set()
+        # The faults pause while the boards catch up, so the time measured is the restart's own.
+        self.paused.clear()
+        active = self.chaos.active
+        self.chaos.active = False
+        try:
+            await self.idle.wait()  # interactions in flight are answered or fail
+            self.failures += self.check_stored()
+            self.converge_times.append(await self.converge())
+        finally:
+            self.chaos.active = active and not self.done.is_set()
+            self.paused.set()
+
+    async def each_gateway_fault(self) -> None:
+        """Every gateway fault once, early in the faulty part (the short soak must see each)."""
+        for kind in GATEWAY_KINDS:
+            await asyncio.sleep(self.rng.uniform(0.5, 2.0))
+            await self.up.wait()
+            await self.chaos.gateway_fault(self.emulator, kind)
+
+    async def watch_privacy(self) -> None:
+        while not self.done.is_set():
+            await asyncio.sleep(self.config.check_every)
+            await self.check_privacy()
+
+    async def check_privacy(self) -> None:
+        stored = await asyncio.to_thread(read_active, self.database)
+        channels = [seated.channel for seated in self.tables]
+        for problem in privacy_problems(self.emulator, stored, channels, self.hand_seen):
+            if problem not in self.failures:
+                self.failures.append(problem)
+
+    # -- the whole run --------------------------------------------------------------------------------------
+    async def run(self) -> int:
+        config = self.config
+        emulator = self.emulator
+        await emulator.start()
+        emulator.rules.token_lifetime = timedelta(seconds=config.token_lifetime)
+        emulator.faults.chaos = self.chaos
+        self.build_world()
+        faulty = config.actions - int(config.actions * config.calm_share)
+        self.kill_at = sorted(
+            int(config.actions * config.calm_share) + self.rng.randrange(max(1, faulty - faulty // 10))
+            for _ in range(config.kills)
+        )
+        self.bot.start()
+        gateway_faults = None
+        try:
+            await self.bot.wait_ready(0)
+            gateway_faults = asyncio.create_task(self.chaos.run_gateway(emulator))
+            self.started = time.monotonic()
+            players = [asyncio.create_task(self.play_table(seated)) for seated in self.tables]
+            watcher = asyncio.create_task(self.watch_privacy())
+            progress = asyncio.create_task(self.report_progress())
+            await self.done.wait()
+            self.elapsed = time.monotonic() - self.started
+            self.chaos.active = False
+            await asyncio.gather(*players, return_exceptions=True)
+            for task in (watcher, progress):
+                task.cancel()
+            await self.up.wait()  # a restart under way finishes
+            await self.paused.wait()
+            # The faults have stopped: the boards converge to the stored state.
+            self.final_convergence = await self.converge()
+            if config.final_restart:  # one last SIGKILL and restart, on quiet tables: the boards come back
+                identifies = emulator.gateway.identify_count
+                self.bot.kill()
+                self.bot.start()
+                self.bot.restarts += 1
+                await self.bot.wait_ready(identifies)
+                self.converge_times.append(await self.converge())
+            await self.check_privacy()
+            self.failures += self.check_stored(final=True)
+        finally:
+            if gateway_faults is not None:
+                gateway_faults.cancel()
+            for task in self.background:
+                task.cancel()
+            self.bot.stop()
+            await emulator.stop()
+        unhandled, self.discord_errors = log_problems(self.bot.logs)
+        self.failures += [f"unhandled exception: {line}" for line in unhandled[:20]]
+        broken = Counter(v.kind for v in emulator.violations if v.kind not in FAULT_VIOLATIONS)
+        self.failures += [f"Discord rule broken: {kind} x{count}" for kind, count in broken.items()]
+        self.expired_tokens = sum(1 for v in emulator.violations if v.kind == "expired_token")
+        self.late = sum(1 for v in emulator.violations if v.kind in ("late_ack", "not_acknowledged"))
+        return self.report()
+
+    async def report_progress(self) -> None:
+        while not self.config.quiet:
+            await asyncio.sleep(30)
+            rate = self.acknowledged / max(1e-9, time.monotonic() - self.started)
+            print(
+                f"  … {self.acknowledged} actions acknowledged ({rate:.1f}/s), restarts {self.bot.restarts}, "
+                f"faults {sum(self.chaos.injected.values())}, lost {len(self.lost)}, failures {len(self.failures)}",
+                flush=True,
+            )
+
+    def report(self) -> int:
+        def percentiles(values: list[float]) -> str:
+            if not values:
+                return "—"
+            ordered = sorted(values)
+            p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+            return f"p50 {statistics.median(ordered) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms ({len(values)} answers)"
+
+        config = self.config
+        injected = Counter(self.chaos.injected)
+        injected["SIGKILL + restart"] = self.bot.restarts
+        injected["interactions sent while the bot was down"] = self.sent_while_down
+        injected["interaction tokens used after expiry"] = self.expired_tokens
+        lines = [
+            f"soak: {config.tables} tables ({', '.join(f'{g} {n}' for g, n in self.games_by_kind().items())}) in "
+            f"{config.guilds} servers, seed {config.seed}, store {config.store}, {self.elapsed:.0f} s",
+            f"actions acknowledged: {self.acknowledged} (plus {self.lobby_actions} lobby actions); "
+            f"games started: {sum(self.games_started.values())} "
+            f"({', '.join(f'{g} {n}' for g, n in sorted(self.games_started.items()))})",
+            "faults injected: " + ", ".join(f"{kind} {count}" for kind, count in sorted(injected.items())),
+            f"restarts: {self.bot.restarts}",
+            f"interactions that failed on Discord's side: {self.failed_while_down} while the bot was down, "
+            f"{self.failed_disconnected} while its gateway was reconnecting, {self.failed_while_up} while it was "
+            f"connected (answers later than 3 s or never: {self.late})",
+            f"Discord errors the bot reported: {sum(self.discord_errors.values())}",
+            f"actions lost: {len(self.lost)} (target 0)",
+            f"invariant failures: {len(self.failures)} (target 0)",
+            f"answer time without faults: {percentiles(self.latencies['calm'])}",
+            f"answer time with faults: {percentiles(self.latencies['faults'])}",
+            "boards converged after a restart: "
+            + (
+                f"median {statistics.median(self.converge_times):.1f} s, max {max(self.converge_times):.1f} s "
+                f"({len(self.converge_times)} restarts)"
+                if self.converge_times
+                else "—"
+            )
+            + f"; after the faults stopped: {getattr(self, 'final_convergence', float('nan')):.1f} s",
+        ]
+        for problem in (self.lost + self.failures)[:20]:
+            lines.append(f"  ✗ {problem}")
+        print("\n".join(lines), flush=True)
+        return 0 if not self.lost and not self.failures else 1
+
+    def games_by_kind(self) -> dict[str, int]:
+        return dict(Counter(seated.game for seated in self.tables))
+
+
+async def run_soak(config: SoakConfig, folder: Path | None = None) -> Soak:
+    with tempfile.TemporaryDirectory() as temporary:
+        soak = Soak(config, folder or Path(temporary))
+        await soak.run()
+    return soak
+
+
+def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "--serve":
+        serve(*sys.argv[2:6])
+        return 0
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    defaults = SoakConfig()
+    parser.add_argument("--tables", type=int, default=defaults.tables)
+    parser.add_argument("--actions", type=int, default=defaults.actions)
+    parser.add_argument("--seed", type=int, default=defaults.seed)
+    parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--guilds", type=int, default=defaults.guilds)
+    parser.add_argument("--kills", type=int, default=defaults.kills)
+    parser.add_argument("--token-lifetime", type=float, default=defaults.token_lifetime)
+    for name in ChaosRates.names():
+        parser.add_argument(
+            f"--{name.replace('_', '-')}",
+            type=float,
+            default=getattr(defaults.rates, name),
+            help="share of REST requests"
+            if name in ("rate_limit", "global_rate_limit", "server_error", "slow")
+            else "per second",
+        )
+    parser.add_argument("--keep", type=Path, help="keep the database and the bot's logs in this folder")
+    options = parser.parse_args()
+    if options.store == "postgresql":
+        print("--store postgresql: not available yet (tests/postgres.py has not landed)", file=sys.stderr)
+        return 2
+    rates = ChaosRates(**{name: getattr(options, name) for name in ChaosRates.names()})
+    config = SoakConfig(
+        tables=options.tables,
+        actions=options.actions,
+        seed=options.seed,
+        store=options.store,
+        guilds=options.guilds,
+        kills=options.kills,
+        token_lifetime=options.token_lifetime,
+        rates=rates,
+    )
+    if options.keep:
+        options.keep.mkdir(parents=True, exist_ok=True)
+        soak = Soak(config, options.keep)
+        return asyncio.run(soak.run())
+    with tempfile.TemporaryDirectory() as temporary:
+        soak = Soak(config, Path(temporary))
+        return asyncio.run(soak.run())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
