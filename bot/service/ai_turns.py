@@ -10,10 +10,15 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from bot.service.games import Change, GameService
+from bot.games.errors import GameError
+from bot.service.games import Change, GameService, SaveFailed
 from bot.service.table import Table, TableStatus
 
 log = logging.getLogger(__name__)
+
+# A failed AI turn is tried again after 1 s, then 2, 4... up to a minute.
+RETRY_FIRST = 1.0
+RETRY_LONGEST = 60.0
 
 
 class AITurns:
@@ -22,6 +27,8 @@ class AITurns:
         self._after = after
         self._delay = delay
         self._running: dict[int, asyncio.Task[None]] = {}
+        self._failures: dict[int, int] = {}
+        self._retries: dict[int, asyncio.TimerHandle] = {}
 
     def schedule(self, table: Table) -> None:
         """If an AI seat may act, play it soon (once: a table already scheduled is not scheduled again)."""
@@ -49,15 +56,38 @@ class AITurns:
                     break
         except asyncio.CancelledError:
             raise
+        except GameError as error:
+            if not isinstance(error, SaveFailed):
+                return  # the table ended meanwhile (stopped, voted out): nothing left to play
+            self._try_again(table_id)
         except Exception:
             log.exception("An AI turn failed in table %s", table_id)
-            return
+            self._try_again(table_id)
+        else:
+            self._failures.pop(table_id, None)
         finally:
             self._running.pop(table_id, None)
-        for change in changes:
+        for change in changes:  # the moves saved before a failure are shown too
             self._after(change)
 
+    def _try_again(self, table_id: int) -> None:
+        """A failed AI turn (the database could not be written) is tried again later, sooner first, so the game
+        carries on by itself once the database can be written again."""
+        failures = self._failures.get(table_id, 0)
+        self._failures[table_id] = failures + 1
+        delay = min(RETRY_FIRST * 2**failures, RETRY_LONGEST)
+        self._retries[table_id] = asyncio.get_running_loop().call_later(delay, self._retry, table_id)
+
+    def _retry(self, table_id: int) -> None:
+        self._retries.pop(table_id, None)
+        table = self._games.get(table_id)
+        if table is not None:
+            self.schedule(table)
+
     async def close(self) -> None:
+        for handle in self._retries.values():
+            handle.cancel()
+        self._retries.clear()
         tasks = list(self._running.values())
         for task in tasks:
             task.cancel()

@@ -41,6 +41,14 @@ class Change:
         return "confirm" in self.hand_options
 
 
+class SaveFailed(GameError):
+    """The database could not be written (full, read-only, locked): the change did not happen, and the user is told
+    so in one sentence; the table is as it was last saved."""
+
+    def __init__(self) -> None:
+        super().__init__("error.not_saved")
+
+
 @dataclass(frozen=True, slots=True)
 class TimerEvent:
     kind: str  # "lobby_expired" | "turn_reminder"
@@ -120,8 +128,11 @@ class GameService:
             if table.to_dict() != before:
                 try:
                     await self._store.save(table, self._clock())
-                except BaseException:
+                except Exception as error:
                     log.exception("Could not save table %s; keeping the last saved state", table.id)
+                    self._replace(Table.from_dict(before))
+                    raise SaveFailed from error
+                except BaseException:
                     self._replace(Table.from_dict(before))
                     raise
             if not table.status.is_active:

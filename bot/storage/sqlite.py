@@ -46,6 +46,9 @@ async def open_connection(path: Path | str) -> aiosqlite.Connection:
     except BaseException:
         await connection.close()
         raise
+    # Once up, a write waits at most 1.5 s for another process's lock (a backup, the sqlite3 shell): the player
+    # still hears within Discord's 3 s that the move could not be saved (tests/e2e/test_unwritable.py).
+    await connection.execute("PRAGMA busy_timeout=1500")
     return connection
 
 

@@ -9,7 +9,7 @@ import pytest
 from bot.games.errors import GameError
 from bot.games.thegame.engine import Status
 from bot.games.thegame.session import ChooseFirst, CycleMarker, FinishTurn, PlayOnPile
-from bot.service.games import GameService
+from bot.service.games import GameService, SaveFailed
 from bot.service.table import Seat, TableStatus
 from bot.storage.database import Database
 from bot.storage.tables import TableStore
@@ -150,8 +150,9 @@ async def test_a_failed_save_keeps_the_last_saved_state(service: GameService, st
         raise OSError("disk full")
 
     store.save = broken_save  # type: ignore[method-assign]
-    with pytest.raises(OSError):
+    with pytest.raises(SaveFailed, match="error.not_saved") as failed:  # the user is told it did not happen
         await service.act(table_id, ALICE, PlayOnPile(card, pile, True))
+    assert isinstance(failed.value.__cause__, OSError)
     assert service.require(table_id).to_dict() == before
 
 
