@@ -148,11 +148,14 @@ class TheGameBot(commands.AutoShardedBot):
                     await self.controller.settle(limit=5.0)
             await super().close()
         finally:
-            if hasattr(self, "db"):
-                await self.db.close()
-            if self.shard_lock is not None:
-                await self.shard_lock.release()
-                self.shard_lock = None
+            try:
+                if hasattr(self, "db"):
+                    await self.db.close()
+            finally:
+                # Last: the shards stay this process's until nothing of it can write any more.
+                if self.shard_lock is not None:
+                    await self.shard_lock.release()
+                    self.shard_lock = None
 
 
 def create_bot(settings: Settings, **options: Any) -> TheGameBot:
