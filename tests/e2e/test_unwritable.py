@@ -20,7 +20,7 @@ from bot.games.deal_codes import seed_to_deal_code
 from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
 from tests.e2e.trick_driver import pass_three, play_one_card
-from tests.fuzz.harness import state
+from tests.fuzz.views import state
 
 NOT_SAVED = "Sorry, I could not save that, so it did not happen: please try again in a moment."
 NOT_SAVED_FR = "Désolé, je n'ai pas pu l'enregistrer, donc rien n'a changé : réessaie dans un instant."

@@ -1,8 +1,12 @@
-"""Random interactions against one running bot, and the invariants checked after each of them.
+"""Random interactions against one running bot; after each, the invariants of tests/fuzz/invariants.py.
 
 A `Step` is what hypothesis draws: a kind of action, who does it, a seed and a piece of random text. The `Fuzzer`
 turns it into an action on the live world at run time (which button of which message, which command and options),
-because what exists changes as the game goes on. After every step it checks:
+because what exists changes as the game goes on. Users: alice, bob and carol (seated), mallory (a member who
+does not play), a moderator (Manage Messages) and an outsider seated at a table in another server. Custom ids come
+from the messages of the user's channel (other users' private ones too: a forged click), kept or mutated (another
+table, a part replaced by a card, pile, seat or junk, cut, overlong, non-ASCII, another user's id) and put on the
+message as an older or forged message would carry them. After every step it checks:
 
 - the bot answered every interaction within Discord's deadline (or deferred), logged no error, broke no rule;
 - a table changed only for a user who may change it: anyone may join a lobby, a seated player may act (their
@@ -19,9 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
-import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -33,28 +35,20 @@ from bot.app import TheGameBot
 from bot.emulator import Emulator, RunningClient
 from bot.emulator.world import Channel, Message, User
 from bot.games.deal_codes import seed_to_deal_code
-from bot.games.trick_session import TrickSession
-from bot.service.table import Table, TableStatus
+from bot.service.table import TableStatus
 from bot.ui.game_ui import ui_for_key
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
-from tests.e2e.trick_driver import cards_shown
+from tests.fuzz.invariants import Invariants
+from tests.fuzz.views import hands, state
 
 USERS = ("alice", "bob", "carol", "mallory", "moderator", "outsider")
+# What a step does (repeated kinds are drawn more often); "burst": the same click sent two or three times at once;
+# "later": sixteen minutes pass (the interaction tokens the bot keeps for private hands expire).
 KINDS = (
-    "click",
-    "click",
-    "click",
-    "click",
-    "select",
-    "select",
-    "slash",
-    "slash",
-    "autocomplete",
-    "chat",
-    "edit",
+    ("click",) * 4 + ("select",) * 2 + ("slash",) * 2 + ("autocomplete", "chat", "edit", "delete", "burst")
 )
-KINDS += ("delete",)
+KINDS += ("later",)
 # Replacement pieces for the parts of a custom id: cards, piles, seats, hand numbers, junk.
 TOKENS = (
     "", "0", "1", "7", "99", "100", "4294967296", "99999999999999999999999", "A", "B", "D", "E", "QS", "10H", "1H",
@@ -72,8 +66,6 @@ CHAT = (
     "sixty-one!",
     "0x10",
 )
-
-GAME_CARD = re.compile(r"`(\d+)`")
 
 
 @dataclass(frozen=True)
@@ -99,81 +91,7 @@ def steps(max_size: int) -> st.SearchStrategy[list[Step]]:
     return st.lists(step, min_size=1, max_size=max_size)
 
 
-# -- what a table shows and hides ---------------------------------------------------------------------------------
-def state(table: Table | None) -> dict[str, Any] | None:
-    """A table as saved, without what the bot may change for anyone (where its board and ping are) and the seats'
-    languages (updated from whoever acts)."""
-    if table is None:
-        return None
-    data = table.to_dict()
-    data.pop("board_message_id")
-    data.pop("ping_message_id")
-    for seat in data["seats"]:
-        seat.pop("locale", None)
-    return data
-
-
-def hands(table: Table) -> tuple[int, dict[int, set[Any]]] | None:
-    """The hand number and each seat's hand, for games with hidden hands."""
-    session = table.session
-    if session is None:
-        return None
-    if isinstance(session, TrickSession):
-        engine: Any = session.engine
-        return engine.hand_number, {seat: set(engine.hand(seat)) for seat in range(len(table.seats))}
-    if table.game_key == "thegame":
-        from bot.games.thegame.ui.board import game_of
-
-        game = game_of(table)
-        return 0, {seat: set(game.hand(seat)) for seat in range(len(table.seats))}
-    return None
-
-
-def cards_in(message: Message, game_key: str) -> set[Any]:
-    """The cards a message shows, in its text and on its buttons and menus."""
-    if game_key == "thegame":
-        shown: set[Any] = {int(value) for value in GAME_CARD.findall(message.text)}
-        for custom_id in message.custom_ids:
-            parts = custom_id.split(":")
-            if parts[:2] in (["tg", "card"], ["tg", "play"]) and len(parts) > 3 and parts[3].isdigit():
-                shown.add(int(parts[3]))
-        return shown
-    from bot.games.cards import Card
-
-    shown = cards_shown(message.text)
-    codes = [
-        cid.split(":")[3] for cid in message.custom_ids if cid.startswith("tg:g:") and cid.count(":") >= 3
-    ]
-    for component in message.selects:
-        codes += [str(option.get("value", "")).split(".")[0] for option in component.get("options") or []]
-    for code in codes:
-        piece = code.split(".")[-1] if code.startswith("p.") else code
-        with contextlib.suppress(ValueError):
-            shown.add(Card.from_code(piece))
-    return shown
-
-
-def is_hand_message(message: Message) -> bool:
-    return any(
-        cid.startswith(("tg:refresh:", "tg:card:", "tg:gs:", "tg:g:")) for cid in message.custom_ids
-    ) or ("hand" in message.text.lower() or "main" in message.text.lower())
-
-
-def owners(message: Message) -> set[int]:
-    """The users the buttons of a private hand name as their owner."""
-    found = set()
-    for custom_id in message.custom_ids:
-        parts = custom_id.split(":")
-        if len(parts) < 4 or parts[0] != "tg":
-            continue
-        kind = parts[1]
-        lengths = {"card": 5, "play": 7, "end": 4, "refresh": 4, "back": 4, "g": 5, "gs": 5}
-        if kind in lengths and len(parts) == lengths[kind] and parts[-1].isdigit():
-            found.add(int(parts[-1]))
-    return found
-
-
-class Fuzzer:
+class Fuzzer(Invariants):
     def __init__(self, driver: TableDriver, world: World, game_key: str) -> None:
         self.driver = driver
         self.emu: Emulator = driver.emulator
@@ -301,7 +219,7 @@ class Fuzzer:
         assert not problems, f"{context}: {problems}"
         self.running.check()
         after = await self.snapshot()
-        await self.check_tables(step, user, before, after, context)
+        await self.check_tables(user, before, after, context)
         self.check_results(user, before, after, context)
         touched = [
             message
@@ -418,8 +336,8 @@ class Fuzzer:
 
     async def act(self, step: Step, user: User, rng: random.Random) -> str:
         channel = self.channel_of(user)
-        if step.kind in ("click", "select"):
-            component_type = 2 if step.kind == "click" else 3
+        if step.kind in ("click", "select", "burst"):
+            component_type = 3 if step.kind == "select" else 2
             pool = [
                 (message, component)
                 for message in self.reachable(user)
@@ -445,8 +363,13 @@ class Fuzzer:
                     data["values"] = rng.sample(options, count)
                 else:
                     data["values"] = [rng.choice((*TOKENS, step.text)) for _ in range(rng.randint(0, 4))]
-            result = self.emu._dispatch_interaction(3, user, message.channel, data, message=message)
-            await self.answered(result)
+            copies = rng.randint(2, 3) if step.kind == "burst" else 1
+            results = [
+                self.emu._dispatch_interaction(3, user, message.channel, data, message=message)
+                for _ in range(copies)
+            ]
+            for result in results:
+                await self.answered(result)
             return f"{step.kind} {new!r} on message {message.id}"
         if step.kind in ("slash", "autocomplete"):
             command, options, focused = self.command(user, rng, step.text, step.kind == "autocomplete")
@@ -539,105 +462,6 @@ class Fuzzer:
         if kind == 7:
             return self.world.channel if guild is self.world.guild else self.other_channel
         return None
-
-    # -- the invariants --------------------------------------------------------------------------------------
-    async def check_tables(
-        self, step: Step, user: User, before: dict[str, Any], after: dict[str, Any], context: str
-    ) -> None:
-        for table_id, old in before["tables"].items():
-            new = after["tables"].get(table_id)
-            table = self.bot.games.get(table_id)
-            if table is not None:
-                # What the bot holds is what it saved.
-                assert after["saved"].get(table_id) == new, (
-                    f"{context}: table {table_id} in memory differs from the database"
-                )
-            if new is None:  # the game ended: judge by what was saved
-                new = state(await self.bot.tables.load(table_id))
-            seated = user.id in before["seated"][table_id]
-            lobby = before["status"][table_id] is TableStatus.LOBBY
-            if lobby:
-                continue
-            if not seated:
-                if new == old:
-                    continue
-                is_moderator = user is self.users["moderator"]
-                assert is_moderator, f"{context}: {user.name}, not seated, changed table {table_id}"
-                self.assert_only_stopped(old, new, context, table_id)
-                continue
-            if user.id in before["to_act"][table_id]:
-                continue
-            old_session, new_session = (old or {}).get("session"), (new or {}).get("session")
-            if self.game_key == "thegame" and old_session and new_session:
-                old_session = {k: v for k, v in old_session.items() if k not in ("markers", "marker_by")}
-                new_session = {k: v for k, v in new_session.items() if k not in ("markers", "marker_by")}
-            if self.game_key == "crapette" and "call" in context.split(" in [")[0]:
-                continue  # the opponent may call "Crapette!" on the player's turn
-            assert old_session == new_session, (
-                f"{context}: {user.name}'s seat may not act now but table {table_id}'s game changed"
-            )
-
-    @staticmethod
-    def assert_only_stopped(old: Any, new: Any, context: str, table_id: int) -> None:
-        assert new is not None and new["status"] in ("abandoned", "expired"), f"{context}: table {table_id}"
-        kept = {key: value for key, value in old.items() if key not in ("status", "ended_at", "end_reason")}
-        now = {key: value for key, value in new.items() if key not in ("status", "ended_at", "end_reason")}
-        assert kept == now, f"{context}: stopping table {table_id} changed more than its status"
-
-    def check_results(self, user: User, before: dict[str, Any], after: dict[str, Any], context: str) -> None:
-        for user_id, count in before["results"].items():
-            if after["results"].get(user_id, 0) < count:
-                assert user_id == user.id, f"{context}: {user.name} erased the results of user {user_id}"
-
-    def check_privacy(
-        self, before: dict[str, Any], after: dict[str, Any], touched: Iterable[Message], context: str
-    ) -> None:
-        if self.game_key not in ("thegame", "hearts", "barbu"):
-            return
-        for message in touched:
-            if message.deleted:
-                continue
-            table = next(
-                (
-                    table
-                    for table in (*after["objects"].values(), *before["objects"].values())
-                    if table.channel_id == message.channel.id
-                ),
-                None,
-            )
-            if table is None:
-                continue
-            views = [view for view in (before["hands"].get(table.id), after["hands"].get(table.id)) if view]
-            if not views:
-                continue
-            # Cards in hands now (a card played meanwhile is public); what a reader held is theirs to see.
-            in_hands: dict[int, set[Any]] = {}
-            for seat, cards in views[-1][1].items():
-                in_hands.setdefault(table.seats[seat].user_id, set()).update(cards)
-            shown = cards_in(message, table.game_key)
-            if not message.ephemeral:
-                if self.game_key != "thegame":
-                    hidden = set().union(*in_hands.values()) if in_hands else set()
-                    leaked = shown & hidden
-                    assert not leaked, (
-                        f"{context}: public message {message.id} shows cards in hands: {leaked}"
-                    )
-                continue
-            reader = message.ephemeral_for
-            assert reader is not None
-            named = owners(message)
-            assert named <= {reader}, f"{context}: a private message of {reader} has buttons of {named}"
-            if not is_hand_message(message):
-                continue
-            known: set[Any] = set()
-            for number, _ in views:
-                known |= self.known.get((table.id, reader, number), set())
-            others = set().union(*(cards for user_id, cards in in_hands.items() if user_id != reader))
-            leaked = (shown & others) - known
-            assert not leaked, (
-                f"{context}: private message {message.id} of user {reader} shows another seat's cards {leaked}:"
-                f" {json.dumps(message.text)[:400]}"
-            )
 
 
 def _leaves(prefix: str, options: list[dict[str, Any]]) -> Iterable[tuple[str, list[dict[str, Any]]]]:

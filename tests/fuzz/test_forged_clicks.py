@@ -12,8 +12,8 @@ from bot.emulator.world import Message, User
 from bot.games.deal_codes import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
-from tests.fuzz.harness import cards_in, hands, owners
-from tests.fuzz.harness import state as state_of
+from tests.fuzz.views import cards_in, hands, owners
+from tests.fuzz.views import state as state_of
 
 HAND_GAMES = ["thegame", "hearts", "barbu"]
 

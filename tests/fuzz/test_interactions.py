@@ -20,7 +20,7 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 from tests.fuzz.harness import Fuzzer, Step, run_on, steps
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "20"))
 STEPS = 5
 
 

@@ -9,7 +9,7 @@ import pytest
 from bot.games.deal_codes import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
-from tests.fuzz.harness import state
+from tests.fuzz.views import state
 
 UNKNOWN = "This button no longer works (it is from an older version of the bot, or it was changed): use the latest message."
 
