@@ -24,10 +24,11 @@ import os
 import sqlite3
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import asyncpg
 
@@ -117,39 +118,29 @@ async def table_shapes(sqlite: SqliteDatabase) -> list[TableShape]:
 
 
 # -- checksums -------------------------------------------------------------------------------------------------
-def _normalised(value: Any) -> Any:
-    if value is None or isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return {"float": repr(value)}
-    if isinstance(value, bytes):
-        return {"bytes": value.hex()}
-    return {"other": str(value)}
-
-
 def _sort_key(value: Any) -> tuple[int, Any]:
-    if value is None:
-        return (0, 0)
+    """Primary keys are integers or text; anything else sorts after them, by its JSON."""
     if isinstance(value, int):
-        return (1, value)
+        return (0, value)
     if isinstance(value, str):
-        return (2, value)
-    return (3, json.dumps(value, sort_keys=True))
+        return (1, value)
+    return (2, json.dumps(value, default=repr))
 
 
 def table_checksum(shape: TableShape, rows: Sequence[Row]) -> tuple[int, str]:
     """Row count and sha256 of a table's rows, sorted by primary key here (not by the database: PostgreSQL may
-    order text by a locale's collation, SQLite by bytes)."""
-    keys = [shape.columns.index(column) for column in shape.key]
-    values = [[_normalised(row[index]) for index in range(len(shape.columns))] for row in rows]
-    values.sort(key=lambda row: [_sort_key(row[index]) for index in keys])
+    order text by a locale's collation, SQLite by bytes). Each row counts as the `repr` of its values: an integer
+    stays `7`, a float is its exact repr (`7.0`, `1000000.25`), text is quoted, null is `None`, so both sides hash
+    alike only when every value and its type are the same."""
+    values: list[tuple[Any, ...]] = [tuple(cast(Iterable[Any], row)) for row in rows]
+    try:
+        values.sort(key=itemgetter(*(shape.columns.index(column) for column in shape.key)))
+    except TypeError:  # a key mixing types (or a null): order by type first
+        keys = [shape.columns.index(column) for column in shape.key]
+        values.sort(key=lambda row: [_sort_key(row[index]) for index in keys])
     digest = hashlib.sha256()
     for row in values:
-        digest.update(json.dumps(row, separators=(",", ":"), ensure_ascii=False).encode())
+        digest.update(repr(row).encode())
         digest.update(b"\n")
     return len(values), digest.hexdigest()
 
@@ -203,8 +194,11 @@ async def copy_rows(sqlite: SqliteDatabase, postgres: PostgresDatabase, shapes: 
             )
             await connection.copy_records_to_table(staging, records=records, columns=list(shape.columns))
             others = [column for column in shape.columns if column not in shape.key]
+            # A row PostgreSQL already holds as it is stays untouched (a second run writes nothing).
             on_conflict = (
                 f"DO UPDATE SET {', '.join(f'{column} = excluded.{column}' for column in others)}"
+                f" WHERE ({', '.join(f'{shape.name}.{column}' for column in others)})"
+                f" IS DISTINCT FROM ({', '.join(f'excluded.{column}' for column in others)})"
                 if others
                 else "DO NOTHING"
             )
