@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import json
@@ -83,6 +84,7 @@ class TheGameBot(commands.AutoShardedBot):
         self.settings = settings
         self._restored = False
         self.shard_lock: ShardLock | None = None
+        self._stopping: asyncio.Task[None] | None = None
 
     def owns_guild(self, guild_id: int) -> bool:
         """Whether this process runs the shard of ``guild_id`` (always, without SHARD_IDS)."""
@@ -96,6 +98,7 @@ class TheGameBot(commands.AutoShardedBot):
             shard_count=self.settings.shard_count,
             database_url=self.settings.database_url,
             database_path=self.settings.database_path,
+            on_lost=self._shards_lost,
         )
         if self.settings.shard_ids is not None:
             log.info(
@@ -126,6 +129,13 @@ class TheGameBot(commands.AutoShardedBot):
         log.info("Restored %s tables in progress", len(restored))
         if self.settings.sync_commands:
             await sync_commands(self)
+
+    def _shards_lost(self) -> None:
+        """The database session holding this process's shards ended: another process may take them now, so this
+        one stops rather than run them alongside it (a supervisor restarts it, and it takes them again if free)."""
+        log.error("Lost the database session that holds this process's shards: stopping")
+        self.shard_lock = None
+        self._stopping = asyncio.get_running_loop().create_task(self.close())
 
     async def on_ready(self) -> None:
         log.info(

@@ -3,6 +3,9 @@ for the same shard by mistake never both act on its tables.
 
 - PostgreSQL (``DATABASE_URL``): session-level advisory locks on a connection of their own. They end with the
   session, so a process that dies (even by SIGKILL) frees its shards at once and a replacement can take over.
+  The other way round, a session that ends while its process lives on (the server restarted, an administrator's
+  pg_terminate_backend, an idle timeout) calls ``on_lost``: the bot then stops, since its shards are free for
+  another process.
 - SQLite: ``flock`` on small files beside the database (``thegame.sqlite3.shard-0.lock``); the kernel drops them
   when the process dies.
 
@@ -19,7 +22,7 @@ import contextlib
 import fcntl
 import os
 import socket
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -76,12 +79,18 @@ def _label(shards: Sequence[int] | None) -> str:
 
 
 class PostgresShardLock:
-    def __init__(self, connection: asyncpg.Connection) -> None:
+    def __init__(self, connection: asyncpg.Connection, on_lost: Callable[[], None] | None) -> None:
         self._connection = connection
+        self._on_lost = on_lost
+        connection.add_termination_listener(self._ended)
 
     @classmethod
     async def acquire(
-        cls, url: str, shards: Sequence[int] | None, shard_count: int | None
+        cls,
+        url: str,
+        shards: Sequence[int] | None,
+        shard_count: int | None,
+        on_lost: Callable[[], None] | None,
     ) -> PostgresShardLock:
         connection = await asyncpg.connect(
             url, server_settings={"application_name": f"thegame {_label(shards)}"}
@@ -91,7 +100,12 @@ class PostgresShardLock:
         except BaseException:
             await connection.close()  # the session ends: whatever it took is released
             raise
-        return cls(connection)
+        return cls(connection, on_lost)
+
+    def _ended(self, connection: object) -> None:
+        on_lost, self._on_lost = self._on_lost, None
+        if on_lost is not None:
+            on_lost()
 
     @staticmethod
     async def _take(connection: asyncpg.Connection, shards: Sequence[int] | None, count: int | None) -> None:
@@ -121,6 +135,7 @@ class PostgresShardLock:
             raise ShardsTaken(taken, await _holder(connection, LOCK_NAMESPACE, taken[0]))
 
     async def release(self) -> None:
+        self._on_lost = None  # a session closed on purpose is not lost
         await self._connection.close()
 
 
@@ -220,12 +235,18 @@ class FileShardLock:
 
 
 async def lock_shards(
-    shards: Sequence[int] | None, *, shard_count: int | None, database_url: str | None, database_path: Path
+    shards: Sequence[int] | None,
+    *,
+    shard_count: int | None,
+    database_url: str | None,
+    database_path: Path,
+    on_lost: Callable[[], None] | None = None,
 ) -> ShardLock | None:
     """Take this process's shards of ``shard_count`` (None: every shard) on the database it will use, or raise
-    :class:`ShardsTaken`. None for an in-memory SQLite database, which no other process can reach."""
+    :class:`ShardsTaken`. None for an in-memory SQLite database, which no other process can reach. ``on_lost`` is
+    called if the locks end before ``release()`` (PostgreSQL's session ended; file locks cannot end so)."""
     if database_url is not None:
-        return await PostgresShardLock.acquire(database_url, shards, shard_count)
+        return await PostgresShardLock.acquire(database_url, shards, shard_count, on_lost)
     if str(database_path) == ":memory:":
         return None
     return FileShardLock.acquire(database_path, shards, shard_count)

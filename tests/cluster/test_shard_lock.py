@@ -11,6 +11,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.storage.shard_lock import ShardLock, ShardsTaken, lock_shards
@@ -123,3 +124,30 @@ def test_the_sqlite_locks_free_themselves_when_the_process_is_killed(tmp_path: P
 
 async def test_an_in_memory_database_needs_no_lock() -> None:
     assert await lock_shards((0,), shard_count=2, database_url=None, database_path=Path(":memory:")) is None
+
+
+@pytest.mark.postgresql
+async def test_a_lock_session_that_ends_is_reported_and_frees_the_shards(postgres_server: Any) -> None:
+    url = await postgres_server.new_database()
+    lost: list[bool] = []
+    held = await lock_shards((0,), shard_count=2, database_url=url, database_path=Path(":memory:"), on_lost=lambda: lost.append(True))  # fmt: skip
+    assert held is not None
+    connection = await asyncpg.connect(url)
+    try:
+        ended = await connection.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE application_name LIKE 'thegame %' AND datname = current_database()"
+        )
+        assert ended == 1
+        for _ in range(100):
+            if lost:
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        await connection.close()
+    assert lost == [True]
+    replacement = await lock_shards((0,), shard_count=2, database_url=url, database_path=Path(":memory:"))
+    assert replacement is not None
+    await replacement.release()  # released on purpose: not reported
+    await held.release()
+    assert lost == [True]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.app import TheGameBot, create_bot, shard_of
@@ -54,3 +55,31 @@ async def test_each_process_restores_only_the_tables_of_its_shards(
     guild_id, channel = next((g, c) for g, c in channels.items() if shard_of(g, 2) == 1)
     result = await emulator.slash(alice, channel, "game join")
     assert (await result.response()).ok
+
+
+@pytest.mark.postgresql
+async def test_a_bot_that_loses_the_session_holding_its_shards_stops(
+    emulator: Emulator, start_client: StartClient, tmp_path: Path, postgres_server: Any
+) -> None:
+    url = await postgres_server.new_database()
+
+    def process() -> TheGameBot:
+        return create_bot(bot_settings(tmp_path, database_url=url, shard_count=2, shard_ids=(0,)))
+
+    running = await start_client(process)
+    with running.expect_errors() as errors:
+        connection = await asyncpg.connect(url)
+        try:
+            await connection.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE application_name LIKE 'thegame %' AND datname = current_database()"
+            )
+        finally:
+            await connection.close()
+        await emulator.wait_for(running.client.is_closed, timeout=10)
+    assert [record.getMessage() for record in errors] == [
+        "Lost the database session that holds this process's shards: stopping"
+    ]
+    # Its shard is free: a replacement takes it.
+    replacement = await start_client(process)
+    assert replacement.client.is_ready() and replacement.client.shard_lock is not None
