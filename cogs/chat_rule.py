@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.app import TheGameBot
+from bot.games.errors import GameError
 from bot.games.thegame.chat import contains_number
 from bot.service.table import TableStatus
 from bot.storage.settings import ChatRuleMode
@@ -50,7 +51,10 @@ class ChatRule(commands.Cog):
         if not contains_number(message.content):
             return
         self._remember(message.id)
-        await self.bot.games.record_violation(table.id, message.author.id)
+        try:
+            await self.bot.games.record_violation(table.id, message.author.id)
+        except GameError as error:  # the game ended meanwhile, or the count could not be saved
+            log.warning("Table %s: a number said was not counted (%s)", table.id, error.key)
         log.info("Table %s: a message broke the no-numbers rule", table.id)
         reminder = t(table.locale, "chat.reminder", name=message.author.display_name)
         # Deleting needs Manage Messages, the one optional permission: without it the bot warns instead.

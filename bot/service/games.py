@@ -167,20 +167,26 @@ class GameService:
         async with self._create_lock:
             if self.in_channel(channel_id) is not None:
                 raise GameError("error.already_running")
-            table = Table(
-                id=await self._store.next_id(),
-                guild_id=guild_id,
-                channel_id=channel_id,
-                created_by=host.user_id,
-                created_at=self._clock(),
-                game_key=game_key,
-                options=rules_for(game_key).options(options or {}),
-                seed=seed,
-                daily=daily,
-                locale=locale,
-                seats=[host],
-            )
-            if not await self._store.insert(table):
+            checked = rules_for(game_key).options(options or {})
+            try:
+                table = Table(
+                    id=await self._store.next_id(),
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    created_by=host.user_id,
+                    created_at=self._clock(),
+                    game_key=game_key,
+                    options=checked,
+                    seed=seed,
+                    daily=daily,
+                    locale=locale,
+                    seats=[host],
+                )
+                inserted = await self._store.insert(table)
+            except Exception as error:
+                log.exception("Could not open a table in channel %s", channel_id)
+                raise SaveFailed from error
+            if not inserted:
                 raise GameError("error.already_running")
             self._remember(table)
             log.info("Table %s opened in channel %s (guild %s)", table.id, channel_id, guild_id)

@@ -146,3 +146,29 @@ async def test_ai_seats_carry_on_once_the_database_can_be_written(
     await driver.settle()
     assert driver.table().require_session().progress() != progress
     assert (await saved(driver, table_id))["session"] == state(driver.table())["session"]
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+async def test_a_table_that_cannot_be_saved_is_not_opened(
+    driver: TableDriver, world: World, monkeypatch: pytest.MonkeyPatch, fault: str
+) -> None:
+    with driver.running.expect_errors():
+        async with FAULTS[fault](driver, monkeypatch):
+            answer = await driver.command(world.alice, "game new")
+            assert answer.ephemeral and answer.content == NOT_SAVED and answer.elapsed < 3
+    assert driver.bot.games.in_channel(world.channel.id) is None and not driver.public_messages()
+    answer = await driver.command(world.alice, "game new")
+    assert not answer.ephemeral and driver.table().seats[0].user_id == world.alice.id
+
+
+async def test_a_number_said_while_nothing_can_be_saved_still_gets_its_reminder(
+    driver: TableDriver, world: World, emulator: Emulator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await two_player_game(driver, world)
+    with driver.running.expect_errors() as errors:
+        async with disk_full(driver, monkeypatch):
+            said = await emulator.send_message(world.bob, world.channel, "I have 45")
+            await emulator.wait_for(lambda: said.bot_reacted("🤫"), timeout=5)  # only the count is lost
+    assert driver.table().violations == {}
+    # The failed save is logged where it failed; the chat rule itself raised nothing.
+    assert [record.name for record in errors] == ["bot.service.games"]
