@@ -5,7 +5,9 @@ for the same shard by mistake never both act on its tables.
   session, so a process that dies (even by SIGKILL) frees its shards at once and a replacement can take over.
   The other way round, a session that ends while its process lives on (the server restarted, an administrator's
   pg_terminate_backend, an idle timeout) calls ``on_lost``: the bot then stops, since its shards are free for
-  another process.
+  another process. Across a network cut both sides find out within about half a minute: the server through TCP
+  keepalives set on the session (it then frees the shards), the process through a heartbeat query (it then
+  stops) — and meanwhile the cut-off process cannot save, so it cannot acknowledge, a single move.
 - SQLite: ``flock`` on small files beside the database (``thegame.sqlite3.shard-0.lock``); the kernel drops them
   when the process dies.
 
@@ -18,6 +20,7 @@ or another ``SHARD_COUNT`` (a server's shard depends on the count, so two counts
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import os
@@ -32,6 +35,11 @@ import asyncpg
 LOCK_NAMESPACE = 0x5447  # second key: a shard number, or WHOLE_BOT
 COUNT_NAMESPACE = 0x5448  # second key: the SHARD_COUNT of the cluster
 WHOLE_BOT = -1
+# The server drops a silent client after about 10 + 3 x 5 = 25 s; the process gives up on a silent server after at
+# most HEARTBEAT_INTERVAL + HEARTBEAT_TIMEOUT = 15 s, so it stops before another process can take its shards.
+KEEPALIVES = {"tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3"}
+HEARTBEAT_INTERVAL = 10.0
+HEARTBEAT_TIMEOUT = 5.0
 
 
 class ShardsTaken(Exception):
@@ -83,6 +91,7 @@ class PostgresShardLock:
         self._connection = connection
         self._on_lost = on_lost
         connection.add_termination_listener(self._ended)
+        self._heartbeat = asyncio.get_running_loop().create_task(self._beat())
 
     @classmethod
     async def acquire(
@@ -92,9 +101,8 @@ class PostgresShardLock:
         shard_count: int | None,
         on_lost: Callable[[], None] | None,
     ) -> PostgresShardLock:
-        connection = await asyncpg.connect(
-            url, server_settings={"application_name": f"thegame {_label(shards)}"}
-        )
+        settings = {"application_name": f"thegame {_label(shards)}", **KEEPALIVES}
+        connection = await asyncpg.connect(url, server_settings=settings)
         try:
             await cls._take(connection, shards, shard_count)
         except BaseException:
@@ -103,9 +111,20 @@ class PostgresShardLock:
         return cls(connection, on_lost)
 
     def _ended(self, connection: object) -> None:
+        self._heartbeat.cancel()
         on_lost, self._on_lost = self._on_lost, None
         if on_lost is not None:
             on_lost()
+
+    async def _beat(self) -> None:
+        """A server that stops answering is taken for lost: the connection is dropped, which reports it."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_INTERVAL)
+            try:
+                await asyncio.wait_for(self._connection.fetchval("SELECT 1"), HEARTBEAT_TIMEOUT)
+            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                self._connection.terminate()
+                return
 
     @staticmethod
     async def _take(connection: asyncpg.Connection, shards: Sequence[int] | None, count: int | None) -> None:
@@ -136,6 +155,9 @@ class PostgresShardLock:
 
     async def release(self) -> None:
         self._on_lost = None  # a session closed on purpose is not lost
+        self._heartbeat.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._heartbeat
         await self._connection.close()
 
 

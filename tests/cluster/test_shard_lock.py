@@ -14,6 +14,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.storage import shard_lock
 from bot.storage.shard_lock import ShardLock, ShardsTaken, lock_shards
 
 Take = Callable[..., Coroutine[Any, Any, ShardLock | None]]
@@ -151,3 +152,32 @@ async def test_a_lock_session_that_ends_is_reported_and_frees_the_shards(postgre
     await replacement.release()  # released on purpose: not reported
     await held.release()
     assert lost == [True]
+
+
+@pytest.mark.postgresql
+async def test_a_server_that_stops_answering_is_taken_for_lost(
+    postgres_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(shard_lock, "HEARTBEAT_INTERVAL", 0.1)
+    monkeypatch.setattr(shard_lock, "HEARTBEAT_TIMEOUT", 0.5)
+    url = await postgres_server.new_database()
+    lost = asyncio.Event()
+    held = await lock_shards((0,), shard_count=2, database_url=url, database_path=Path(":memory:"), on_lost=lost.set)  # fmt: skip
+    assert held is not None
+    connection = await asyncpg.connect(url)
+    try:
+        (backend,) = [
+            row["pid"]
+            for row in await connection.fetch(
+                "SELECT pid FROM pg_stat_activity WHERE application_name LIKE 'thegame %'"
+                " AND datname = current_database()"
+            )
+        ]
+        os.kill(backend, signal.SIGSTOP)  # the lock's server process hangs, as behind a network cut
+        try:
+            await asyncio.wait_for(lost.wait(), 30)
+        finally:
+            os.kill(backend, signal.SIGCONT)
+    finally:
+        await connection.close()
+    await held.release()
