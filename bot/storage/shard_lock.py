@@ -7,7 +7,7 @@ for the same shard by mistake never both act on its tables.
   pg_terminate_backend, an idle timeout) calls ``on_lost``: the bot then stops, since its shards are free for
   another process. Across a network cut both sides find out within about half a minute: the server through TCP
   keepalives set on the session (it then frees the shards), the process through a heartbeat query (it then
-  stops) — and meanwhile the cut-off process cannot save, so it cannot acknowledge, a single move.
+  stops, a little earlier) — and meanwhile the cut-off process cannot save, so it cannot acknowledge, a single move.
 - SQLite: ``flock`` on small files beside the database (``thegame.sqlite3.shard-0.lock``); the kernel drops them
   when the process dies.
 
@@ -35,11 +35,11 @@ import asyncpg
 LOCK_NAMESPACE = 0x5447  # second key: a shard number, or WHOLE_BOT
 COUNT_NAMESPACE = 0x5448  # second key: the SHARD_COUNT of the cluster
 WHOLE_BOT = -1
-# The server drops a silent client after about 10 + 3 x 5 = 25 s; the process gives up on a silent server after at
-# most HEARTBEAT_INTERVAL + HEARTBEAT_TIMEOUT = 15 s, so it stops before another process can take its shards.
+# The server drops a client silent since its last heartbeat after 10 + 3 x 5 = 25 s; the process gives up on a
+# server silent since then after HEARTBEAT_INTERVAL + HEARTBEAT_TIMEOUT = 20 s, so it stops first.
 KEEPALIVES = {"tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3"}
 HEARTBEAT_INTERVAL = 10.0
-HEARTBEAT_TIMEOUT = 5.0
+HEARTBEAT_TIMEOUT = 10.0
 
 
 class ShardsTaken(Exception):
