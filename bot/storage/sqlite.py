@@ -40,6 +40,8 @@ async def open_connection(path: Path | str) -> aiosqlite.Connection:
     # the last transactions.
     await connection.execute("PRAGMA synchronous=NORMAL")
     await connection.execute("PRAGMA foreign_keys=ON")
+    # What is deleted is overwritten with zeros, so an erased player or server is not left in free space.
+    await connection.execute("PRAGMA secure_delete=ON")
     await connection.execute("PRAGMA busy_timeout=5000")
     try:
         await migrate(connection)

@@ -416,6 +416,12 @@ class StatsStore:
 
     # -- forgetting ----------------------------------------------------------------------------------------
     async def forget_player(self, guild_id: int, user_id: int) -> int:
+        """Anonymise a player's games in this server; returns how many games they were in."""
+        games = await self._forget_player(guild_id, user_id)
+        await _flush_erased(self._db)
+        return games
+
+    async def _forget_player(self, guild_id: int, user_id: int) -> int:
         """Anonymise a player's games in this server; returns how many games they were in.
 
         Their seats lose the user id and the name. In each team key their id becomes one random token (the same in
@@ -475,6 +481,7 @@ class StatsStore:
             await transaction.execute(
                 "DELETE FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing')", (guild_id,)
             )
+        await _flush_erased(self._db)
         return erased
 
 
@@ -485,6 +492,13 @@ _DELETE_FINISHED_TABLES_OF_PLAYER = {
     "postgresql": "DELETE FROM tables WHERE guild_id = ? AND status NOT IN ('lobby', 'playing') AND EXISTS"
     " (SELECT 1 FROM jsonb_array_elements(tables.data::jsonb -> 'seats') AS seat WHERE seat ->> 'user_id' = ?)",
 }
+
+
+async def _flush_erased(db: Database) -> None:
+    """SQLite: write the erasure into the database file and empty the write-ahead log, whose older pages still
+    hold what was erased (secure_delete zeroes it in the file)."""
+    if db.dialect == "sqlite":
+        await db.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 def _without_user(data: str, user_id: int) -> str:

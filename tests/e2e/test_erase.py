@@ -71,7 +71,9 @@ async def finish_by_ai(driver: TableDriver) -> None:
     assert games.get(table.id) is None, "the game did not end"
 
 
-async def played(emulator: Emulator, world: World, driver: TableDriver) -> dict[str, User]:
+async def played(
+    emulator: Emulator, world: World, driver: TableDriver, *, in_progress: bool = True
+) -> dict[str, User]:
     """Games of several kinds in several channels, finished; the users whose traces the test looks for."""
     guild = world.guild
     manager = emulator.world.add_user("manager")
@@ -113,10 +115,10 @@ async def played(emulator: Emulator, world: World, driver: TableDriver) -> dict[
     empty = table_in("empty")
     await empty.command(world.carol, "game new")
     await empty.command(world.carol, "game leave")
-    # A game still in progress, with Alice: kept by both commands.
-    running = table_in("running")
-    await running.command(world.alice, "game new", game="klondike", deal=seed_to_deal_code(6))
-    await running.command(world.alice, "game start")
+    if in_progress:  # a game still in progress, with Alice: kept by both commands
+        running = table_in("running")
+        await running.command(world.alice, "game new", game="klondike", deal=seed_to_deal_code(6))
+        await running.command(world.alice, "game start")
     await driver.settle()
     return {"manager": manager}
 
@@ -142,6 +144,23 @@ async def test_forget_leaves_nothing_of_the_player(
     assert rows_mentioning(path, str(world.bob.id))
     # The game in progress still seats Alice.
     assert rows_mentioning(path, str(world.alice.id), keep_active=False)
+
+
+async def test_forget_leaves_nothing_in_the_database_files(
+    driver: TableDriver, world: World, emulator: Emulator
+) -> None:
+    """Not even in free space or in the write-ahead log: the bytes of the files are searched."""
+    await played(emulator, world, driver, in_progress=False)
+    path = driver.bot.settings.database_path
+    files = [path, path.with_name(path.name + "-wal")]
+    needles = (str(world.alice.id).encode(), world.alice.display_name.encode())
+    assert any(needle in file.read_bytes() for file in files for needle in needles)
+    prompt = (await driver.command(world.alice, "stats forget")).message
+    assert prompt is not None
+    await driver.click(world.alice, prompt, f"tg:forget:{world.guild.id}:{world.alice.id}:yes")
+    for file in files:
+        data = file.read_bytes() if file.exists() else b""
+        assert not [needle for needle in needles if needle in data], file.name
 
 
 async def test_erase_leaves_nothing_of_the_servers_history(
