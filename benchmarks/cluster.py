@@ -9,7 +9,8 @@ at once. It runs on one process with all 4 shards (SHARD_IDS=0-3), then on two p
 this process (which gives each server's events to the process of its shard). Rounds alternate the two layouts.
 
 Prints, for each run: interactions, plays, plays per second, p50/p99 time from an interaction's dispatch to the
-bot's answer, answers later than 3 s. On a machine with few cores the emulator, PostgreSQL, the simulated players
+bot's answer, answers later than 3 s, and the CPU time the bot processes used per play (less sensitive than wall
+time to what else runs on the machine). On a machine with few cores the emulator, PostgreSQL, the simulated players
 and the bot processes share them: two processes cannot be twice as fast there, and the figures say how far they go.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -47,6 +49,11 @@ class Run:
     p50: float
     p99: float
     late: int
+    bot_cpu: float  # seconds, all bot processes together
+
+    @property
+    def cpu_per_play(self) -> float:
+        return self.bot_cpu / self.plays
 
     @property
     def plays_per_second(self) -> float:
@@ -56,8 +63,14 @@ class Run:
         return (
             f"{self.layout:<24} {self.interactions:>5} interactions, {self.plays:>4} plays in {self.elapsed:5.1f} s: "
             f"{self.plays_per_second:6.1f} plays/s  p50 {self.p50 * 1000:6.0f} ms  p99 {self.p99 * 1000:6.0f} ms  "
-            f"late (>3 s) {self.late}"
+            f"late (>3 s) {self.late:>3}  bot CPU {self.cpu_per_play * 1000:5.1f} ms/play"
         )
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a live process (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -98,9 +111,11 @@ async def measure(layout: str, server: ThrowawayPostgres, servers: int, plays: i
                 if not await play(emulator, table):
                     return
 
+        cpu_before = sum(cpu_seconds(process.pid) for process in processes)
         started = time.perf_counter()
         await asyncio.gather(*(game(index, table) for index, table in enumerate(tables)))
         elapsed = time.perf_counter() - started
+        bot_cpu = sum(cpu_seconds(process.pid) for process in processes) - cpu_before
     finally:
         for process in processes:
             await process.stop()
@@ -117,6 +132,7 @@ async def measure(layout: str, server: ThrowawayPostgres, servers: int, plays: i
         p50=statistics.median(latencies),
         p99=percentile(latencies, 0.99),
         late=sum(1 for value in latencies if value > DISCORD_LIMIT),
+        bot_cpu=bot_cpu,
     )
 
 
@@ -140,7 +156,11 @@ async def run(servers: int, plays: int, rounds: int) -> int:
         medians[layout] = statistics.median(r.plays_per_second for r in runs)
         p50 = statistics.median(r.p50 for r in runs) * 1000
         p99 = statistics.median(r.p99 for r in runs) * 1000
-        print(f"{layout:<24} {medians[layout]:6.1f} plays/s  p50 {p50:6.0f} ms  p99 {p99:6.0f} ms")
+        cpu = statistics.median(r.cpu_per_play for r in runs) * 1000
+        print(
+            f"{layout:<24} {medians[layout]:6.1f} plays/s  p50 {p50:6.0f} ms  p99 {p99:6.0f} ms  "
+            f"bot CPU {cpu:5.1f} ms/play"
+        )
     one, two = medians.values()
     print(f"\n2 processes / 1 process: {two / one:.2f}x plays per second")
     return 0

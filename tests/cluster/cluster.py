@@ -54,6 +54,11 @@ class BotProcess:
         self._ready_before = 0
 
     @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    @property
     def shards(self) -> list[int]:
         if self.shard_ids is None:
             return list(range(self.shard_count or self.emulator.shard_count))
