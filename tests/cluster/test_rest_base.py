@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -126,7 +127,7 @@ async def test_python_m_bot_refuses_shards_another_process_runs(emulator: Emulat
         await held.release()
     assert child.returncode == 3
     assert err.decode().strip().splitlines() == [  # that one line, no traceback
-        f"Not starting: Shard 1 already run in another bot process (pid {os.getpid()} on {os.uname().nodename}, "
+        f"Not starting: Shard 1 already run in another bot process (pid {os.getpid()} on {socket.gethostname()}, "
         "shards 1): two processes must never run the same shard. Stop that process first (a crashed one frees its "
         "shards by itself), or give this one other SHARD_IDS."
     ]
