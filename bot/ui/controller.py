@@ -326,6 +326,7 @@ class TableController:
         if answer == "board":
             if on_board:
                 await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+                self.display.board_shown(table)
             else:
                 await send_private(interaction, notice or t(locale, "action.done"))
                 self.display.refresh_board(table)
@@ -334,6 +335,7 @@ class TableController:
         else:
             if on_board:
                 await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+                self.display.board_shown(table)
             from_hand = (
                 interaction.type is discord.InteractionType.component
                 and not on_board
@@ -341,7 +343,7 @@ class TableController:
             )
             await self._send_hand(interaction, table, edit=from_hand, notice=notice, **change.hand_options)
         if change.changed:
-            self.after_change(change, actor=interaction.user.id)
+            self.after_change(change, actor=interaction.user.id, board_shown=on_board)
 
     @answering
     async def game_action(
@@ -373,15 +375,17 @@ class TableController:
         self._seat(table, interaction)
         await self._apply_and_answer(interaction, table, ui_for(table).end_turn_action(table), "hand")
 
-    def after_change(self, change: Change, *, actor: int | None = None) -> None:
-        """Public updates once the player has their answer: board, turn ping, other players' hands, AI turns."""
+    def after_change(self, change: Change, *, actor: int | None = None, board_shown: bool = False) -> None:
+        """Public updates once the player has their answer: board (unless the answer showed it), turn ping, other
+        players' hands, AI turns."""
         table = change.table
         if not table.status.is_active:
             self.display.announce_end(table)
             self.display.update_hands(table, except_user=actor)
             self.display.forget_table(table.id)
             return
-        self.display.refresh_board(table)
+        if not board_shown:
+            self.display.refresh_board(table)
         if change.turn_passed:
             self.display.announce_turn(table)
             self.display.update_hands(table, except_user=actor)

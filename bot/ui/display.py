@@ -1,7 +1,9 @@
 """Keeps a table's public messages and private hand messages in step with its state.
 
 Everything here runs after the move was saved and acknowledged: a Discord error on an edit is logged and retried
-on the next change, it never loses a move. Board edits are coalesced per table, so a burst of plays costs one edit.
+on the next change, it never loses a move. Board edits are coalesced per table: the first change shows at once,
+and during a game a board is then edited at most once per `BOARD_EDIT_INTERVAL`, showing the latest state, so a
+burst of plays costs one edit (and one picture) and a busy channel stays within Discord's rate limit for edits.
 """
 
 from __future__ import annotations
@@ -47,16 +49,32 @@ HAND_MESSAGE_LIFETIME = 14 * 60
 BURIED_AFTER = 12
 # How many times a board edit that Discord failed (5xx, 429) is tried again, after 1, 2, 4, 8, 8 seconds.
 BOARD_RETRIES = 5
+# Seconds between two edits of one board (and of its turn announcement). Discord allows about five edits in five
+# seconds per channel; the player who acted sees their answer at once whatever this is.
+BOARD_EDIT_INTERVAL = 1.0
 
 
 class TableDisplay:
-    def __init__(self, client: discord.Client, games: GameService, settings: SettingsStore) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        games: GameService,
+        settings: SettingsStore,
+        *,
+        board_edit_interval: float = BOARD_EDIT_INTERVAL,
+    ) -> None:
         self._client = client
         self._games = games
         self._settings = settings
         self._dirty: dict[int, Table] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._board_retries: dict[int, int] = {}  # table -> board edits Discord failed in a row
+        self.board_edit_interval = board_edit_interval  # seconds between two edits of one board
+        # table -> when its board was last edited (loop time) and the table's status it showed
+        self._last_board_edit: dict[int, tuple[float, TableStatus]] = {}
+        # While flush() waits, pending edits go out without waiting their turn.
+        self._flushing = 0
+        self._hurry = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._hand_messages: dict[tuple[int, int], HandMessage] = {}
         # The messages posted under each table's board (ids), to notice when chat has buried it.
@@ -84,14 +102,44 @@ class TableDisplay:
         if worker is None or worker.done():
             self._workers[table.id] = self.spawn(self._board_worker(table.id))
 
+    def board_shown(self, table: Table) -> None:
+        """The board was just edited to show `table` (in the answer to a click on it): no edit is pending, the
+        next one waits its turn, and the turn announcement is brought up to date."""
+        self._dirty.pop(table.id, None)
+        self._last_board_edit[table.id] = (asyncio.get_running_loop().time(), table.status)
+        channel = self._channel(table.channel_id)
+        if channel is not None:
+            self.spawn(self._refresh_ping(channel, table))
+
     async def flush(self) -> None:
-        """Wait until every scheduled update went out (tests and shutdown)."""
-        while any(not task.done() for task in self._tasks):
-            await asyncio.gather(*[task for task in self._tasks if not task.done()], return_exceptions=True)
+        """Wait until every scheduled update went out, without waiting between edits (tests and shutdown)."""
+        self._flushing += 1
+        self._hurry.set()
+        try:
+            while any(not task.done() for task in self._tasks):
+                await asyncio.gather(
+                    *[task for task in self._tasks if not task.done()], return_exceptions=True
+                )
+        finally:
+            self._flushing -= 1
+            if not self._flushing:
+                self._hurry.clear()
 
     async def _board_worker(self, table_id: int) -> None:
+        loop = asyncio.get_running_loop()
         while table_id in self._dirty:
-            table = self._dirty.pop(table_id)
+            last = self._last_board_edit.get(table_id)
+            pending = self._dirty[table_id]
+            # Only plays wait their turn: a game that starts or ends shows at once.
+            if last is not None and last[1] is TableStatus.PLAYING and pending.status is TableStatus.PLAYING:
+                pause = self.board_edit_interval - (loop.time() - last[0])
+                if pause > 0 and not self._hurry.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._hurry.wait(), pause)
+            table = self._dirty.pop(table_id, None)
+            if table is None:
+                return
+            self._last_board_edit[table_id] = (loop.time(), table.status)
             await self._edit_or_repost(table)
 
     async def _edit_or_repost(self, table: Table) -> None:
@@ -291,6 +339,7 @@ class TableDisplay:
             del self._hand_messages[key]
         self._under_board.pop(table_id, None)
         self._board_retries.pop(table_id, None)
+        self._last_board_edit.pop(table_id, None)
         self._ping_texts.pop(table_id, None)
 
     def hand_needs_reopening(self, table: Table, user_id: int) -> bool:
