@@ -56,7 +56,9 @@ def handled(bot: commands.Bot, interaction: discord.Interaction[Any]) -> bool:
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     component_type = data.get("component_type")
-    store = bot._connection._view_store
+    store = getattr(getattr(bot, "_connection", None), "_view_store", None)
+    if store is None:  # discord.py's internals changed: assume handled rather than answer twice
+        return True
     message = interaction.message
     message_id = message.id if message is not None else None
     for owner in (message_id, None):
