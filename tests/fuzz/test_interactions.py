@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from bot.app import TheGameBot
 from bot.emulator import RunningClient
+from bot.ui.controller import TableController
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 from tests.fuzz.harness import Fuzzer, Step, run_on, steps
@@ -51,3 +52,22 @@ async def test_random_interactions_break_no_rule(
         f" {fuzzer.refreshed_tables} tables opened, {time.monotonic() - started:.1f} s"
     )
     assert fuzzer.interactions > EXAMPLES
+
+
+async def test_the_fuzzer_sees_a_hand_shown_to_someone_else(
+    driver: TableDriver, world: World, game_bot: RunningClient[TheGameBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The invariants bite: with the hand-ownership check broken (every hand message taken for the clicker's own),
+    a forged Refresh edits another player's private message with the clicker's hand, and the fuzzer says so."""
+    monkeypatch.setattr(TableController, "owns_message", staticmethod(lambda interaction, owner=None: True))
+    fuzzer = Fuzzer(driver, world, "hearts")
+    await fuzzer.setup()
+
+    async def bob_clicks() -> None:
+        for seed in range(300):
+            await fuzzer.run_step(Step("click", "bob", seed, ""), [])
+
+    with pytest.raises(
+        AssertionError, match="private message of .* (has buttons of|shows another seat's cards)"
+    ):
+        await bob_clicks()
