@@ -22,7 +22,7 @@ from tests.e2e.driver import TableDriver
 from tests.fuzz.harness import Fuzzer, Step, run_on, steps
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "20"))
-STEPS = 5
+STEPS = 8
 
 
 @pytest.mark.parametrize("game_key", ["thegame", "hearts", "barbu", "klondike", "crapette"])
