@@ -81,7 +81,9 @@ class AITurns:
     def _retry(self, table_id: int) -> None:
         self._retries.pop(table_id, None)
         table = self._games.get(table_id)
-        if table is not None:
+        if table is None:
+            self._failures.pop(table_id, None)
+        else:
             self.schedule(table)
 
     async def close(self) -> None:
