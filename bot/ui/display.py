@@ -47,6 +47,8 @@ class HandMessage:
 HAND_MESSAGE_LIFETIME = 14 * 60
 # A board with this many messages under it has scrolled out of sight: it is posted again at the bottom.
 BURIED_AFTER = 12
+# Where a table's public messages go: its channel, or a partial one while the channel is not in the cache.
+BoardChannel = discord.TextChannel | discord.Thread | discord.PartialMessageable
 # How many times a board edit that Discord failed (5xx, 429) is tried again, after 1, 2, 4, 8, 8 seconds.
 BOARD_RETRIES = 5
 # Seconds between two edits of one board (and of its turn announcement). Discord allows about five edits in five
@@ -229,7 +231,7 @@ class TableDisplay:
             self._reposting.discard(table_id)
 
     async def _retire(
-        self, channel: discord.TextChannel | discord.Thread, message_id: int, text: str
+        self, channel: BoardChannel, message_id: int, text: str
     ) -> None:
         """The old board becomes one line pointing to the new one (its buttons and picture go)."""
         try:
@@ -267,7 +269,7 @@ class TableDisplay:
         if old is not None:
             await self._delete(channel, old)
 
-    async def _refresh_ping(self, channel: discord.TextChannel | discord.Thread, table: Table) -> None:
+    async def _refresh_ping(self, channel: BoardChannel, table: Table) -> None:
         """Keep the turn announcement current (a game's turn line may show the state: The Game's pile tops),
         so the latest message tells where the game stands; no new ping, only an edit when the text changed."""
         sent = self._ping_texts.get(table.id)
@@ -380,14 +382,16 @@ class TableDisplay:
             log.info("Could not update a private hand message in table %s: %s", table.id, error.status)
 
     # -- helpers -------------------------------------------------------------------------------------------
-    def _channel(self, channel_id: int) -> discord.TextChannel | discord.Thread | None:
+    def _channel(self, channel_id: int) -> BoardChannel | None:
         channel = self._client.get_channel(channel_id)
         if isinstance(channel, discord.TextChannel | discord.Thread):
             return channel
+        if channel is None:  # not in the cache (yet): a server still becoming available after a restart
+            return self._client.get_partial_messageable(channel_id)
         return None
 
     @staticmethod
-    async def _delete(channel: discord.TextChannel | discord.Thread, message_id: int) -> None:
+    async def _delete(channel: BoardChannel, message_id: int) -> None:
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()
 

@@ -90,3 +90,29 @@ async def test_a_board_posted_again_after_its_game_ended_is_no_error(
     assert bot.client.games.get(snapshot.id) is None
     message = await bot.client.display.post_board(snapshot)
     assert message is not None
+
+
+async def test_a_board_is_brought_up_to_date_when_its_channel_is_not_in_the_cache_yet(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World
+) -> None:
+    """The soak saw Klondike boards one move behind for good after a SIGKILL and restart: the restarted bot
+    refreshes every board when it is ready, but a server still becoming available has no channels in the cache
+    yet, and the refresh was dropped."""
+    channel, alice = world.channel, world.alice
+    await answered(await emulator.slash(alice, channel, "game new", {"game": "klondike"}))
+    await answered(await emulator.slash(alice, channel, "game start"))
+    await bot.client.controller.settle()
+    games = bot.client.games
+    table = games.in_channel(channel.id)
+    assert table is not None
+    move = ui_for(table).parse_move(table, ui_for(table).move_suggestions(table, 0, "")[0].value)
+    change = await games.act(table.id, alice.id, move)  # saved, as just before a crash: the board is behind
+    assert not board_shows(emulator, change.table)
+    guild = bot.client.get_guild(world.channel.guild.id)  # type: ignore[union-attr]
+    assert guild is not None
+    cached = guild.get_channel(channel.id)
+    assert cached is not None
+    guild._remove_channel(cached)  # the server is not available yet
+    bot.client.display.refresh_board(change.table)
+    await bot.client.controller.settle()
+    assert board_shows(emulator, change.table)
