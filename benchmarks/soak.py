@@ -75,6 +75,7 @@ FAULT_VIOLATIONS = ("late_ack", "not_acknowledged", "expired_token")
 @dataclass
 class SoakConfig:
     tables: int = 50
+    games: tuple[str, ...] = GAMES  # the games at the tables, in turn
     actions: int = 20_000
     seed: int = 1
     store: str = "sqlite"
@@ -457,20 +458,19 @@ def privacy_problems(
     tables: dict[int, dict[str, Any]],
     channels: Iterable[Channel],
     hand_seen: dict[tuple[int, int], float],
+    players: dict[int, set[int]],
+    after: dict[int, dict[str, Any]] | None = None,
+    changed_since: float = 0.0,
 ) -> list[str]:
     """Hands and hidden cards that a message shows to someone who may not see them.
 
-    Hand components (cards to play, the pass menu) only on private messages of a seated player; no card held in a
+    Hand components (cards to play, the pass menu) only on private messages of the channel's `players` (channel
+    -> user ids); no card held in a
     hand named on the board of a trick game. The board is read once it was edited after the current hand was
     first seen here (`hand_seen`: (table, hand number) -> time), since an older board may show the last hand."""
     from bot.ui.lobby import render_table
 
     problems = []
-    seated_by_channel: dict[int, set[int]] = {}
-    for data in tables.values():
-        seated_by_channel.setdefault(data["channel_id"], set()).update(
-            int(seat["user_id"]) for seat in data["seats"]
-        )
     for channel in channels:
         active = active_in_channel(tables, channel.id)
         in_hands: set[str] = set()
@@ -484,26 +484,42 @@ def privacy_problems(
             # Barbu contract names its card).
             in_hands -= {_card_label(play.card) for play in getattr(engine, "last_trick", ())}
             in_hands -= cards_named(str(render_table(table)["embed"].title))
+            # The board may already show a later state than the one read: a card counts as held only if it is held
+            # in both reads, the one before the messages are scanned and the one after (`after`).
+            if after is not None:
+                later = after.get(table.id)
+                if later is None or later["status"] != "playing":
+                    in_hands = set()
+                else:
+                    later_engine: Any = Table.from_dict(later).require_session()
+                    later_engine = later_engine.engine
+                    if later_engine.hand_number != engine.hand_number:
+                        in_hands = set()
+                    seats = range(len(table.seats))
+                    in_hands &= {_card_label(card) for seat in seats for card in later_engine.hand(seat)}
             seen_key = (table.id, int(engine.hand_number))
             since = hand_seen.setdefault(seen_key, emulator.clock.now().timestamp())
             board_id = table.board_message_id
         for message in channel.messages:
             if message.author is not emulator.world.bot_user:
                 continue
+            updated = (message.edited_timestamp or message.timestamp).timestamp()
+            if updated < changed_since and message.id != board_id:
+                continue  # read by an earlier check
             hand_ids = [cid for cid in message.custom_ids if HAND_COMPONENT.search(cid)]
             if hand_ids and message.ephemeral_for is None:
                 problems.append(f"a hand's buttons on a public message in #{channel.name}: {hand_ids[:3]}")
-            seated = seated_by_channel.get(channel.id, set())
+            seated = players.get(channel.id, set())
             if hand_ids and message.ephemeral_for is not None and message.ephemeral_for not in seated:
                 problems.append(f"a hand shown to someone never seated in #{channel.name}")
-            if message.id == board_id and in_hands and since is not None:
-                updated = (message.edited_timestamp or message.timestamp).timestamp()
-                if updated > since + 0.5:
-                    shown = cards_named(message_text(message)) & in_hands
-                    if shown:
-                        problems.append(
-                            f"the board in #{channel.name} names cards held in a hand: {sorted(shown)}"
-                        )
+            if message.id == board_id and in_hands and since is not None and updated > since + 0.5:
+                text = message_text(message)
+                shown = cards_named(text) & in_hands
+                if shown:
+                    problems.append(
+                        f"the board in #{channel.name} names cards held in a hand: {sorted(shown)} "
+                        f"({text[:400]!r})"
+                    )
     return problems
 
 
@@ -527,6 +543,17 @@ def board_matches(emulator: Emulator, data: dict[str, Any]) -> bool:
     shown = message.embeds[0]
     return all(
         expected.get(key) == shown.get(key) for key in ("title", "description", "fields") if key in expected
+    )
+
+
+def board_difference(emulator: Emulator, data: dict[str, Any]) -> str:
+    from bot.ui.lobby import render_table
+
+    message = emulator.world.get_message(int(data.get("board_message_id") or 0))
+    expected = render_table(Table.from_dict(data))["embed"].to_dict()
+    shown = message.embeds[0] if message is not None and message.embeds else {}
+    return (
+        f"table {data['id']} shows {shown.get('description')!r}, stored state {expected.get('description')!r}"
     )
 
 
@@ -600,6 +627,7 @@ class Soak:
         self.latencies: dict[str, list[float]] = {"calm": [], "faults": []}
         self.converge_times: list[float] = []
         self.hand_seen: dict[tuple[int, int], float] = {}
+        self.last_scan = 0.0  # messages last changed before this (emulator clock) were checked already
         self.failed_disconnected = 0
         self.games_started: Counter[str] = Counter()
         self.phase = "calm"
@@ -623,7 +651,7 @@ class Soak:
         config, rng, world = self.config, self.rng, self.emulator.world
         guilds = [world.add_guild(f"Soak {number}", locale="en-US") for number in range(config.guilds)]
         for index in range(config.tables):
-            game = GAMES[index % len(GAMES)]
+            game = config.games[index % len(config.games)]
             guild = guilds[index % len(guilds)]
             channel = guild.add_text_channel(f"{game}-{index}")
             options: dict[str, Any] = {"game": game}
@@ -847,8 +875,10 @@ class Soak:
             if not behind:
                 return time.monotonic() - started
             if time.monotonic() > deadline:
+                first = next(data for data in active if not board_matches(self.emulator, data))
                 self.failures.append(
-                    f"boards did not converge in {self.config.converge_timeout:.0f} s: {behind}"
+                    f"boards did not converge in {self.config.converge_timeout:.0f} s: {behind}; "
+                    f"{board_difference(self.emulator, first)}"
                 )
                 return time.monotonic() - started
             await asyncio.sleep(0.1)
@@ -894,7 +924,20 @@ class Soak:
     async def check_privacy(self) -> None:
         stored = await asyncio.to_thread(read_active, self.database)
         channels = [seated.channel for seated in self.tables]
-        for problem in privacy_problems(self.emulator, stored, channels, self.hand_seen):
+        players = {seated.channel.id: {user.id for user in seated.humans} for seated in self.tables}
+        scanned = self.emulator.clock.now().timestamp() - 2.0
+        changed = self.last_scan
+        problems = privacy_problems(self.emulator, stored, channels, self.hand_seen, players, None, changed)
+        if (
+            problems
+        ):  # read again, once saves under way are done: a board may show a state saved after the first read
+            await asyncio.sleep(1.0)
+            after = await asyncio.to_thread(read_active, self.database)
+            problems = privacy_problems(
+                self.emulator, stored, channels, self.hand_seen, players, after, changed
+            )
+        self.last_scan = scanned
+        for problem in problems:
             if problem not in self.failures:
                 self.failures.append(problem)
 
@@ -955,8 +998,13 @@ class Soak:
         return self.report()
 
     async def report_progress(self) -> None:
+        shown = 0
         while not self.config.quiet:
             await asyncio.sleep(30)
+            problems = self.lost + self.failures
+            for problem in problems[shown : shown + 10]:
+                print(f"  ✗ {problem}", flush=True)
+            shown = len(problems)
             rate = self.acknowledged / max(1e-9, time.monotonic() - self.started)
             print(
                 f"  … {self.acknowledged} actions acknowledged ({rate:.1f}/s), restarts {self.bot.restarts}, "
@@ -1042,6 +1090,7 @@ def main() -> int:
             if name in ("rate_limit", "global_rate_limit", "server_error", "slow")
             else "per second",
         )
+    parser.add_argument("--games", default=",".join(GAMES), help="the games at the tables, comma-separated")
     parser.add_argument("--keep", type=Path, help="keep the database and the bot's logs in this folder")
     options = parser.parse_args()
     if options.store == "postgresql":
@@ -1050,6 +1099,7 @@ def main() -> int:
     rates = ChaosRates(**{name: getattr(options, name) for name in ChaosRates.names()})
     config = SoakConfig(
         tables=options.tables,
+        games=tuple(options.games.split(",")),
         actions=options.actions,
         seed=options.seed,
         store=options.store,
