@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -136,8 +137,11 @@ def serve(api_base: str, gateway: str, token: str, database: str) -> None:
 class BotProcess:
     """The bot in a child process; each run's stderr goes to its own log file."""
 
-    def __init__(self, emulator: Emulator, database: Path, folder: Path) -> None:
+    def __init__(
+        self, emulator: Emulator, database: Path, folder: Path, database_url: str | None = None
+    ) -> None:
         self.emulator = emulator
+        self.database_url = database_url
         self.database = database
         self.folder = folder
         self.process: subprocess.Popen[bytes] | None = None
@@ -159,7 +163,7 @@ class BotProcess:
                     str(self.database),
                 ],
                 cwd=ROOT,
-                env={**os.environ, "PYTHONPATH": str(ROOT)},
+                env={**os.environ, "PYTHONPATH": str(ROOT), "DATABASE_URL": self.database_url or ""},
                 stdout=log_file,
                 stderr=subprocess.STDOUT,
             )
@@ -201,6 +205,40 @@ class BotProcess:
 
 
 # -- the stored games ----------------------------------------------------------------------------------------------
+class Store:
+    """Reads the stored tables the way the bot saved them, from SQLite or PostgreSQL (`database_url`)."""
+
+    def __init__(self, database: Path, database_url: str | None = None) -> None:
+        self.database = database
+        self.database_url = database_url
+
+    async def read(self, where: str = "", params: Sequence[Any] = ()) -> dict[int, dict[str, Any]]:
+        if self.database_url is None:
+            return await asyncio.to_thread(read_tables, self.database, where, params)
+        import asyncpg
+
+        for number in range(len(params)):
+            where = where.replace("?", f"${number + 1}", 1)
+        connection = await asyncpg.connect(self.database_url)
+        try:
+            rows = await connection.fetch(f"SELECT id, data FROM tables {where}", *params)
+        finally:
+            await connection.close()
+        return {int(row["id"]): _json(row["data"]) for row in rows}
+
+    async def active(self, channel_id: int | None = None) -> dict[int, dict[str, Any]]:
+        if channel_id is None:
+            return await self.read(ACTIVE)
+        return await self.read(ACTIVE + " AND channel_id = ?", (channel_id,))
+
+    async def table(self, table_id: int) -> dict[str, Any] | None:
+        return (await self.read("WHERE id = ?", (table_id,))).get(table_id)
+
+
+def _json(data: Any) -> dict[str, Any]:
+    return dict(json.loads(data)) if isinstance(data, str | bytes) else dict(data)
+
+
 def read_tables(database: Path, where: str = "", params: Sequence[Any] = ()) -> dict[int, dict[str, Any]]:
     """The stored tables (all of them, active and finished, unless `where` says which) as saved: id -> data."""
     connection = sqlite3.connect(database, timeout=10)
@@ -212,16 +250,6 @@ def read_tables(database: Path, where: str = "", params: Sequence[Any] = ()) -> 
 
 
 ACTIVE = "WHERE status IN ('lobby', 'playing')"
-
-
-def read_active(database: Path, channel_id: int | None = None) -> dict[int, dict[str, Any]]:
-    if channel_id is None:
-        return read_tables(database, ACTIVE)
-    return read_tables(database, ACTIVE + " AND channel_id = ?", (channel_id,))
-
-
-def read_table(database: Path, table_id: int) -> dict[str, Any] | None:
-    return read_tables(database, "WHERE id = ?", (table_id,)).get(table_id)
 
 
 def active_in_channel(tables: dict[int, dict[str, Any]], channel_id: int) -> dict[str, Any] | None:
@@ -604,7 +632,7 @@ class SeatedTable:
 
 
 class Soak:
-    def __init__(self, config: SoakConfig, folder: Path) -> None:
+    def __init__(self, config: SoakConfig, folder: Path, database_url: str | None = None) -> None:
         self.config = config
         self.folder = folder
         self.rng = random.Random(config.seed)
@@ -614,7 +642,8 @@ class Soak:
         self.database = folder / "soak.sqlite3"
         for stale in folder.glob("soak.sqlite3*"):  # always a new database (and a new world)
             stale.unlink()
-        self.bot = BotProcess(self.emulator, self.database, folder)
+        self.store = Store(self.database, database_url)
+        self.bot = BotProcess(self.emulator, self.database, folder, database_url)
         self.tables: list[SeatedTable] = []
         self.acked: list[Acked] = []
         self.acknowledged = 0
@@ -717,7 +746,7 @@ class Soak:
                 await asyncio.sleep(rng.uniform(0, 0.05))
             if self.done.is_set():
                 return
-            stored = await asyncio.to_thread(read_active, self.database, seated.channel.id)
+            stored = await self.store.active(seated.channel.id)
             data = active_in_channel(stored, seated.channel.id)
             if data is None:
                 await self.open_table(seated)
@@ -824,7 +853,7 @@ class Soak:
 
     # -- the invariants -------------------------------------------------------------------------------------
     async def check_acknowledged(self, table_id: int, before: list[Any], step: Step) -> None:
-        stored = await asyncio.to_thread(read_table, self.database, table_id)
+        stored = await self.store.table(table_id)
         log = action_log(stored) if stored is not None else []
         if log[: len(before)] != before or not contains_in_order(step.expected, log[len(before) :]):
             self.lost.append(
@@ -845,9 +874,9 @@ class Soak:
         if self.acknowledged >= self.config.actions:
             self.done.set()
 
-    def check_stored(self, final: bool = False) -> list[str]:
+    async def check_stored(self, final: bool = False) -> list[str]:
         """Nothing acknowledged lost; every stored game replays to its state."""
-        stored = read_tables(self.database)
+        stored = await self.store.read()
         problems: list[str] = []
         for data in stored.values():
             problems += replay_problems(data)
@@ -865,7 +894,7 @@ class Soak:
         started = time.monotonic()
         deadline = started + self.config.converge_timeout
         while True:
-            stored = await asyncio.to_thread(read_active, self.database)
+            stored = await self.store.active()
             active = list(stored.values())
             behind = [
                 f"{data['id']} ({data['game_key']})"
@@ -903,7 +932,7 @@ class Soak:
         self.chaos.active = False
         try:
             await self.idle.wait()  # interactions in flight are answered or fail
-            self.failures += self.check_stored()
+            self.failures += await self.check_stored()
             self.converge_times.append(await self.converge())
         finally:
             self.chaos.active = active and not self.done.is_set()
@@ -922,7 +951,7 @@ class Soak:
             await self.check_privacy()
 
     async def check_privacy(self) -> None:
-        stored = await asyncio.to_thread(read_active, self.database)
+        stored = await self.store.active()
         channels = [seated.channel for seated in self.tables]
         players = {seated.channel.id: {user.id for user in seated.humans} for seated in self.tables}
         scanned = self.emulator.clock.now().timestamp() - 2.0
@@ -932,7 +961,7 @@ class Soak:
             problems
         ):  # read again, once saves under way are done: a board may show a state saved after the first read
             await asyncio.sleep(1.0)
-            after = await asyncio.to_thread(read_active, self.database)
+            after = await self.store.active()
             problems = privacy_problems(
                 self.emulator, stored, channels, self.hand_seen, players, after, changed
             )
@@ -981,7 +1010,7 @@ class Soak:
                 await self.bot.wait_ready(identifies)
                 self.converge_times.append(await self.converge())
             await self.check_privacy()
-            self.failures += self.check_stored(final=True)
+            self.failures += await self.check_stored(final=True)
         finally:
             if gateway_faults is not None:
                 gateway_faults.cancel()
@@ -1059,13 +1088,6 @@ class Soak:
         return dict(Counter(seated.game for seated in self.tables))
 
 
-async def run_soak(config: SoakConfig, folder: Path | None = None) -> Soak:
-    with tempfile.TemporaryDirectory() as temporary:
-        soak = Soak(config, folder or Path(temporary))
-        await soak.run()
-    return soak
-
-
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--serve":
         serve(*sys.argv[2:6])
@@ -1093,9 +1115,6 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(GAMES), help="the games at the tables, comma-separated")
     parser.add_argument("--keep", type=Path, help="keep the database and the bot's logs in this folder")
     options = parser.parse_args()
-    if options.store == "postgresql":
-        print("--store postgresql: not available yet (tests/postgres.py has not landed)", file=sys.stderr)
-        return 2
     rates = ChaosRates(**{name: getattr(options, name) for name in ChaosRates.names()})
     config = SoakConfig(
         tables=options.tables,
@@ -1108,13 +1127,18 @@ def main() -> int:
         token_lifetime=options.token_lifetime,
         rates=rates,
     )
-    if options.keep:
-        options.keep.mkdir(parents=True, exist_ok=True)
-        soak = Soak(config, options.keep)
-        return asyncio.run(soak.run())
-    with tempfile.TemporaryDirectory() as temporary:
-        soak = Soak(config, Path(temporary))
-        return asyncio.run(soak.run())
+    with contextlib.ExitStack() as stack:
+        folder = options.keep or Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        folder.mkdir(parents=True, exist_ok=True)
+        database_url = None
+        if (
+            options.store == "postgresql"
+        ):  # a throwaway server of its own (the PostgreSQL binaries are needed)
+            from tests.postgres import ThrowawayPostgres
+
+            server = stack.enter_context(ThrowawayPostgres())
+            database_url = server.new_database_sync("soak")
+        return asyncio.run(Soak(config, folder, database_url).run())
 
 
 if __name__ == "__main__":
