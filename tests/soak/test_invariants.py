@@ -73,14 +73,14 @@ def test_a_hand_on_a_public_message_or_a_held_card_on_the_board_is_reported() ->
     seen: dict[tuple[int, int], float] = {}
     emulator = type("FakeEmulator", (), {"world": world, "clock": world.clock})()
 
-    problems = privacy_problems(emulator, stored, [channel], seen, players)  # type: ignore[arg-type]
+    problems = privacy_problems(emulator, stored, [channel], seen, players)
     assert any("public message" in problem for problem in problems), problems
     hand.ephemeral_for = alice.id
-    assert privacy_problems(emulator, stored, [channel], seen, players) == []  # type: ignore[arg-type]
+    assert privacy_problems(emulator, stored, [channel], seen, players) == []
 
     # The board, edited after the hand began, names a card still in a hand (in both reads).
     world.clock.advance(seconds=5)
     board.embeds = [{"description": f"Trick 1: {held}"}]
     board.edited_timestamp = world.clock.now()
-    problems = privacy_problems(emulator, stored, [channel], seen, players, stored)  # type: ignore[arg-type]
+    problems = privacy_problems(emulator, stored, [channel], seen, players, stored)
     assert any("names cards held in a hand" in problem for problem in problems), problems
