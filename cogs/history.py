@@ -51,11 +51,14 @@ class HistorySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"t
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = interaction.client.get_cog(History.__cog_name__)
         values = self.item.values
-        await cog.show_game(interaction, self.guild_id, int(values[0]) if values else 0)
+        chosen = values[0] if values else ""
+        # A game's number, as the menu offers it; anything else (a forged choice) is no game: "gone".
+        game_id = int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) <= 18 else 0
+        await cog.show_game(interaction, self.guild_id, game_id)
 
 
 class ReplayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tg:replay:(?P<guild>\d+):(?P<game>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tg:replay:(?P<guild>\d+):(?P<game>\d{1,18})"
 ):
     """Opens a new table in this channel with the chosen game's deal and rules."""
 

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from bot.ui.controller import TableController
 
 PREFIX = "tg"
+# A table id as the database holds it (SQLite's integers end at 2**63): a larger one is no table's, and is never
+# looked up (a forged or damaged button then gets the answer for a button nothing handles).
+TABLE_ID = r"\d{1,18}"
 # The user a private hand's button belongs to, at the end of its custom id (`:<user id>`): anyone else's click is
 # refused, so no click can act on, or show, someone else's hand. Buttons without it act for the clicker.
 OWNER = r"(?::(?P<owner>\d+))?"
@@ -76,7 +79,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"$^"
         return cls(int(match["table"]))
 
 
-class JoinButton(TableButton, template=rf"{PREFIX}:join:(?P<table>\d+)"):
+class JoinButton(TableButton, template=rf"{PREFIX}:join:(?P<table>{TABLE_ID})"):
     action = "join"
     style = discord.ButtonStyle.success
 
@@ -84,14 +87,14 @@ class JoinButton(TableButton, template=rf"{PREFIX}:join:(?P<table>\d+)"):
         await _controller(interaction).join(interaction, self.table_id)
 
 
-class LeaveButton(TableButton, template=rf"{PREFIX}:leave:(?P<table>\d+)"):
+class LeaveButton(TableButton, template=rf"{PREFIX}:leave:(?P<table>{TABLE_ID})"):
     action = "leave"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _controller(interaction).leave(interaction, self.table_id)
 
 
-class StartButton(TableButton, template=rf"{PREFIX}:start:(?P<table>\d+)"):
+class StartButton(TableButton, template=rf"{PREFIX}:start:(?P<table>{TABLE_ID})"):
     action = "start"
     style = discord.ButtonStyle.primary
 
@@ -99,14 +102,14 @@ class StartButton(TableButton, template=rf"{PREFIX}:start:(?P<table>\d+)"):
         await _controller(interaction).start(interaction, self.table_id)
 
 
-class AddAIButton(TableButton, template=rf"{PREFIX}:addai:(?P<table>\d+)"):
+class AddAIButton(TableButton, template=rf"{PREFIX}:addai:(?P<table>{TABLE_ID})"):
     action = "addai"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _controller(interaction).add_ai(interaction, self.table_id)
 
 
-class HandButton(TableButton, template=rf"{PREFIX}:hand:(?P<table>\d+)"):
+class HandButton(TableButton, template=rf"{PREFIX}:hand:(?P<table>{TABLE_ID})"):
     action = "hand"
     style = discord.ButtonStyle.primary
 
@@ -114,7 +117,7 @@ class HandButton(TableButton, template=rf"{PREFIX}:hand:(?P<table>\d+)"):
         await _controller(interaction).show_hand(interaction, self.table_id, from_hand_message=False)
 
 
-class RefreshButton(TableButton, template=rf"{PREFIX}:refresh:(?P<table>\d+)(?::(?P<owner>\d+))?"):
+class RefreshButton(TableButton, template=rf"{PREFIX}:refresh:(?P<table>{TABLE_ID})(?::(?P<owner>\d+))?"):
     """Shows the clicker's hand again: in the message clicked when it is theirs (`owner`, the user the hand
     message belongs to; buttons posted before it existed carry none), else in a new private message."""
 
@@ -147,14 +150,14 @@ class RefreshButton(TableButton, template=rf"{PREFIX}:refresh:(?P<table>\d+)(?::
         )
 
 
-class HintButton(TableButton, template=rf"{PREFIX}:hint:(?P<table>\d+)"):
+class HintButton(TableButton, template=rf"{PREFIX}:hint:(?P<table>{TABLE_ID})"):
     action = "hint"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _controller(interaction).hint(interaction, self.table_id)
 
 
-class VoteEndButton(TableButton, template=rf"{PREFIX}:vote:(?P<table>\d+)"):
+class VoteEndButton(TableButton, template=rf"{PREFIX}:vote:(?P<table>{TABLE_ID})"):
     action = "vote"
     style = discord.ButtonStyle.danger
 
@@ -164,7 +167,7 @@ class VoteEndButton(TableButton, template=rf"{PREFIX}:vote:(?P<table>\d+)"):
 
 class GameActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:g:(?P<table>\d+):(?P<payload>[A-Za-z0-9_.-]{{1,80}}){OWNER}",
+    template=rf"{PREFIX}:g:(?P<table>{TABLE_ID}):(?P<payload>[A-Za-z0-9_.-]{{1,80}}){OWNER}",
 ):
     """A game's own button: the payload is the game's action, decoded by the game's UI (`GameUI.action`); on a
     private hand it names its owner."""
@@ -210,7 +213,7 @@ class GameActionButton(
 
 class GameActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"{PREFIX}:gs:(?P<table>\d+):(?P<payload>[A-Za-z0-9_.-]{{1,80}}){OWNER}",
+    template=rf"{PREFIX}:gs:(?P<table>{TABLE_ID}):(?P<payload>[A-Za-z0-9_.-]{{1,80}}){OWNER}",
 ):
     """A game's own select menu: the payload names the action, the chosen values complete it."""
 
@@ -280,7 +283,7 @@ class HowToPlayButton(
 
 class PlayAgainButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:again:(?P<table>\d+):(?P<deal>new|same)",
+    template=rf"{PREFIX}:again:(?P<table>{TABLE_ID}):(?P<deal>new|same)",
 ):
     """Under a finished game: a new table with the same seats, on a new deal or on the same one."""
 
@@ -313,7 +316,8 @@ class PlayAgainButton(
 
 
 class FullLogButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:log:(?P<table>\d+):(?P<page>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:log:(?P<table>{TABLE_ID}):(?P<page>\d{{1,5}})",
 ):
     """A finished game's every play, privately, one page at a time (the game's `GameUI.log_pages`)."""
 

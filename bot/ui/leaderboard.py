@@ -248,7 +248,7 @@ def variant_name(record: GameRecord, locale: str) -> str:
 
 # -- the leaderboard -----------------------------------------------------------------------------------------
 LEADERBOARD_ID = re.compile(
-    r"tg:lb:(?P<guild>\d+):(?P<page>\d+):p(?P<players>[0-5])v(?P<variant>[se-])a(?P<ai>[01])d(?P<daily>\d{8}|-)"
+    r"tg:lb:(?P<guild>\d+):(?P<page>\d{1,5}):p(?P<players>[0-5])v(?P<variant>[se-])a(?P<ai>[01])d(?P<daily>\d{8}|-)"
 )
 LEADERBOARD_TEMPLATE = LEADERBOARD_ID.pattern
 

@@ -9,6 +9,7 @@ import pytest
 from bot.games.deal_codes import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
+from tests.e2e.test_leaderboard import seed
 from tests.fuzz.views import state
 
 UNKNOWN = "This button no longer works (it is from an older version of the bot, or it was changed): use the latest message."
@@ -36,3 +37,46 @@ async def test_a_button_nothing_handles_is_answered(
     answer = await driver.click(world.alice, board, component["custom_id"])
     assert answer.ephemeral and answer.content == UNKNOWN and answer.elapsed < 3
     assert state(driver.table()) == before
+
+
+HUGE = "99999999999999999999999"  # more than SQLite's integers hold
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        f"tg:log:{HUGE}:0",
+        f"tg:again:{HUGE}:new",
+        f"tg:replay:{{guild}}:{HUGE}",
+        f"tg:g:{HUGE}:draw",
+        f"tg:hand:{HUGE}",
+        f"tg:lb:{{guild}}:{HUGE}:p3vea0d-",
+    ],
+)
+async def test_a_button_naming_an_impossible_id_is_refused(
+    driver: TableDriver, world: World, custom_id: str
+) -> None:
+    """Found by the fuzzer: ids too large for the database must not reach it."""
+    await driver.command(world.alice, "game new", deal=seed_to_deal_code(2))
+    board = driver.board()
+    component = next(c for c in board.iter_components() if c.get("type") == 2)
+    component["custom_id"] = custom_id.format(guild=world.guild.id)
+    answer = await driver.click(world.alice, board, component["custom_id"])
+    assert answer.ephemeral and answer.content and answer.elapsed < 3
+    assert "reference" not in answer.content  # a refusal, not an apology for an error
+
+
+@pytest.mark.parametrize("value", ["Ｑ", "", HUGE, "-1", "٣"])
+async def test_a_history_choice_that_is_no_game_is_refused(
+    driver: TableDriver, world: World, value: str
+) -> None:
+    """Found by the fuzzer: a /history menu choice that is not a game number (a forged value)."""
+    await seed(driver, world, [world.alice], cards_left=3)
+    history = (await driver.command(world.alice, "history")).message
+    assert history is not None
+    custom_id = f"tg:hist:{world.guild.id}"
+    data = {"custom_id": custom_id, "component_type": 3, "values": [value] if value else []}
+    result = driver.emulator._dispatch_interaction(3, world.alice, world.channel, data, message=history)
+    answer = await result.response()
+    await driver.settle()
+    assert answer.ephemeral and answer.content and "reference" not in answer.content
