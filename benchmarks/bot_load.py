@@ -105,11 +105,13 @@ def cpu_seconds(pid: int) -> float:
 
 
 class BotProcess:
-    def __init__(self, kind: str, emulator: Any, database: str) -> None:
+    def __init__(self, kind: str, emulator: Any, database: str, checkout: Path = ROOT) -> None:
+        """`checkout`: the copy of the bot to run (another checkout with this script in it, e.g. an older
+        version to compare with)."""
         self.process = subprocess.Popen(
             [
                 sys.executable,
-                __file__,
+                str(checkout / "benchmarks" / Path(__file__).name),
                 "--serve",
                 kind,
                 emulator.api_base,
@@ -117,8 +119,8 @@ class BotProcess:
                 emulator.token,
                 database,
             ],
-            cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            cwd=checkout,
+            env={**os.environ, "PYTHONPATH": str(checkout)},
         )
 
     @property
@@ -154,6 +156,7 @@ def sampled(pid: int, output: Path | None) -> Iterator[None]:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    kinds: list[tuple[str, float, float]] = field(default_factory=list)  # what, when dispatched, answer time
     plays: int = 0
     failures: list[str] = field(default_factory=list)
 
@@ -162,6 +165,9 @@ async def act(emulator: Any, stats: Stats, coroutine: Any) -> Any:
     result = await coroutine
     callback = await result.response(timeout=60)
     stats.latencies.append(callback.elapsed)
+    interaction = result.interaction
+    kind = interaction.command_name or str(interaction.data.get("custom_id", "")).split(":")[1]
+    stats.kinds.append((kind, interaction.dispatched_at, callback.elapsed))
     return result
 
 
@@ -248,6 +254,11 @@ class Result:
     def plays_per_second(self) -> float:
         return self.stats.plays / self.elapsed
 
+    @property
+    def cpu_per_play(self) -> float:
+        """The bot process's CPU milliseconds per play (everything it did, answers and public updates)."""
+        return self.cpu * 1000 / max(self.stats.plays, 1)
+
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
@@ -264,6 +275,7 @@ async def measure(
     database_url: str | None = None,
     interactions: int = 0,
     profile: Path | None = None,
+    checkout: Path = ROOT,
 ) -> Result:
     from bot.emulator import Emulator
 
@@ -279,7 +291,7 @@ async def measure(
         users.append(user)
     stats = Stats()
     with tempfile.TemporaryDirectory() as folder:
-        bot = BotProcess(kind, emulator, database_url or str(Path(folder) / "load.sqlite3"))
+        bot = BotProcess(kind, emulator, database_url or str(Path(folder) / "load.sqlite3"), checkout)
         try:
             await wait_for_commands(emulator, "game" if kind == "game" else "noop")
             with sampled(bot.pid, profile):
@@ -417,6 +429,16 @@ async def run(options: argparse.Namespace) -> int:
                 else:
                     result = await measure("game", f"game bot ({label})", *args, profile=profile)
                 results[store] = result
+            if options.compare_with is not None:
+                results["other"] = await measure(
+                    "game",
+                    f"game bot ({options.compare_with.name})",
+                    *args,
+                    checkout=options.compare_with,
+                    profile=profile_dir / f"game-{options.compare_with.name}-{number + 1}.txt"
+                    if profile_dir
+                    else None,
+                )
             first = results[stores[0]]
             results["bare"] = await measure(
                 "bare", "bare discord.py command", *args, interactions=len(first.stats.latencies)
@@ -432,7 +454,7 @@ async def run(options: argparse.Namespace) -> int:
                     print(traffic(result))
             print()
 
-    keys = [*stores, "bare"]
+    keys = [*stores, *(["other"] if options.compare_with is not None else []), "bare"]
 
     def median(key: str, value: str) -> float:
         return statistics.median(getattr(r[key], value) for r in rounds)
@@ -443,7 +465,11 @@ async def run(options: argparse.Namespace) -> int:
     print("medians over the rounds" if options.rounds > 1 else "summary")
     for key in keys:
         name = rounds[0][key].name
-        extra = f"  plays/s {median(key, 'plays_per_second'):6.1f}" if key != "bare" else ""
+        extra = (
+            f"  plays/s {median(key, 'plays_per_second'):6.1f}  CPU {median(key, 'cpu_per_play'):5.1f} ms/play"
+            if key != "bare"
+            else ""
+        )
         print(
             f"  {name:<26} p50 {median(key, 'p50'):7.1f} ms  p99 {median(key, 'p99'):7.1f} ms  "
             f"late {median(key, 'late'):.0f}{extra}"
@@ -459,13 +485,22 @@ async def run(options: argparse.Namespace) -> int:
         print(f"  {store}: p99(game)/p99(bare) {ratio(store, 'bare', 'p99'):.2f}x")
         print(f"  {store}: {plays:.1f} plays per second (target ≥ 300) {mark(plays >= 300)}")
         print(f"  {store}: answered later than 3 s: {late} (target 0) {mark(late == 0)}")
+    if options.compare_with is not None:
+        name = options.compare_with.name
+        print(f"  {name}: p50(game)/p50(bare) {ratio('other', 'bare', 'p50'):.2f}x")
+        print(
+            f"  this checkout against {name}: p50 {ratio(stores[0], 'other', 'p50'):.2f}x, p99 "
+            f"{ratio(stores[0], 'other', 'p99'):.2f}x, plays per second "
+            f"{ratio(stores[0], 'other', 'plays_per_second'):.2f}x, bot CPU per play "
+            f"{ratio(stores[0], 'other', 'cpu_per_play'):.2f}x"
+        )
     if len(stores) == 2:
         pg_ratio = ratio("postgresql", "sqlite", "p99")
         print(f"  PostgreSQL p99 / SQLite p99: {pg_ratio:.2f}x (target ≤ 1.5x) {mark(pg_ratio <= 1.5)}")
     if profile_dir is not None:
         for results in rounds:
-            for store in stores:
-                result = results[store]
+            for key in keys:
+                result = results[key]
                 if result.profile is not None and result.profile.exists():
                     print(f"\nprofile of {result.name} ({result.profile}):")
                     print(summarise_profile(result.profile, result.stats.plays, result.cpu))
@@ -549,6 +584,13 @@ def main() -> int:
         "--profile", type=Path, help="sample the game bot with py-spy; stacks go to this folder"
     )
     parser.add_argument("--calls", action="store_true", help="list the Discord calls and events per play")
+    parser.add_argument(
+        "--compare-with",
+        type=Path,
+        metavar="CHECKOUT",
+        help="also run the game bot (SQLite) of another checkout in each round, e.g. an older version in a git"
+        " worktree (with this script copied into its benchmarks/)",
+    )
     options = parser.parse_args()
     if options.database_url and options.store == "sqlite":
         options.store = "postgresql"

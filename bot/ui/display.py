@@ -132,7 +132,7 @@ class TableDisplay:
         while table_id in self._dirty:
             last = self._last_board_edit.get(table_id)
             pending = self._dirty[table_id]
-            # Only plays wait their turn: a game that starts or ends shows at once.
+            # Only a game in play waits its turn: the lobby and a game's first board show at once.
             if last is not None and last[1] is TableStatus.PLAYING and pending.status is TableStatus.PLAYING:
                 pause = self.board_edit_interval - (loop.time() - last[0])
                 if pause > 0 and not self._hurry.is_set():
@@ -230,9 +230,7 @@ class TableDisplay:
         finally:
             self._reposting.discard(table_id)
 
-    async def _retire(
-        self, channel: BoardChannel, message_id: int, text: str
-    ) -> None:
+    async def _retire(self, channel: BoardChannel, message_id: int, text: str) -> None:
         """The old board becomes one line pointing to the new one (its buttons and picture go)."""
         try:
             await channel.get_partial_message(message_id).edit(
