@@ -4,7 +4,10 @@ Fills a temporary database (through the real migrations) with 100,000 finished g
 servers, then times each screen's query through `bot.storage.stats.StatsStore`, next to a plain
 `SELECT count(*) FROM games` in the same run. Deterministic (fixed seed). Target: every query under 50 ms median.
 
-    .venv/bin/python benchmarks/leaderboard.py [--games 100000] [--runs 50]
+    .venv/bin/python benchmarks/leaderboard.py [--games 100000] [--runs 50] [--store sqlite|postgresql]
+
+`--store postgresql` copies the same games into a throwaway PostgreSQL (tests/postgres.py, with the copy command's
+code), runs ANALYZE, and times the same queries there.
 
 Server sizes are uneven (a few big servers, many small ones), like real bots; the figures are for the biggest
 server, the worst case.
@@ -26,6 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.storage.database import Database
 from bot.storage.sqlite import SqliteDatabase
 from bot.storage.stats import LeaderboardFilters, StatsStore
 
@@ -155,62 +159,77 @@ async def measure(runs: int, action: Callable[[], Awaitable[Any]]) -> tuple[floa
     return statistics.median(timings), timings[min(len(timings) - 1, int(len(timings) * 0.9))]
 
 
-async def scalar(connection: Any, sql: str, params: tuple[Any, ...] = ()) -> Any:
-    async with connection.execute(sql, params) as cursor:
-        row = await cursor.fetchone()
-    return row[0]
+async def scalar(database: Database, sql: str, params: tuple[Any, ...] = ()) -> Any:
+    row = await database.fetchone(sql, params)
+    return row[0] if row else None
+
+
+async def on_postgres(sqlite: SqliteDatabase, folder: str) -> tuple[Database, Callable[[], None]]:
+    """The same rows in a throwaway PostgreSQL (copied as `python -m bot.storage.copy` does), analysed."""
+    from bot.storage import copy
+    from bot.storage.postgres import PostgresDatabase
+    from tests.postgres import ThrowawayPostgres
+
+    server = ThrowawayPostgres().start()
+    database = await PostgresDatabase.open(await server.new_database("leaderboard"))
+    await copy.copy_rows(sqlite, database, await copy.table_shapes(sqlite))
+    await database.execute("VACUUM ANALYZE")  # as autovacuum would have: statistics and the visibility map
+    return database, server.stop
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     arguments = parser.parse_args()
 
     rng = random.Random(SEED)
     servers, shares = make_servers(rng)
     games, seats = make_games(rng, servers, shares, arguments.games)
     with tempfile.TemporaryDirectory() as folder:
-        database = await SqliteDatabase.open(Path(folder) / "bench.sqlite3")
-        connection = database.connection
+        sqlite = await SqliteDatabase.open(Path(folder) / "bench.sqlite3")
         started = time.perf_counter()
-        await fill(connection, games, seats)
+        await fill(sqlite.connection, games, seats)
+        database: Database = sqlite
+        stop_server: Callable[[], None] | None = None
+        if arguments.store == "postgresql":
+            database, stop_server = await on_postgres(sqlite, folder)
+            await sqlite.close()
         filled = time.perf_counter() - started
         store = StatsStore(database)
 
         guild_id = await scalar(
-            connection, "SELECT guild_id FROM games GROUP BY guild_id ORDER BY COUNT(*) DESC"
+            database, "SELECT guild_id FROM games GROUP BY guild_id ORDER BY COUNT(*) DESC, guild_id"
         )
-        guild_games = await scalar(connection, "SELECT COUNT(*) FROM games WHERE guild_id = ?", (guild_id,))
+        guild_games = await scalar(database, "SELECT COUNT(*) FROM games WHERE guild_id = ?", (guild_id,))
         teams = await scalar(
-            connection, "SELECT COUNT(DISTINCT team_key) FROM games WHERE guild_id = ?", (guild_id,)
+            database, "SELECT COUNT(DISTINCT team_key) FROM games WHERE guild_id = ?", (guild_id,)
         )
         player = await scalar(
-            connection,
+            database,
             "SELECT p.user_id FROM game_players p JOIN games g ON g.id = p.game_id WHERE g.guild_id = ?"
-            " AND p.user_id IS NOT NULL GROUP BY p.user_id ORDER BY COUNT(*) DESC",
+            " AND p.user_id IS NOT NULL GROUP BY p.user_id ORDER BY COUNT(*) DESC, p.user_id",
             (guild_id,),
         )
         player_games = await scalar(
-            connection,
+            database,
             "SELECT COUNT(*) FROM game_players p JOIN games g ON g.id = p.game_id WHERE p.user_id = ?"
             " AND g.guild_id = ?",
             (player, guild_id),
         )
-        channel = await scalar(
-            connection, "SELECT channel_id FROM games WHERE guild_id = ? LIMIT 1", (guild_id,)
-        )
+        channel = await scalar(database, "SELECT MIN(channel_id) FROM games WHERE guild_id = ?", (guild_id,))
         busiest_daily = await scalar(
-            connection,
-            "SELECT daily FROM games WHERE guild_id = ? AND daily IS NOT NULL GROUP BY daily ORDER BY COUNT(*) DESC",
+            database,
+            "SELECT daily FROM games WHERE guild_id = ? AND daily IS NOT NULL GROUP BY daily ORDER BY COUNT(*) DESC, daily",
             (guild_id,),
         )
         first = await store.leaderboard(guild_id)
         later_page = max(0, first.page_count // 2)
 
         print(
-            f"{len(games):,} games, {len(seats):,} seats, {len(servers)} servers, {PLAYERS:,} players;"
-            f" filled in {filled:.1f} s"
+            f"{arguments.store}: {len(games):,} games, {len(seats):,} seats, {len(servers)} servers,"
+            f" {PLAYERS:,} players; filled in {filled:.1f} s"
         )
         print(
             f"Biggest server: {guild_games:,} games, {teams:,} teams ({first.total_teams:,} all-human teams"
@@ -220,7 +239,7 @@ async def main() -> None:
         cases: list[tuple[str, Callable[[], Awaitable[Any]]]] = [
             (
                 "baseline: SELECT count(*) FROM games",
-                lambda: scalar(connection, "SELECT count(*) FROM games"),
+                lambda: scalar(database, "SELECT count(*) FROM games"),
             ),
             ("leaderboard, first page", lambda: store.leaderboard(guild_id, viewer_id=player)),
             (
@@ -248,6 +267,8 @@ async def main() -> None:
             median, p90 = await measure(arguments.runs, action)
             print(f"{name:<42}{median:>8.2f}ms{p90:>8.2f}ms")
         await database.close()
+        if stop_server is not None:
+            stop_server()
 
 
 if __name__ == "__main__":

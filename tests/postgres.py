@@ -13,6 +13,7 @@ server never survives a power cut, and needs not.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import itertools
 import os
@@ -88,6 +89,7 @@ class ThrowawayPostgres:
                     "-t", "60", "start", check=False,
                 )  # fmt: skip
                 if started.returncode == 0:
+                    atexit.register(self.stop)  # a caller that forgets stop() leaves no server behind
                     return self
             raise RuntimeError(f"PostgreSQL did not start: {self.log_tail()}")
         except BaseException:
@@ -98,6 +100,7 @@ class ThrowawayPostgres:
         folder, self._folder = self._folder, None
         if folder is None:
             return
+        atexit.unregister(self.stop)
         try:
             if (folder / "data" / "postmaster.pid").exists():
                 self._run("pg_ctl", "-D", str(folder / "data"), "-m", "immediate", "-w", "stop", check=False)

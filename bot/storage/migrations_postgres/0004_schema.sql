@@ -53,13 +53,15 @@ CREATE TABLE games (
     hints INTEGER NOT NULL DEFAULT 0
 );
 
+-- The leaderboard's covering indexes. SQLite's indexes carry the row id by themselves; PostgreSQL's must INCLUDE it
+-- (the leaderboard reads MAX(id)), or the planner reads the table instead.
 CREATE INDEX games_leaderboard
-    ON games (guild_id, game, has_ai, team_key, cards_left, ended_at, outcome, player_count, variant)
+    ON games (guild_id, game, has_ai, team_key, cards_left, ended_at, outcome, player_count, variant) INCLUDE (id)
     WHERE outcome <> 'abandoned';
 
 CREATE INDEX games_daily_leaderboard
     ON games (guild_id, game, daily, has_ai, team_key, cards_left, ended_at, outcome, player_count, variant)
-    WHERE daily IS NOT NULL AND outcome <> 'abandoned';
+    INCLUDE (id) WHERE daily IS NOT NULL AND outcome <> 'abandoned';
 
 CREATE INDEX games_server_history ON games (guild_id, ended_at);
 
