@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -50,11 +52,19 @@ def postgres_server() -> Iterator[ThrowawayPostgres]:
 
 
 async def new_store_url(request: pytest.FixtureRequest, kind: str, tmp_path: Path) -> str:
-    """A new, empty store of that kind: a SQLite file path, or the URL of a new PostgreSQL database."""
+    """A new, empty store of that kind: a SQLite file path, or the URL of a new PostgreSQL database (dropped when
+    the test ends)."""
     if kind == "postgresql":
         server: ThrowawayPostgres = request.getfixturevalue("postgres_server")
-        return await server.new_database()
+        url = await server.new_database()
+        request.addfinalizer(lambda: _drop(server, url))
+        return url
     return str(tmp_path / "store.sqlite3")
+
+
+def _drop(server: ThrowawayPostgres, url: str) -> None:
+    with contextlib.suppress(Exception):  # the server may be gone already (end of session)
+        asyncio.run(server.drop_database(url))
 
 
 @pytest.fixture(params=STORES)
