@@ -49,11 +49,28 @@ async def send_private(interaction: discord.Interaction[Any], text: str, **kwarg
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """The private apology for an unexpected error, with a reference that is also in the log."""
     reference = secrets.token_hex(3).upper()
-    log.error("Unexpected error (reference %s)", reference, exc_info=error)
+    if discord_failed(error):
+        # Discord's side (an outage, a rate limit, an interaction that expired): nothing to fix in the bot.
+        status = getattr(error, "status", "?")
+        log.warning("Discord refused a call (reference %s): HTTP %s %s", reference, status, error)
+    else:
+        log.error("Unexpected error (reference %s)", reference, exc_info=error)
     try:
         await send_private(interaction, t(interaction.locale, "error.unexpected", reference=reference))
     except discord.HTTPException:
         log.warning("Could not send the apology for reference %s", reference)
+
+
+# Discord's codes for an interaction or webhook that no longer exists: the 3 s or 15 min limits passed.
+EXPIRED_CODES = frozenset({10015, 10062, 50027})
+
+
+def discord_failed(error: BaseException) -> bool:
+    """Whether Discord itself failed the call (5xx, 429, an expired interaction or token), rather than the bot
+    sending something wrong (other 4xx) or a bug."""
+    if not isinstance(error, discord.HTTPException):
+        return False
+    return error.status >= 500 or error.status == 429 or error.code in EXPIRED_CODES
 
 
 def answering(handler: Handler[P]) -> Handler[P]:
