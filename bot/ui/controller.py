@@ -178,17 +178,29 @@ class TableController:
                 seed = deal_code_to_seed(deal)
             except ValueError:
                 raise GameError("error.bad_deal_code") from None
-        table = await self.games.create(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            host=_seat_for(interaction),
-            game_key=game,
-            options=options or {},
-            seed=seed if seed is not None else random_seed(),
-            locale=str(interaction.guild_locale or interaction.locale),
-            daily=day,
-        )
-        response = await interaction.response.send_message(**for_send(self.display.render_board(table)))
+        try:
+            table = await self.games.create(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host=_seat_for(interaction),
+                game_key=game,
+                options=options or {},
+                seed=seed if seed is not None else random_seed(),
+                locale=str(interaction.guild_locale or interaction.locale),
+                daily=day,
+            )
+        except GameError as error:
+            existing = self.games.in_channel(interaction.channel_id)
+            if error.key == "error.already_running" and existing and existing.board_message_id is None:
+                self.display.refresh_board(existing)  # a lobby nobody could see: show it now
+            raise
+        try:
+            response = await interaction.response.send_message(**for_send(self.display.render_board(table)))
+        except discord.HTTPException:
+            # Discord failed the answer, but the table exists: post its lobby in the channel rather than leave a
+            # table nobody can see blocking the channel.
+            self.display.refresh_board(table)
+            raise
         message_id = getattr(response, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -116,3 +117,47 @@ async def test_a_board_is_brought_up_to_date_when_its_channel_is_not_in_the_cach
     bot.client.display.refresh_board(change.table)
     await bot.client.controller.settle()
     assert board_shows(emulator, change.table)
+
+
+CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+
+
+async def test_a_lobby_whose_answer_discord_failed_is_posted_in_the_channel(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World
+) -> None:
+    """The soak saw a lobby nobody could see: Discord failed the answer to /game new (here: the interaction had
+    expired), the table existed without a board and blocked the channel until the lobby timed out."""
+    channel, alice = world.channel, world.alice
+    expired = {"message": "Unknown interaction", "code": 10062}
+    emulator.faults.fail(CALLBACK, status=404, times=2, body=expired)  # the answer, then the apology
+    await emulator.slash(
+        alice, channel, "game new"
+    )  # never answered: Discord shows "This interaction failed"
+    for _ in range(100):
+        if emulator.faults.faults[0].hits == 2:
+            break
+        await asyncio.sleep(0.05)
+    await bot.client.controller.settle()
+    assert emulator.faults.faults[0].hits == 2, "the answer failed"
+    table = bot.client.games.in_channel(channel.id)
+    assert table is not None and table.board_message_id is not None, "the lobby was posted anyway"
+    lobby = emulator.world.get_message(table.board_message_id)
+    assert lobby is not None and not lobby.ephemeral
+    assert lobby.find_component(f"tg:join:{table.id}") is not None, "others can join from it"
+
+
+async def test_a_second_game_new_shows_a_lobby_nobody_could_see(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World
+) -> None:
+    channel, alice = world.channel, world.alice
+    await answered(await emulator.slash(alice, channel, "game new"))
+    games = bot.client.games
+    table = games.in_channel(channel.id)
+    assert table is not None and table.board_message_id is not None
+    first = table.board_message_id
+    await games.set_board_message(table.id, None)  # as if its answer never reached Discord
+    refused = await answered(await emulator.slash(alice, channel, "game new"))
+    assert "already has a game" in refused.content
+    await bot.client.controller.settle()
+    table = games.in_channel(channel.id)
+    assert table is not None and table.board_message_id not in (None, first), "the lobby is shown again"
