@@ -349,9 +349,21 @@ class TableController:
     ) -> None:
         change = await self.games.act(table.id, interaction.user.id, action)
         table = change.table
+        on_board = self._on_board(interaction, table)
+        try:
+            await self._answer_change(interaction, change, answer, on_board)
+        finally:
+            # The move is saved: the others see it even when the answer to the player failed (Discord refused
+            # it, the interaction expired), and an error here still reaches the player as an apology.
+            if change.changed:
+                self.after_change(change, actor=interaction.user.id, board_shown=on_board)
+
+    async def _answer_change(
+        self, interaction: discord.Interaction[Any], change: Change, answer: str, on_board: bool
+    ) -> None:
+        table = change.table
         locale = interaction.locale
         notice = render_notice(locale, change.notice) if change.notice is not None else None
-        on_board = self._on_board(interaction, table)
         if answer == "board":
             if on_board:
                 await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
@@ -371,8 +383,6 @@ class TableController:
                 and self.owns_message(interaction)
             )
             await self._send_hand(interaction, table, edit=from_hand, notice=notice, **change.hand_options)
-        if change.changed:
-            self.after_change(change, actor=interaction.user.id, board_shown=on_board)
 
     @answering
     async def game_action(
