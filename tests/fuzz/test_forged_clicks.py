@@ -6,6 +6,8 @@ it knows of; the emulator's `forge_click` sends exactly that."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.emulator.world import Message, User
@@ -28,6 +30,16 @@ async def started(driver: TableDriver, world: World, game_key: str) -> int:
     await driver.command(world.alice, "game start")
     if game_key == "thegame":
         await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
+    await driver.bot.controller.settle()
+    # The AI seats act in the background (Hearts: their pass): let them finish, so that only a forged click could
+    # change the table from here on.
+    for _ in range(200):
+        table = driver.table()
+        if not any(table.seats[seat].is_ai for seat in table.seats_to_act):
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("the AI seats never finished acting")
     await driver.bot.controller.settle()
     return table_id
 
