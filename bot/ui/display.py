@@ -98,8 +98,12 @@ class TableDisplay:
         return render_table(table)
 
     def refresh_board(self, table: Table) -> None:
-        """Schedule an edit of the board to show `table` (the latest request wins)."""
-        self._dirty[table.id] = table
+        """Schedule an edit of the board to show `table` as it is now (the latest request wins).
+
+        The board keeps a copy: it goes out later (at most once a second), and by then the live table may hold the
+        next move while it is being saved; a board must never show a move, or a card leaving a hand, that is not
+        saved yet (found by the soak)."""
+        self._dirty[table.id] = Table.from_dict(table.to_dict())
         worker = self._workers.get(table.id)
         if worker is None or worker.done():
             self._workers[table.id] = self.spawn(self._board_worker(table.id))
@@ -148,6 +152,9 @@ class TableDisplay:
         channel = self._channel(table.channel_id)
         if channel is None:
             return
+        live = self._games.get(table.id)
+        if live is not None:  # the copy's messages may have been posted again since it was taken
+            table.board_message_id, table.ping_message_id = live.board_message_id, live.ping_message_id
         content = self.render_board(table)
         if table.board_message_id is not None:
             try:

@@ -161,3 +161,28 @@ async def test_a_second_game_new_shows_a_lobby_nobody_could_see(
     await bot.client.controller.settle()
     table = games.in_channel(channel.id)
     assert table is not None and table.board_message_id not in (None, first), "the lobby is shown again"
+
+
+async def test_a_board_never_shows_a_move_that_is_not_saved_yet(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World
+) -> None:
+    """The soak saw Barbu boards showing a card the database still had in a hand: the board went out a moment
+    later than asked and rendered the live table, which already held the next move while it was being saved."""
+    channel, alice = world.channel, world.alice
+    await answered(await emulator.slash(alice, channel, "game new", {"game": "klondike"}))
+    await answered(await emulator.slash(alice, channel, "game start"))
+    await bot.client.controller.settle()
+    games = bot.client.games
+    table = games.in_channel(channel.id)
+    assert table is not None
+    saved = Table.from_dict(table.to_dict())
+    bot.client.display.refresh_board(table)  # the board is asked for the saved state...
+    ui = ui_for(table)
+    move = ui.parse_move(table, ui.move_suggestions(table, 0, "")[0].value)
+    table.require_session().apply(
+        0, move
+    )  # ...and the next move is applied, not saved yet, before it goes out
+    assert table.to_dict() != saved.to_dict()
+    await bot.client.controller.settle()
+    assert board_shows(emulator, saved), "the board shows the saved state"
+    assert not board_shows(emulator, table), "not the move still being saved"
