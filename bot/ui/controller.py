@@ -214,9 +214,27 @@ class TableController:
             raise GameError("error.no_table_here")
         return self.games.require_in_channel(interaction.channel_id)
 
+    async def _adopt_board(self, interaction: discord.Interaction[Any], table: Table) -> Table:
+        """A click on the lobby can arrive before the lobby's message id is remembered (the answer to /game new went
+        out, its id is still being saved): the bot's public message it came from is the board, rather than posting
+        a second one."""
+        message = interaction.message
+        user = self.bot.user
+        if (
+            table.board_message_id is None
+            and interaction.type is discord.InteractionType.component
+            and message is not None
+            and not message.flags.ephemeral
+            and user is not None
+            and message.author.id == user.id
+        ):
+            await self.games.set_board_message(table.id, message.id)
+            table = self.games.get(table.id) or table
+        return table
+
     async def _answer_lobby(self, interaction: discord.Interaction[Any], change: Change, key: str) -> None:
         """Update the lobby in place when the click came from it; otherwise confirm privately."""
-        table = change.table
+        table = await self._adopt_board(interaction, change.table)
         if self._on_board(interaction, table):
             await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
         else:
@@ -255,7 +273,7 @@ class TableController:
     async def start(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
         table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.start(table_id, interaction.user.id)
-        table = change.table
+        table = await self._adopt_board(interaction, change.table)
         if self._on_board(interaction, table):
             await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
         else:

@@ -186,3 +186,29 @@ async def test_a_board_never_shows_a_move_that_is_not_saved_yet(
     await bot.client.controller.settle()
     assert board_shows(emulator, saved), "the board shows the saved state"
     assert not board_shows(emulator, table), "not the move still being saved"
+
+
+async def test_a_click_on_the_lobby_before_its_id_is_saved_keeps_one_board(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World
+) -> None:
+    """Found by the cluster test under load: Bob joined from the lobby before the answer to /game new had its
+    message id saved; the bot took the lobby for a stranger, posted a second board, and Alice's later clicks on the
+    first one no longer reached the board."""
+    channel, alice = world.channel, world.alice
+    bob = emulator.world.add_user("bob", locale="en-US")
+    channel.guild.add_member(bob)
+    created = await emulator.slash(alice, channel, "game new")
+    await answered(created)
+    lobby = created.original or await created.original_message()
+    games = bot.client.games
+    table = games.in_channel(channel.id)
+    assert table is not None and table.board_message_id == lobby.id
+    await games.set_board_message(table.id, None)  # the id not saved yet, as under load
+    public_before = [m.id for m in channel.messages if not m.ephemeral]
+    joined = await emulator.click(bob, lobby, f"tg:join:{table.id}")
+    answer = await answered(joined)
+    await bot.client.controller.settle()
+    assert answer.type == 7, "the lobby itself is updated"
+    assert [m.id for m in channel.messages if not m.ephemeral] == public_before, "no second board"
+    table = games.in_channel(channel.id)
+    assert table is not None and table.board_message_id == lobby.id
