@@ -196,11 +196,17 @@ class TableController:
             raise
         try:
             response = await interaction.response.send_message(**for_send(self.display.render_board(table)))
-        except discord.HTTPException:
-            # Discord failed the answer, but the table exists: post its lobby in the channel rather than leave a
-            # table nobody can see blocking the channel.
-            self.display.refresh_board(table)
-            raise
+        except discord.HTTPException as failed:
+            # The answer failed as far as we know, but the table exists. If the lobby reached the channel anyway (a
+            # retried answer), it is the board; otherwise post it in the channel rather than leave a table nobody
+            # can see blocking the channel.
+            try:
+                shown = await interaction.original_response()
+            except discord.HTTPException:
+                self.display.refresh_board(table)
+                raise failed from None
+            await self.games.set_board_message(table.id, shown.id)
+            return
         message_id = getattr(response, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id
