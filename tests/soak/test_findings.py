@@ -49,6 +49,15 @@ async def answered(result: Any) -> Any:
     return response
 
 
+async def klondike_started(
+    emulator: Emulator, bot: RunningClient[TheGameBot], channel: Channel, alice: User
+) -> None:
+    """Alice opens a Klondike table and starts it; every public update has gone out."""
+    await answered(await emulator.slash(alice, channel, "game new", {"game": "klondike"}))
+    await answered(await emulator.slash(alice, channel, "game start"))
+    await bot.client.controller.settle()
+
+
 def board_shows(emulator: Emulator, table: Table) -> bool:
     message = emulator.world.get_message(table.board_message_id or 0)
     assert message is not None and message.embeds
@@ -61,9 +70,7 @@ async def test_a_board_edit_discord_failed_is_tried_again(
 ) -> None:
     """The soak saw a board left behind for good: its edit got a 503 and no later change came to fix it."""
     channel, alice = world.channel, world.alice
-    await answered(await emulator.slash(alice, channel, "game new", {"game": "klondike"}))
-    await answered(await emulator.slash(alice, channel, "game start"))
-    await bot.client.controller.settle()
+    await klondike_started(emulator, bot, channel, alice)
     table = bot.client.games.in_channel(channel.id)
     assert table is not None
     move = ui_for(table).move_suggestions(table, 0, "")[0].value
@@ -100,9 +107,7 @@ async def test_a_board_is_brought_up_to_date_when_its_channel_is_not_in_the_cach
     refreshes every board when it is ready, but a server still becoming available has no channels in the cache
     yet, and the refresh was dropped."""
     channel, alice = world.channel, world.alice
-    await answered(await emulator.slash(alice, channel, "game new", {"game": "klondike"}))
-    await answered(await emulator.slash(alice, channel, "game start"))
-    await bot.client.controller.settle()
+    await klondike_started(emulator, bot, channel, alice)
     games = bot.client.games
     table = games.in_channel(channel.id)
     assert table is not None
@@ -169,9 +174,7 @@ async def test_a_board_never_shows_a_move_that_is_not_saved_yet(
     """The soak saw Barbu boards showing a card the database still had in a hand: the board went out a moment
     later than asked and rendered the live table, which already held the next move while it was being saved."""
     channel, alice = world.channel, world.alice
-    await answered(await emulator.slash(alice, channel, "game new", {"game": "klondike"}))
-    await answered(await emulator.slash(alice, channel, "game start"))
-    await bot.client.controller.settle()
+    await klondike_started(emulator, bot, channel, alice)
     games = bot.client.games
     table = games.in_channel(channel.id)
     assert table is not None
