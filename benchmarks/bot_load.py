@@ -58,6 +58,7 @@ def serve(kind: str, api_base: str, gateway: str, token: str, database: str) -> 
     from discord.ext import commands
 
     from bot.emulator.discord_patch import point_discord_at
+    from bot.event_loop import use_fast_event_loop
 
     logging.basicConfig(level=logging.ERROR)
 
@@ -87,6 +88,7 @@ def serve(kind: str, api_base: str, gateway: str, token: str, database: str) -> 
         async with client:
             await client.start(token)
 
+    use_fast_event_loop()  # as `python -m bot` does, for the bare bot too
     with point_discord_at(api_base, gateway):
         asyncio.run(main())
 
@@ -142,7 +144,9 @@ def sampled(pid: int, output: Path | None) -> Iterator[None]:
         return
     spy = Path(sys.executable).with_name("py-spy")
     command = [str(spy) if spy.exists() else "py-spy", "record", "--pid", str(pid), "--rate", "250"]
-    command += ["--format", "raw", "--nonblocking", "--output", str(output)]
+    # --gil: only the thread holding the GIL is sampled, so a thread waiting for it (aiosqlite's) is not counted
+    # as busy.
+    command += ["--format", "raw", "--gil", "--nonblocking", "--output", str(output)]
     recorder = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(0.5)  # let py-spy attach
     try:
@@ -452,6 +456,7 @@ async def run(options: argparse.Namespace) -> int:
             if options.calls:
                 for result in results.values():
                     print(traffic(result))
+                    print(by_kind(result))
             print()
 
     keys = [*stores, *(["other"] if options.compare_with is not None else []), "bare"]
@@ -517,6 +522,23 @@ def traffic(result: Result) -> str:
         lines.append(f"    {title} {sum(counts.values()) / per:.2f}")
         for route, count in sorted(counts.items(), key=lambda item: -item[1]):
             lines.append(f"      {count / per:6.2f}  {route}")
+    return "\n".join(lines)
+
+
+def by_kind(result: Result) -> str:
+    """Answer times per kind of interaction (the command or the button's action), in the order they first came."""
+    times: dict[str, list[float]] = {}
+    for kind, _, elapsed in result.stats.kinds:
+        times.setdefault(kind, []).append(elapsed)
+    lines = [
+        f"  {result.name}: answer times by kind",
+        f"    {'kind':<12} {'count':>6} {'p50 ms':>8} {'p99 ms':>8}",
+    ]
+    for kind, values in times.items():
+        lines.append(
+            f"    {kind:<12} {len(values):>6} {statistics.median(values) * 1000:8.1f} "
+            f"{percentile(values, 0.99) * 1000:8.1f}"
+        )
     return "\n".join(lines)
 
 

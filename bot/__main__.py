@@ -15,6 +15,7 @@ from dotenv import load_dotenv
 from bot.app import create_bot
 from bot.config import Settings, SettingsError
 from bot.discord_api import use_discord_api
+from bot.event_loop import use_fast_event_loop
 from bot.playground.run import run_playground
 from bot.storage.shard_lock import ShardsTaken
 
@@ -58,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     if settings.discord_api_url is not None:
         use_discord_api(settings.discord_api_url)
+    logging.getLogger(__name__).info("Event loop: %s", use_fast_event_loop())
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)

@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.gateway_events import skip_own_message_edits
 from bot.service.ai_turns import AITurns
 from bot.service.games import GameService
 from bot.storage.database import Database, open_storage
@@ -79,8 +80,10 @@ class TheGameBot(commands.AutoShardedBot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
+            max_messages=None,  # nothing reads discord.py's message cache
             **options,
         )
+        skip_own_message_edits(self._connection)
         self.settings = settings
         self._restored = False
         self.shard_lock: ShardLock | None = None

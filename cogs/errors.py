@@ -3,6 +3,7 @@ menu that nothing handles (a custom id from an older release or a forged one), s
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import discord
@@ -50,9 +51,10 @@ class Errors(commands.Cog):
 
 
 def handled(bot: commands.Bot, interaction: discord.Interaction[Any]) -> bool:
-    """Whether discord.py will hand this click to one of the bot's items: a persistent `DynamicItem` whose template
-    matches a component of the same type and custom id on the message (what discord.py requires), or a view
-    attached to the message."""
+    """Whether discord.py will hand this click to one of the bot's items: a view attached to the message, or a
+    persistent `DynamicItem` whose template matches the custom id and whose component (same type and custom id) is
+    on the message (what discord.py requires). The templates are tried first: most clicks are decided without
+    walking the message."""
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     component_type = data.get("component_type")
@@ -64,13 +66,22 @@ def handled(bot: commands.Bot, interaction: discord.Interaction[Any]) -> bool:
     for owner in (message_id, None):
         if (component_type, custom_id) in store._views.get(owner, {}):
             return True
-    if message is None:
+    if message is None or not any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
         return False
-    on_message = any(
-        item.type.value == component_type and getattr(item, "custom_id", None) == custom_id
-        for item in discord.ui.View.from_message(message, timeout=None).walk_children()
+    return any(
+        component.type.value == component_type and getattr(component, "custom_id", None) == custom_id
+        for component in _walk(message.components)
     )
-    return on_message and any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items)
+
+
+def _walk(components: Sequence[Any]) -> Iterator[Any]:
+    """Every component of a message, rows and containers included, depth first."""
+    for component in components:
+        yield component
+        yield from _walk(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -71,7 +71,7 @@ class GameService:
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        self._create_lock = asyncio.Lock()
+        self._creating: set[int] = set()  # channels where a table is being opened
 
     # -- reading -------------------------------------------------------------------------------------------
     async def restore(self, owns_guild: Callable[[int], bool] | None = None) -> list[Table]:
@@ -164,9 +164,11 @@ class GameService:
         options: Mapping[str, Any] | None = None,
         daily: str | None = None,
     ) -> Table:
-        async with self._create_lock:
-            if self.in_channel(channel_id) is not None:
-                raise GameError("error.already_running")
+        # Only one table at a time per channel (the database refuses a second one too); other channels go on.
+        if self.in_channel(channel_id) is not None or channel_id in self._creating:
+            raise GameError("error.already_running")
+        self._creating.add(channel_id)
+        try:
             checked = rules_for(game_key).options(options or {})
             try:
                 table = Table(
@@ -191,6 +193,8 @@ class GameService:
             self._remember(table)
             log.info("Table %s opened in channel %s (guild %s)", table.id, channel_id, guild_id)
             return table
+        finally:
+            self._creating.discard(channel_id)
 
     async def join(self, table_id: int, seat: Seat) -> Change:
         async with self.locked(table_id) as table:

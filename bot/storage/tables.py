@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.service.table import Table, TableStatus
 from bot.storage.database import Database, DuplicateKey, Executor
+from bot.storage.group_commit import GroupCommit
 from bot.storage.ratings import update_ratings
 
 ACTIVE = ("lobby", "playing")
@@ -16,9 +17,14 @@ def _dump(table: Table) -> str:
     return json.dumps(table.to_dict(), separators=(",", ":"))
 
 
+UPDATE_TABLE = "UPDATE tables SET status = ?, data = ?, updated_at = ? WHERE id = ?"
+
+
 class TableStore:
     def __init__(self, database: Database) -> None:
         self._db = database
+        self._last_id = 0  # SQLite: the last id handed out by this process
+        self._saves = GroupCommit(database, UPDATE_TABLE)
 
     async def next_id(self) -> int:
         """A new table id, never used before: buttons carry table ids, so an old button must never reach a new
@@ -28,12 +34,14 @@ class TableStore:
         `tables`, `games` or the last id handed out (`meta.last_table_id`, kept by `insert`)."""
         if self._db.dialect == "postgresql":
             row = await self._db.fetchone("SELECT nextval('table_ids')")
-        else:
-            row = await self._db.fetchone(
-                "SELECT MAX(COALESCE((SELECT MAX(id) FROM tables), 0), COALESCE((SELECT MAX(id) FROM games), 0),"
-                " COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'last_table_id'), 0)) + 1"
-            )
-        return int(row[0]) if row else 1
+            return int(row[0]) if row else 1
+        row = await self._db.fetchone(
+            "SELECT MAX(COALESCE((SELECT MAX(id) FROM tables), 0), COALESCE((SELECT MAX(id) FROM games), 0),"
+            " COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'last_table_id'), 0)) + 1"
+        )
+        # Two tables opened at once read the same maximum before either is inserted: the second gets the next.
+        self._last_id = max(int(row[0]) if row else 1, self._last_id + 1)
+        return self._last_id
 
     async def insert(self, table: Table) -> bool:
         """Insert a new table. Returns False if the channel already has an active table (any other refusal of
@@ -66,13 +74,14 @@ class TableStore:
         return True
 
     async def save(self, table: Table, now: float) -> None:
-        update = "UPDATE tables SET status = ?, data = ?, updated_at = ? WHERE id = ?"
+        """Save a table; returns once it is committed. A game in play is saved with the others saved at the same
+        moment (`GroupCommit`); a game that ends is saved with its result, in a transaction of its own."""
         values = (table.status.value, _dump(table), now, table.id)
         if table.status.is_active:
-            await self._db.execute(update, values)  # one statement (one round trip on PostgreSQL)
+            await self._saves.run(values)
             return
         async with self._db.transaction() as transaction:
-            await transaction.execute(update, values)
+            await transaction.execute(UPDATE_TABLE, values)
             await _record_result(transaction, table)
 
     async def load(self, table_id: int) -> Table | None:
