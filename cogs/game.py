@@ -118,7 +118,8 @@ class GameCommands(commands.Cog):
         """Someone deleted a board: post it again, so the table never loses its board."""
         table = self.bot.games.in_channel(payload.channel_id)
         if table is not None and table.board_message_id == payload.message_id:
-            await self.bot.display.post_board(table)
+            # As a public update of its own: `settle` (tests, shutdown) waits for it like the others.
+            self.bot.display.spawn(self.bot.display.post_board(table))
 
 
 async def setup(bot: TheGameBot) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+import orjson
 
 from bot.service.table import Table, TableStatus
 from bot.storage.database import Database, DuplicateKey, Executor
@@ -14,7 +15,9 @@ ACTIVE = ("lobby", "playing")
 
 
 def _dump(table: Table) -> str:
-    return json.dumps(table.to_dict(), separators=(",", ":"))
+    """The table as compact JSON text (orjson: about eight times faster than `json`, the same data once loaded;
+    letters are written as they are, not as \\u escapes)."""
+    return orjson.dumps(table.to_dict(), option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 UPDATE_TABLE = "UPDATE tables SET status = ?, data = ?, updated_at = ? WHERE id = ?"
@@ -86,11 +89,11 @@ class TableStore:
 
     async def load(self, table_id: int) -> Table | None:
         row = await self._db.fetchone("SELECT data FROM tables WHERE id = ?", (table_id,))
-        return Table.from_dict(json.loads(row[0])) if row else None
+        return Table.from_dict(orjson.loads(row[0])) if row else None
 
     async def load_active(self) -> list[Table]:
         rows = await self._db.fetchall("SELECT data FROM tables WHERE status IN (?, ?) ORDER BY id", ACTIVE)
-        return [Table.from_dict(json.loads(row[0])) for row in rows]
+        return [Table.from_dict(orjson.loads(row[0])) for row in rows]
 
 
 async def reserve_ids_through(database: Executor, last_id: int) -> None:

@@ -21,7 +21,7 @@ from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import ui_for
 from bot.ui.i18n import t
-from bot.ui.lobby import for_edit, for_send, render_table
+from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
@@ -97,6 +97,13 @@ class TableDisplay:
     def render_board(table: Table) -> dict[str, Any]:
         return render_table(table)
 
+    @staticmethod
+    async def board_content(table: Table) -> dict[str, Any]:
+        """The board's message, its picture drawn in the picture thread (the event loop goes on meanwhile)."""
+        content = render_table(table)
+        await draw_picture(content)
+        return content
+
     def refresh_board(self, table: Table) -> None:
         """Schedule an edit of the board to show `table` as it is now (the latest request wins).
 
@@ -155,7 +162,7 @@ class TableDisplay:
         live = self._games.get(table.id)
         if live is not None:  # the copy's messages may have been posted again since it was taken
             table.board_message_id, table.ping_message_id = live.board_message_id, live.ping_message_id
-        content = self.render_board(table)
+        content = await self.board_content(table)
         if table.board_message_id is not None:
             try:
                 await channel.get_partial_message(table.board_message_id).edit(**for_edit(content))
@@ -191,7 +198,7 @@ class TableDisplay:
             return None
         old = table.board_message_id
         try:
-            message = await channel.send(**for_send(self.render_board(table)))
+            message = await channel.send(**for_send(await self.board_content(table)))
         except discord.HTTPException as error:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None

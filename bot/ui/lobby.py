@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +13,7 @@ from bot.service.table import Table, TableStatus
 from bot.ui import components
 from bot.ui.game_ui import ui_for
 from bot.ui.i18n import t
+from bot.ui.render.drawing import draw_in_picture_thread
 
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_OVER = discord.Colour.dark_grey()
@@ -74,11 +76,25 @@ def render_table(table: Table) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class BoardImage:
-    """A PNG shown in the board's embed (`attachment://<filename>`), with its text for screen readers."""
+    """A PNG shown in the board's embed (`attachment://<filename>`), with its text for screen readers. `draw`
+    returns the PNG (drawn once, then kept: see `bot.ui.render.drawing`); it reads only an immutable layout, so
+    `draw_picture` can run it in the picture thread before the message goes out."""
 
-    png: bytes
+    draw: Callable[[], bytes]
     filename: str
     description: str
+
+    @property
+    def png(self) -> bytes:
+        return self.draw()
+
+
+async def draw_picture(content: dict[str, Any]) -> None:
+    """Draw the picture of a board's content (if it has one) in the picture thread, so that sending the message
+    finds it drawn and the event loop never waits for Pillow."""
+    image = content.get("image")
+    if isinstance(image, BoardImage):
+        await draw_in_picture_thread(image.draw)
 
 
 def _file(image: BoardImage) -> discord.File:

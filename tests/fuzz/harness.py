@@ -35,7 +35,7 @@ from bot.app import TheGameBot
 from bot.emulator import Emulator, RunningClient
 from bot.emulator.world import Channel, Message, User
 from bot.games.deal_codes import seed_to_deal_code
-from bot.service.table import TableStatus
+from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import ui_for_key
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
@@ -229,8 +229,17 @@ class Fuzzer(Invariants):
         self.check_privacy(before, after, touched, context)
         for table in self.bot.games.active_tables():
             if table.status is TableStatus.PLAYING:
-                board = self.emu.world.messages.get(table.board_message_id or 0)
-                assert board is not None and not board.deleted, f"{context}: table {table.id} has no board"
+                # A deleted board comes back once the bot has heard of the deletion (an event, then a public
+                # update drawn in the picture thread): within seconds, not necessarily by now.
+                await self.emu.wait_for(
+                    lambda table=table: self.has_board(table),
+                    5,
+                    message=f"{context}: table {table.id} has no board",
+                )
+
+    def has_board(self, table: Table) -> bool:
+        board = self.emu.world.messages.get(table.board_message_id or 0)
+        return board is not None and not board.deleted
 
     async def snapshot(self) -> dict[str, Any]:
         tables = {table.id: table for table in self.bot.games.active_tables()}

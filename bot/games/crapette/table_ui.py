@@ -30,8 +30,10 @@ from bot.ui.render import (
     crapette_alt_text,
     render_crapette,
 )
+from bot.ui.render.drawing import Drawing, KeptDrawings
 
 IMAGE = "crapette.png"
+_png = KeptDrawings(render_crapette)  # the same state draws the same picture, once
 MENU_SIZE = 25
 
 
@@ -79,7 +81,7 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
             discard=t(locale, "crapette.label.discard"),
         ),
     )
-    return BoardImage(render_crapette(shown), IMAGE, crapette_alt_text(shown))
+    return BoardImage(Drawing(_png, shown), IMAGE, crapette_alt_text(shown))
 
 
 def describe(engine: Crapette, seat: int, move: Move) -> Notice:

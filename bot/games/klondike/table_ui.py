@@ -34,8 +34,10 @@ from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
 from bot.ui.lobby import BoardImage
 from bot.ui.render import ColumnLayout, KlondikeLabels, KlondikeLayout, klondike_alt_text, render_klondike
+from bot.ui.render.drawing import Drawing, KeptDrawings
 
 IMAGE = "klondike.png"
+_png = KeptDrawings(render_klondike)  # the same state draws the same picture, once
 VERDICT_SECONDS = 2.0
 MENU_SIZE = 25
 
@@ -58,7 +60,7 @@ def layout(engine: Klondike, locale: str) -> KlondikeLayout:
 
 def board_image(engine: Klondike, locale: str) -> BoardImage:
     shown = layout(engine, locale)
-    return BoardImage(render_klondike(shown), IMAGE, klondike_alt_text(shown))
+    return BoardImage(Drawing(_png, shown), IMAGE, klondike_alt_text(shown))
 
 
 class KlondikeUI(GameUI):

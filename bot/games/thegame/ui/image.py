@@ -3,7 +3,6 @@ in the table's language (what a screen reader says, and what shows while the pic
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import cast
 
 from bot.games.thegame.engine import Direction, Game, Status
@@ -13,11 +12,11 @@ from bot.service.table import Table
 from bot.ui.i18n import t
 from bot.ui.lobby import BoardImage
 from bot.ui.render import TheGameLabels, TheGameLayout, TheGamePile, render_thegame
+from bot.ui.render.drawing import Drawing, KeptDrawings
 from bot.ui.render.pieces import limited
 from bot.ui.render.thegame import Marker
 
 IMAGE_FILE = "thegame-board.png"
-RENDER_CACHE = 64
 
 
 def turn_line(table: Table, game: Game) -> str:
@@ -65,10 +64,7 @@ def layout_of(table: Table, session: TheGameSession) -> TheGameLayout:
     )
 
 
-@lru_cache(maxsize=RENDER_CACHE)
-def _png(layout: TheGameLayout) -> bytes:
-    """The same state draws the same picture: a board shown again (edit, repost) is not drawn twice."""
-    return render_thegame(layout)
+_png = KeptDrawings(render_thegame)  # the same state draws the same picture, once
 
 
 def alt_text(table: Table, layout: TheGameLayout) -> str:
@@ -93,4 +89,4 @@ def alt_text(table: Table, layout: TheGameLayout) -> str:
 
 def board_image(table: Table, session: TheGameSession) -> BoardImage:
     layout = layout_of(table, session)
-    return BoardImage(_png(layout), IMAGE_FILE, alt_text(table, layout))
+    return BoardImage(Drawing(_png, layout), IMAGE_FILE, alt_text(table, layout))

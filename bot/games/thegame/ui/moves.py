@@ -66,11 +66,15 @@ def moves_by_card(game: Game, ending: set[tuple[int, str]] | None = None) -> dic
     """Every legal move of the player on turn, by card, each card's moves best first."""
     ending = ending_plays(game) if ending is None else ending
     played = {value for name in PILE_NAMES for value in game.pile_cards(name)}
+    # still_in_play[v]: how many cards below v are not on a pile yet (values 0..101: the bases are 1 and 100).
+    still_in_play = [0] * 102
+    for value in range(1, 102):
+        still_in_play[value] = still_in_play[value - 1] + (value - 1 not in played)
     moves: dict[int, list[Move]] = {}
     for play in game.legal_plays():
         top = game.pile(play.pile).top
         low, high = sorted((top, play.card))
-        lost = sum(1 for value in range(low + 1, high) if value not in played)
+        lost = still_in_play[high] - still_in_play[low + 1]  # the cards strictly between, not played
         move = Move(
             play.card, play.pile, play.card - top, play.backwards, lost, (play.card, play.pile) in ending
         )
