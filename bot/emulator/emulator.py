@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import heapq
+import itertools
 import logging
 import mimetypes
 import re
@@ -17,14 +18,24 @@ from datetime import timedelta
 from typing import Any, TypeVar
 from urllib.parse import unquote
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
+from bot.emulator import jsonio
 from bot.emulator.discord_patch import point_discord_at
 from bot.emulator.faults import Faults, RouteSpec, route_matches
 from bot.emulator.gateway import Gateway, GatewaySession
+from bot.emulator.multipart import (
+    FAST_BODY_MAX,
+    Part,
+    form_data_boundary,
+    is_multipart,
+    read_parts,
+    reader_over,
+    split_form_data,
+)
 from bot.emulator.payloads import emoji_payload, normalize_emoji
 from bot.emulator.records import ApiError, RequestRecord, UploadedFile, Violation
-from bot.emulator.rest import Call, RestApi, dumps
+from bot.emulator.rest import Call, RestApi
 from bot.emulator.world import (
     Attachment,
     Callback,
@@ -53,6 +64,33 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 
 class EmulatorTimeout(AssertionError):
     """A ``wait_for`` condition was not met in time (an assertion failure from the test's point of view)."""
+
+
+_RECHECK = 0.05  # seconds: how often waiting predicates are re-checked when nothing happens
+
+
+@dataclass(eq=False, slots=True)
+class _Waiter:
+    """One ``wait_for`` in progress: its predicate, its deadline (event loop time) and the future that wakes it."""
+
+    predicate: Callable[[], Any]
+    deadline: float
+    future: asyncio.Future[None]
+    expired: bool = False
+
+
+def _expire(waiter: _Waiter) -> None:
+    waiter.expired = True
+    if not waiter.future.done():
+        waiter.future.set_result(None)
+
+
+def _waiter_exception(exc: Exception) -> Exception:
+    if isinstance(exc, StopIteration):  # a future cannot hold one (like a coroutine raising it)
+        wrapped = RuntimeError("wait_for predicate raised StopIteration")
+        wrapped.__cause__ = exc
+        return wrapped
+    return exc
 
 
 @dataclass
@@ -212,7 +250,16 @@ class Emulator:
         self.clients: list[Any] = []  # RunningClient objects started on this emulator (see runner.py)
         self._modals: list[tuple[Interaction, dict[str, Any]]] = []
         self._cdn: dict[int, Attachment] = {}
-        self._changed = asyncio.Event()
+        self._changed: asyncio.Event | None = None  # created by changed(), set and dropped by _notify()
+        # wait_for's waiters, checked after each burst of changes and every _RECHECK seconds (see _tick)
+        self._waiters: dict[_Waiter, None] = {}
+        self._waiter_loop: asyncio.AbstractEventLoop | None = None
+        self._check_pending = False  # a check of the waiters is scheduled (see _notify)
+        self._tick_handle: asyncio.TimerHandle | None = None
+        self._tick_at = 0.0  # when _tick_handle runs
+        self._last_check = 0.0
+        self._deadlines: list[tuple[float, int, _Waiter]] = []  # a heap (deadline, sequence, waiter)
+        self._waiter_sequence = itertools.count()
         self._runner: web.AppRunner | None = None
         self._flagged_unacked: set[int] = set()
         self.world.subscribe(self._world_event)
@@ -277,8 +324,20 @@ class Emulator:
     # -- notifications and waiting -------------------------------------------------------------------------------
 
     def _notify(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
+        event = self._changed
+        if event is not None:  # someone waits in changed()
+            self._changed = None
+            event.set()
+        if self._waiters and not self._check_pending:
+            loop = self._waiter_loop
+            if loop is None or loop.is_closed():
+                self._waiters.clear()
+                return
+            # One check of every waiting predicate per burst of changes, two turns of the event loop later, so
+            # that a waiter woken by it resumes three turns after the change, as when each waiter waited for an
+            # event in a task of its own (tests count on the bot having had those turns to take the answer in).
+            self._check_pending = True
+            loop.call_soon(loop.call_soon, self._check_waiters)
 
     def notify_change(self) -> None:
         """Wake whoever waits for a change (after changing the world directly, e.g. a user's locale)."""
@@ -287,8 +346,11 @@ class Emulator:
     async def changed(self, timeout: float) -> bool:  # noqa: ASYNC109
         """Wait until something changes in the emulator (a request, a message, an event), at most ``timeout``
         seconds; ``True`` if something changed."""
+        event = self._changed
+        if event is None:
+            event = self._changed = asyncio.Event()
         try:
-            await asyncio.wait_for(self._changed.wait(), timeout)
+            await asyncio.wait_for(event.wait(), timeout)
         except TimeoutError:
             return False
         return True
@@ -296,6 +358,73 @@ class Emulator:
     @staticmethod
     def _monotonic() -> float:
         return time.monotonic()
+
+    def _check_waiters(self) -> None:
+        """Evaluate the predicate of every waiter not woken yet; wake those whose predicate is truthy (or
+        raised: the exception goes to that waiter)."""
+        self._check_pending = False
+        loop = self._waiter_loop
+        if loop is not None:
+            self._last_check = loop.time()
+        for waiter in list(self._waiters):
+            future = waiter.future
+            if future.done():
+                continue
+            try:
+                value = waiter.predicate()
+            except Exception as exc:
+                future.set_exception(_waiter_exception(exc))
+                continue
+            if value:
+                future.set_result(None)
+
+    def _tick(self) -> None:
+        """The one timer of all waiters: wakes those whose deadline has come, and evaluates every waiter's
+        predicate at least every ``_RECHECK`` seconds, events or not (predicates about the bot's own state change
+        without emulator events). Runs while anyone waits."""
+        self._tick_handle = None
+        loop = self._waiter_loop
+        if loop is None or loop.is_closed():
+            return
+        now = loop.time()
+        waiters, deadlines = self._waiters, self._deadlines
+        while deadlines and deadlines[0][0] <= now:
+            waiter = heapq.heappop(deadlines)[2]
+            if waiter in waiters:
+                _expire(waiter)
+        if not waiters:
+            deadlines.clear()
+            return
+        if len(deadlines) > 64 and len(deadlines) > 4 * len(waiters):
+            # Forget the deadlines of the waits that are over.
+            deadlines[:] = [entry for entry in deadlines if entry[2] in waiters]
+            heapq.heapify(deadlines)
+        if now - self._last_check >= _RECHECK * 0.9:
+            self._check_waiters()
+        self._schedule_tick(loop, self._last_check + _RECHECK)
+
+    def _schedule_tick(self, loop: asyncio.AbstractEventLoop, when: float) -> None:
+        if self._deadlines and self._deadlines[0][0] < when:
+            when = self._deadlines[0][0]
+        self._tick_at = when
+        self._tick_handle = loop.call_at(when, self._tick)
+
+    def _add_waiter(self, waiter: _Waiter, loop: asyncio.AbstractEventLoop) -> None:
+        if self._waiter_loop is not loop:
+            # Waiters of another (finished) event loop can never be resumed: forget them and their timers.
+            self._waiters.clear()
+            self._deadlines.clear()
+            self._check_pending = False
+            self._tick_handle = None
+            self._waiter_loop = loop
+        self._waiters[waiter] = None
+        heapq.heappush(self._deadlines, (waiter.deadline, next(self._waiter_sequence), waiter))
+        handle = self._tick_handle
+        if handle is None:
+            self._schedule_tick(loop, loop.time() + _RECHECK)
+        elif waiter.deadline < self._tick_at:
+            handle.cancel()
+            self._schedule_tick(loop, self._tick_at)
 
     async def wait_for(
         self,
@@ -306,17 +435,30 @@ class Emulator:
     ) -> T:
         """Wait until ``predicate()`` is truthy and return its value. Re-checked on every emulator event (and every
         50 ms, so predicates about the bot's own state work too). Raises :class:`EmulatorTimeout`."""
+        value = predicate()
+        if value:
+            return value
+        if timeout <= 0:
+            raise EmulatorTimeout(f"{message or 'condition not met'} (waited {timeout}s)")
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            value = predicate()
-            if value:
-                return value
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise EmulatorTimeout(f"{message or 'condition not met'} (waited {timeout}s)")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
+        waiter = _Waiter(predicate, loop.time() + timeout, loop.create_future())
+        self._add_waiter(waiter, loop)
+        try:
+            while True:
+                # Woken when a check found the predicate truthy (or raising), or at the deadline (see _tick).
+                await waiter.future
+                # Evaluated again here, so that the value returned is the current one.
+                value = predicate()
+                if value:
+                    return value
+                if waiter.expired:
+                    raise EmulatorTimeout(f"{message or 'condition not met'} (waited {timeout}s)")
+                waiter.future = loop.create_future()
+        finally:
+            self._waiters.pop(waiter, None)
+            future = waiter.future
+            if future.done() and not future.cancelled():
+                future.exception()  # retrieved (when the waiting task was cancelled meanwhile)
 
     async def wait_for_message(
         self,
@@ -413,32 +555,51 @@ class Emulator:
         # Exactly "application/json": discord.py compares the header verbatim (json_response adds a charset).
         hdrs = {"Content-Type": "application/json"}
         hdrs.update(headers or {})
-        return web.Response(body=dumps(data), status=status, headers=hdrs)
+        return web.Response(body=jsonio.dumps(data), status=status, headers=hdrs)
 
     async def _parse_body(self, request: web.Request, record: RequestRecord) -> None:
-        if request.content_type.startswith("multipart/"):
-            reader = await request.multipart()
-            while True:
-                part = await reader.next()
-                if part is None:
-                    break
-                if not isinstance(part, BodyPartReader):
-                    continue
-                name = part.name or ""
-                data = await part.read(decode=False)
-                if name == "payload_json":
-                    record.json = json.loads(bytes(data).decode())
-                else:
-                    filename = part.filename or name
-                    ctype = part.headers.get("Content-Type")
-                    record.files.append(UploadedFile(name, filename, ctype, bytes(data)))
+        content_type = request.headers.get("Content-Type")
+        boundary = form_data_boundary(content_type)
+        if boundary is not None or is_multipart(content_type, lambda: request.content_type):
+            length = request.content_length
+            if boundary is not None and length is not None and length <= FAST_BODY_MAX:
+                body = await request.read()
+                parts = split_form_data(boundary, body)
+                if parts is not None:
+                    for part in parts:
+                        self._record_part(record, part)
+                    return
+                # Not the plain shape: aiohttp's reader, over the body read.
+                reader = reader_over(request.headers, body, **self._multipart_options(request))
+            else:
+                reader = await request.multipart()
+            async for part in read_parts(reader):
+                self._record_part(record, part)
         elif request.can_read_body:
             raw = await request.read()
             if raw:
                 try:
-                    record.json = json.loads(raw)
+                    record.json = jsonio.loads(raw)
                 except ValueError:
                     record.json = raw.decode(errors="replace")
+
+    @staticmethod
+    def _record_part(record: RequestRecord, part: Part) -> None:
+        name = part.name or ""
+        if name == "payload_json":
+            record.json = jsonio.loads_text(part.data)
+        else:
+            record.files.append(UploadedFile(name, part.filename or name, part.content_type, part.data))
+
+    @staticmethod
+    def _multipart_options(request: web.Request) -> dict[str, Any]:
+        """What ``request.multipart()`` gives its reader."""
+        return {
+            "client_max_size": request.client_max_size,
+            "max_field_size": request.protocol.max_field_size,
+            "max_headers": request.protocol.max_headers,
+            "max_size_error_cls": web.HTTPRequestEntityTooLarge,
+        }
 
     async def _handle_api(self, request: web.Request) -> web.StreamResponse:
         raw_path = request.rel_url.raw_path[len(API_PREFIX) :] or "/"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -18,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
+
+from bot.emulator import jsonio
 
 if TYPE_CHECKING:
     from bot.emulator.emulator import Emulator
@@ -246,7 +247,7 @@ class Gateway:
                 with contextlib.suppress(Exception):
                     await ws.close(code=item[1])
                 return
-            text = json.dumps(item, separators=(",", ":"))
+            text = jsonio.dumps(item)
             if self.emulator.keep_history:
                 self.frames.append(
                     GatewayFrame(
@@ -255,10 +256,10 @@ class Gateway:
                 )
             try:
                 if conn.zlib_ctx is not None:
-                    data = conn.zlib_ctx.compress(text.encode()) + conn.zlib_ctx.flush(zlib.Z_SYNC_FLUSH)
+                    data = conn.zlib_ctx.compress(text) + conn.zlib_ctx.flush(zlib.Z_SYNC_FLUSH)
                     await ws.send_bytes(data)
                 else:
-                    await ws.send_str(text)
+                    await ws.send_frame(text, WSMsgType.TEXT)  # a text frame (send_str without encoding)
             except (ConnectionError, RuntimeError):
                 return
             self.emulator._notify()
@@ -271,7 +272,8 @@ class Gateway:
         compress = request.query.get("compress")
         conn = GatewayConnection(ws=ws, path=request.path, compress=compress)
         if compress == "zlib-stream":
-            conn.zlib_ctx = zlib.compressobj()
+            # Level 1: the fastest; the client decompresses the same stream whatever the level.
+            conn.zlib_ctx = zlib.compressobj(1)
         # zstd-stream is only requested when zstandard is importable; plain text frames are understood anyway.
         self.connections.append(conn)
         conn.writer = asyncio.create_task(self._writer(conn))
@@ -279,9 +281,9 @@ class Gateway:
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
-                    await self._received(conn, json.loads(msg.data))
+                    await self._received(conn, jsonio.loads(msg.data))
                 elif msg.type == WSMsgType.BINARY:
-                    await self._received(conn, json.loads(msg.data.decode()))
+                    await self._received(conn, jsonio.loads(msg.data.decode()))
                 elif msg.type == WSMsgType.ERROR:
                     break
         finally:

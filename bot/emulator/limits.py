@@ -149,6 +149,17 @@ def _validate_button(errors: list[FormError], path: Path, comp: dict[str, Any]) 
     _max_len(errors, (*path, "label"), comp.get("label"), BUTTON_LABEL_MAX)
 
 
+def _plain_button(comp: dict[str, Any]) -> bool:
+    """A button :func:`_validate_button` has nothing to say about (the common case, checked quickly)."""
+    style = comp.get("style")
+    if style == 5 or style == 6:
+        return False
+    label = comp.get("label")
+    if comp.get("custom_id") in (None, "") or not (label or comp.get("emoji")):
+        return False
+    return not (isinstance(label, str) and len(label) > BUTTON_LABEL_MAX)
+
+
 def _validate_select(errors: list[FormError], path: Path, comp: dict[str, Any]) -> None:
     _required(errors, (*path, "custom_id"), comp.get("custom_id"))
     _max_len(errors, (*path, "placeholder"), comp.get("placeholder"), SELECT_PLACEHOLDER_MAX)
@@ -216,32 +227,35 @@ def validate_components(components: Any, prefix: Path = (), *, v2: bool = False)
         errors.append(
             FormError(root, "BASE_TYPE_MAX_LENGTH", f"Must be {ACTION_ROWS_MAX} or fewer in length.")
         )
-    custom_ids: dict[str, Path] = {}
+    custom_ids: set[str] = set()
     count = 0
     text_total = 0
 
     def walk(items: list[Any], path: Path, parent_type: int | None) -> None:
+        # Paths are only built for an error or a level below: most components (buttons) have neither.
         nonlocal count, text_total
         for i, comp in enumerate(items):
             if not isinstance(comp, dict):
                 continue
-            cpath = (*path, i)
             count += 1
-            ctype = comp.get("type")
-            custom_id = comp.get("custom_id")
+            get = comp.get
+            ctype = get("type")
+            custom_id = get("custom_id")
             if isinstance(custom_id, str):
-                _bad_len(errors, (*cpath, "custom_id"), custom_id, 1, CUSTOM_ID_MAX)
+                if not 1 <= len(custom_id) <= CUSTOM_ID_MAX:
+                    _bad_len(errors, (*path, i, "custom_id"), custom_id, 1, CUSTOM_ID_MAX)
                 if custom_id in custom_ids:
                     errors.append(
                         FormError(
-                            (*cpath, "custom_id"),
+                            (*path, i, "custom_id"),
                             "COMPONENT_CUSTOM_ID_DUPLICATED",
                             "Component custom id cannot be duplicated",
                         )
                     )
-                custom_ids[custom_id] = cpath
+                custom_ids.add(custom_id)
             if ctype == 1:
-                children = comp.get("components") or []
+                cpath = (*path, i)
+                children = get("components") or []
                 if not children:
                     errors.append(
                         FormError(
@@ -250,8 +264,13 @@ def validate_components(components: Any, prefix: Path = (), *, v2: bool = False)
                             "Must be between 1 and 5 in length.",
                         )
                     )
-                buttons = [c for c in children if isinstance(c, dict) and c.get("type") == 2]
-                others = [c for c in children if isinstance(c, dict) and c.get("type") != 2]
+                buttons = others = 0
+                for child in children:
+                    if isinstance(child, dict):
+                        if child.get("type") == 2:
+                            buttons += 1
+                        else:
+                            others += 1
                 if len(children) > BUTTONS_PER_ROW_MAX:
                     errors.append(
                         FormError(
@@ -260,7 +279,7 @@ def validate_components(components: Any, prefix: Path = (), *, v2: bool = False)
                             f"Must be {BUTTONS_PER_ROW_MAX} or fewer in length.",
                         )
                     )
-                if others and (buttons or len(others) > 1):
+                if others and (buttons or others > 1):
                     errors.append(
                         FormError(
                             (*cpath, "components"),
@@ -273,32 +292,41 @@ def validate_components(components: Any, prefix: Path = (), *, v2: bool = False)
                 if parent_type not in (1, 9):
                     errors.append(
                         FormError(
-                            cpath, "COMPONENT_TYPE_INVALID", "Buttons must be inside an action row or section"
+                            (*path, i),
+                            "COMPONENT_TYPE_INVALID",
+                            "Buttons must be inside an action row or section",
                         )
                     )
-                _validate_button(errors, cpath, comp)
+                if not _plain_button(comp):
+                    _validate_button(errors, (*path, i), comp)
             elif ctype in (3, 5, 6, 7, 8):
                 if parent_type not in (1, 18):
                     errors.append(
-                        FormError(cpath, "COMPONENT_TYPE_INVALID", "Selects must be inside an action row")
+                        FormError(
+                            (*path, i), "COMPONENT_TYPE_INVALID", "Selects must be inside an action row"
+                        )
                     )
-                _validate_select(errors, cpath, comp)
+                _validate_select(errors, (*path, i), comp)
             elif ctype == 10:
-                text_total += len(comp.get("content") or "")
+                text_total += len(get("content") or "")
             elif not v2 and parent_type is None:
                 errors.append(
                     FormError(
-                        cpath,
+                        (*path, i),
                         "COMPONENT_TYPE_INVALID",
                         f"Component type {ctype} requires the IS_COMPONENTS_V2 message flag",
                     )
                 )
-            for key in ("components",):
-                if ctype != 1 and isinstance(comp.get(key), list):
-                    walk(comp[key], (*cpath, key), ctype)
-            for key in ("accessory", "component"):
-                if isinstance(comp.get(key), dict):
-                    walk([comp[key]], (*cpath, key), ctype)
+            if ctype != 1:
+                nested = get("components")
+                if isinstance(nested, list):
+                    walk(nested, (*path, i, "components"), ctype)
+            accessory = get("accessory")
+            if isinstance(accessory, dict):
+                walk([accessory], (*path, i, "accessory"), ctype)
+            inner = get("component")
+            if isinstance(inner, dict):
+                walk([inner], (*path, i, "component"), ctype)
 
     walk(components, root, None)
     if v2:

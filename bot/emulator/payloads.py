@@ -8,8 +8,22 @@ if TYPE_CHECKING:
     from bot.emulator.world import Attachment, Channel, Guild, Member, Message, Role, User, World
 
 
+_iso_cache: dict[int, tuple[Any, str]] = {}  # id(timestamp) -> (timestamp, its isoformat())
+
+
 def _iso(ts: Any) -> str | None:
-    return None if ts is None else ts.isoformat()
+    """``ts.isoformat()``. The same timestamps (a message's, a member's) are written again and again: the text is
+    kept per timestamp object (held, so that its id stays its own; datetimes are immutable)."""
+    if ts is None:
+        return None
+    hit = _iso_cache.get(id(ts))
+    if hit is not None and hit[0] is ts:
+        return hit[1]
+    text: str = ts.isoformat()
+    if len(_iso_cache) >= 8192:
+        _iso_cache.clear()
+    _iso_cache[id(ts)] = (ts, text)
+    return text
 
 
 def emoji_payload(key: str) -> dict[str, Any]:

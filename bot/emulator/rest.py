@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from bot.emulator import limits
+from bot.emulator import jsonio, limits
 from bot.emulator.payloads import normalize_emoji
 from bot.emulator.records import (
     ALREADY_ACKNOWLEDGED,
@@ -85,6 +84,11 @@ class Route:
     handler: Handler
     auth: bool
 
+    def __post_init__(self) -> None:
+        # (position, name) of the "{name}" segments and (position, text) of the others
+        self.params = [(i, seg[1:-1]) for i, seg in enumerate(self.segments) if seg.startswith("{")]
+        self.literals = [(i, seg) for i, seg in enumerate(self.segments) if not seg.startswith("{")]
+
     @property
     def key(self) -> str:
         return f"{self.method} {self.template}"
@@ -93,23 +97,26 @@ class Route:
 class Router:
     def __init__(self) -> None:
         self.routes: list[Route] = []
+        self._by_shape: dict[tuple[str, int], list[Route]] = {}  # (method, segment count) -> routes, in order
+        self._indexed = 0  # how many of self.routes _by_shape holds
 
     def add(self, method: str, template: str, handler: Handler, *, auth: bool = True) -> None:
         self.routes.append(Route(method, template, template.strip("/").split("/"), handler, auth))
 
     def match(self, method: str, raw_path: str) -> tuple[Route, dict[str, str]] | None:
+        """The first route (in the order they were added) matching ``method`` and the path, and its parameters."""
+        if self._indexed != len(self.routes):
+            self._by_shape = {}
+            for route in self.routes:
+                self._by_shape.setdefault((route.method, len(route.segments)), []).append(route)
+            self._indexed = len(self.routes)
         parts = raw_path.strip("/").split("/")
-        for route in self.routes:
-            if route.method != method or len(route.segments) != len(parts):
-                continue
-            params: dict[str, str] = {}
-            for seg, part in zip(route.segments, parts, strict=True):
-                if seg.startswith("{"):
-                    params[seg[1:-1]] = unquote(part)
-                elif seg != part:
+        for route in self._by_shape.get((method, len(parts)), ()):
+            for i, literal in route.literals:
+                if parts[i] != literal:
                     break
             else:
-                return route, params
+                return route, {name: unquote(parts[i]) for i, name in route.params}
         return None
 
 
@@ -1034,4 +1041,4 @@ class RestApi:
 
 
 def dumps(data: Any) -> bytes:
-    return json.dumps(data, separators=(",", ":")).encode()
+    return jsonio.dumps(data)
