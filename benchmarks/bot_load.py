@@ -11,9 +11,12 @@ interaction's time from dispatch to the bot's first answer is recorded. The emul
 
 The baseline, measured in the same run: a bare discord.py bot whose slash command only answers "ok", driven with
 the same number of interactions at the same concurrency. For each: interactions, wall time, p50/p99 answer times,
-interactions and plays per second, the bot process's CPU time per play, its peak memory (VmHWM), and the answers
-later than Discord's 3-second limit; then p50(game)/p50(bare). Targets: p50 within 2x the bare command's, at least
-300 plays per second, nothing later than 3 seconds.
+interactions and plays per second, the bot process's CPU time per play, its peak memory (VmHWM), the answers
+later than Discord's 3-second limit, and the CPU time of this process (the emulator and the simulated players,
+which share the machine with the bot); then p50(game)/p50(bare). Targets: p50 within 2x the bare command's, at
+least 300 plays per second, nothing later than 3 seconds. The 300 plays per second were set on a machine where the
+bare command answered 1,895 interactions a second; the summary also prints the same share of this machine's bare
+rate, so that runs on slower or busier machines can be read against it.
 
 `--store postgresql` (or `both`) runs the game bot on PostgreSQL: on `--database-url` (each run gets a fresh
 database created there and dropped afterwards) or, without it, on a throwaway server started from the PostgreSQL
@@ -45,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 DISCORD_LIMIT = 3.0
+ISSUE_BARE_RATE = 1895  # interactions per second of the bare command where the 300 plays/s target was set
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -59,6 +63,7 @@ def serve(kind: str, api_base: str, gateway: str, token: str, database: str) -> 
 
     from bot.emulator.discord_patch import point_discord_at
     from bot.event_loop import use_fast_event_loop
+    from bot.memory import tune_garbage_collection
 
     logging.basicConfig(level=logging.ERROR)
 
@@ -70,7 +75,7 @@ def serve(kind: str, api_base: str, gateway: str, token: str, database: str) -> 
             settings = Settings(token=token, database_url=database, ai_turn_delay=0.01)
         else:
             settings = Settings(token=token, database_path=Path(database), ai_turn_delay=0.01)
-        client: commands.Bot = create_bot(settings)
+        client: commands.Bot = create_bot(settings, tune_memory=True)  # as `python -m bot` does
     else:
 
         class Bare(commands.Bot):
@@ -80,6 +85,7 @@ def serve(kind: str, api_base: str, gateway: str, token: str, database: str) -> 
                     await interaction.response.send_message("ok", ephemeral=True)
 
                 await self.tree.sync()
+                tune_garbage_collection()  # the same runtime as the game bot's (and uvloop, below)
 
         client = Bare(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True))
     client._connection.guild_ready_timeout = 0.05
@@ -238,6 +244,7 @@ class Result:
     elapsed: float
     memory: float
     cpu: float  # the bot process's CPU seconds during the timed part
+    emulator_cpu: float = 0.0  # this process's (the emulator and the simulated players) during the timed part
     profile: Path | None = None
     rest_calls: dict[str, int] = field(default_factory=dict)  # route -> count, during the timed part
     events: dict[str, int] = field(default_factory=dict)  # gateway dispatch -> count, during the timed part
@@ -301,6 +308,7 @@ async def measure(
             with sampled(bot.pid, profile):
                 first_request, first_frame = len(emulator.requests), len(emulator.gateway.frames)
                 cpu_before = cpu_seconds(bot.pid)
+                emulator_before = time.process_time()
                 started = time.perf_counter()
                 if kind == "game":
                     await asyncio.gather(
@@ -321,6 +329,7 @@ async def measure(
                     )
                 elapsed = time.perf_counter() - started
                 cpu = cpu_seconds(bot.pid) - cpu_before
+                emulator_cpu = time.process_time() - emulator_before
                 rest_calls = Counter(
                     request.route or request.path for request in emulator.requests[first_request:]
                 )
@@ -332,7 +341,7 @@ async def measure(
         finally:
             memory = bot.stop()
             await emulator.stop()
-    return Result(name, stats, elapsed, memory, cpu, profile, dict(rest_calls), dict(events))
+    return Result(name, stats, elapsed, memory, cpu, emulator_cpu, profile, dict(rest_calls), dict(events))
 
 
 async def wait_for_commands(emulator: Any, command: str) -> None:
@@ -387,7 +396,7 @@ async def fresh_database(server_url: str, name: str) -> AsyncIterator[str]:
 # -- the report --------------------------------------------------------------------------------------------------
 HEADER = (
     f"{'':<26} {'interactions':>12} {'wall s':>7} {'p50 ms':>8} {'p99 ms':>8} {'late>3s':>7} "
-    f"{'inter./s':>8} {'plays/s':>8} {'CPU s':>6} {'CPU ms/inter.':>13} {'peak MB':>8}"
+    f"{'inter./s':>8} {'plays/s':>8} {'CPU s':>6} {'CPU ms/inter.':>13} {'peak MB':>8} {'emu. CPU s':>10}"
 )
 
 
@@ -398,7 +407,7 @@ def line(result: Result) -> str:
     return (
         f"{result.name:<26} {len(stats.latencies):>12} {result.elapsed:7.1f} {result.p50:8.1f} "
         f"{result.p99:8.1f} {result.late:>7} {len(stats.latencies) / result.elapsed:8.0f} {plays} "
-        f"{result.cpu:6.1f} {per_interaction:13.2f} {result.memory:8.1f}"
+        f"{result.cpu:6.1f} {per_interaction:13.2f} {result.memory:8.1f} {result.emulator_cpu:10.1f}"
     )
 
 
@@ -479,6 +488,8 @@ async def run(options: argparse.Namespace) -> int:
             f"  {name:<26} p50 {median(key, 'p50'):7.1f} ms  p99 {median(key, 'p99'):7.1f} ms  "
             f"late {median(key, 'late'):.0f}{extra}"
         )
+    bare_rate = statistics.median(len(r["bare"].stats.latencies) / r["bare"].elapsed for r in rounds)
+    scaled_target = 300 * bare_rate / ISSUE_BARE_RATE
     ok = True
     for store in stores:
         p50_ratio = ratio(store, "bare", "p50")
@@ -489,6 +500,11 @@ async def run(options: argparse.Namespace) -> int:
         print(f"  {store}: p50(game)/p50(bare) {p50_ratio:.2f}x (target ≤ 2x) {mark(p50_ratio <= 2)}")
         print(f"  {store}: p99(game)/p99(bare) {ratio(store, 'bare', 'p99'):.2f}x")
         print(f"  {store}: {plays:.1f} plays per second (target ≥ 300) {mark(plays >= 300)}")
+        print(
+            f"  {store}: the bare command answered {bare_rate:.0f}/s here, against {ISSUE_BARE_RATE}/s where the"
+            f" target was set: the same share is {scaled_target:.0f} plays per second "
+            f"{mark(plays >= scaled_target)}"
+        )
         print(f"  {store}: answered later than 3 s: {late} (target 0) {mark(late == 0)}")
     if options.compare_with is not None:
         name = options.compare_with.name

@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     if settings.discord_api_url is not None:
         use_discord_api(settings.discord_api_url)
     logging.getLogger(__name__).info("Event loop: %s", use_fast_event_loop())
-    bot = create_bot(settings)
+    bot = create_bot(settings, tune_memory=True)
     try:
         bot.run(settings.token, log_handler=None)
     except ShardsTaken as error:

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.gateway_events import skip_own_message_edits
+from bot.memory import tune_garbage_collection
 from bot.service.ai_turns import AITurns
 from bot.service.games import GameService
 from bot.storage.database import Database, open_storage
@@ -71,7 +72,8 @@ class TheGameBot(commands.AutoShardedBot):
     controller: TableController
     ai_turns: AITurns
 
-    def __init__(self, settings: Settings, **options: Any) -> None:
+    def __init__(self, settings: Settings, *, tune_memory: bool = False, **options: Any) -> None:
+        """`tune_memory`: tune the garbage collector once start-up is done (`bot.memory`; `python -m bot`)."""
         if settings.shard_ids is not None:
             options["shard_ids"] = list(settings.shard_ids)
         super().__init__(
@@ -85,6 +87,7 @@ class TheGameBot(commands.AutoShardedBot):
         )
         skip_own_message_edits(self._connection)
         self.settings = settings
+        self._tune_memory = tune_memory
         self._restored = False
         self.shard_lock: ShardLock | None = None
         self._stopping: asyncio.Task[None] | None = None
@@ -132,6 +135,8 @@ class TheGameBot(commands.AutoShardedBot):
         log.info("Restored %s tables in progress", len(restored))
         if self.settings.sync_commands:
             await sync_commands(self)
+        if self._tune_memory:
+            tune_garbage_collection()
 
     def _shards_lost(self) -> None:
         """The database session holding this process's shards ended: another process may take them now, so this
