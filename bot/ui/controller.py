@@ -196,7 +196,7 @@ class TableController:
             raise
         try:
             response = await interaction.response.send_message(
-                **for_send(await self.display.board_content(table))
+                **for_send(await self.display.board_content(table, for_answer=True))
             )
         except discord.HTTPException as failed:
             # The answer failed as far as we know, but the table exists. If the lobby reached the channel anyway (a
@@ -244,7 +244,9 @@ class TableController:
         """Update the lobby in place when the click came from it; otherwise confirm privately."""
         table = await self._adopt_board(interaction, change.table)
         if self._on_board(interaction, table):
-            await interaction.response.edit_message(**for_edit(await self.display.board_content(table)))
+            await interaction.response.edit_message(
+                **for_edit(await self.display.board_content(table, for_answer=True))
+            )
         else:
             await send_private(interaction, t(interaction.locale, key))
             self.display.refresh_board(table)
@@ -283,7 +285,9 @@ class TableController:
         change = await self.games.start(table_id, interaction.user.id)
         table = await self._adopt_board(interaction, change.table)
         if self._on_board(interaction, table):
-            await interaction.response.edit_message(**for_edit(await self.display.board_content(table)))
+            await interaction.response.edit_message(
+                **for_edit(await self.display.board_content(table, for_answer=True))
+            )
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             self.display.refresh_board(table)
@@ -392,7 +396,9 @@ class TableController:
         notice = render_notice(locale, change.notice) if change.notice is not None else None
         if answer == "board":
             if on_board:
-                await interaction.response.edit_message(**for_edit(await self.display.board_content(table)))
+                await interaction.response.edit_message(
+                    **for_edit(await self.display.board_content(table, for_answer=True))
+                )
                 self.display.board_shown(table)
             else:
                 await send_private(interaction, notice or t(locale, "action.done"))
@@ -401,7 +407,9 @@ class TableController:
                 await send_private(interaction, t(locale, "hand.reopen_after_restart"))
         else:
             if on_board:
-                await interaction.response.edit_message(**for_edit(await self.display.board_content(table)))
+                await interaction.response.edit_message(
+                    **for_edit(await self.display.board_content(table, for_answer=True))
+                )
                 self.display.board_shown(table)
             from_hand = (
                 interaction.type is discord.InteractionType.component
@@ -543,7 +551,7 @@ class TableController:
                 await self.games.join(table.id, Seat(seat.user_id, seat.name, locale=seat.locale))
         table = self.games.require(table.id)
         response = await interaction.response.send_message(
-            **for_send(await self.display.board_content(table))
+            **for_send(await self.display.board_content(table, for_answer=True))
         )
         message_id = getattr(response, "message_id", None)
         if message_id is None:

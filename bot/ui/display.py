@@ -98,10 +98,11 @@ class TableDisplay:
         return render_table(table)
 
     @staticmethod
-    async def board_content(table: Table) -> dict[str, Any]:
-        """The board's message, its picture drawn in the picture thread (the event loop goes on meanwhile)."""
+    async def board_content(table: Table, *, for_answer: bool = False) -> dict[str, Any]:
+        """The board's message, its picture drawn in a picture thread (the event loop goes on meanwhile);
+        `for_answer`: the board answers a click, and its picture does not wait behind background boards."""
         content = render_table(table)
-        await draw_picture(content)
+        await draw_picture(content, for_answer=for_answer)
         return content
 
     def refresh_board(self, table: Table) -> None:

@@ -17,6 +17,7 @@ import pytest
 from bot.config import Settings
 from bot.emulator import Emulator
 from bot.games.deal_codes import seed_to_deal_code
+from bot.storage import sqlite as sqlite_store
 from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
 from tests.e2e.trick_driver import pass_three, play_one_card
@@ -57,6 +58,20 @@ async def disk_full(driver: TableDriver, monkeypatch: pytest.MonkeyPatch) -> Asy
                 return _original(self, sql, *args)
 
             patch.setattr(aiosqlite.Connection, name, failing)
+        # The store's own statements (one trip to the database thread each: bot/storage/sqlite.py).
+        for name in ("_execute", "_executemany"):
+            make = getattr(sqlite_store, name)
+
+            def failing_work(sql: str, *args: Any, _make: Any = make, **kwargs: Any) -> Any:
+                if not sql.lstrip().upper().startswith(WRITES):
+                    return _make(sql, *args, **kwargs)
+
+                def full(connection: sqlite3.Connection) -> None:
+                    raise sqlite3.OperationalError("database or disk is full")
+
+                return full
+
+            patch.setattr(sqlite_store, name, failing_work)
         yield
 
 
