@@ -195,9 +195,7 @@ class TableController:
                 self.display.refresh_board(existing)  # a lobby nobody could see: show it now
             raise
         try:
-            response = await interaction.response.send_message(
-                **for_send(await self.display.board_content(table, for_answer=True))
-            )
+            response = await interaction.response.send_message(**for_send(self.display.render_board(table)))
         except discord.HTTPException as failed:
             # The answer failed as far as we know, but the table exists. If the lobby reached the channel anyway (a
             # retried answer), it is the board; otherwise post it in the channel rather than leave a table nobody
@@ -244,9 +242,7 @@ class TableController:
         """Update the lobby in place when the click came from it; otherwise confirm privately."""
         table = await self._adopt_board(interaction, change.table)
         if self._on_board(interaction, table):
-            await interaction.response.edit_message(
-                **for_edit(await self.display.board_content(table, for_answer=True))
-            )
+            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
         else:
             await send_private(interaction, t(interaction.locale, key))
             self.display.refresh_board(table)
@@ -285,9 +281,7 @@ class TableController:
         change = await self.games.start(table_id, interaction.user.id)
         table = await self._adopt_board(interaction, change.table)
         if self._on_board(interaction, table):
-            await interaction.response.edit_message(
-                **for_edit(await self.display.board_content(table, for_answer=True))
-            )
+            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             self.display.refresh_board(table)
@@ -396,9 +390,7 @@ class TableController:
         notice = render_notice(locale, change.notice) if change.notice is not None else None
         if answer == "board":
             if on_board:
-                await interaction.response.edit_message(
-                    **for_edit(await self.display.board_content(table, for_answer=True))
-                )
+                await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
                 self.display.board_shown(table)
             else:
                 await send_private(interaction, notice or t(locale, "action.done"))
@@ -407,9 +399,7 @@ class TableController:
                 await send_private(interaction, t(locale, "hand.reopen_after_restart"))
         else:
             if on_board:
-                await interaction.response.edit_message(
-                    **for_edit(await self.display.board_content(table, for_answer=True))
-                )
+                await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
                 self.display.board_shown(table)
             from_hand = (
                 interaction.type is discord.InteractionType.component
@@ -550,9 +540,7 @@ class TableController:
             else:
                 await self.games.join(table.id, Seat(seat.user_id, seat.name, locale=seat.locale))
         table = self.games.require(table.id)
-        response = await interaction.response.send_message(
-            **for_send(await self.display.board_content(table, for_answer=True))
-        )
+        response = await interaction.response.send_message(**for_send(self.display.render_board(table)))
         message_id = getattr(response, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id

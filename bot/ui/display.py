@@ -98,11 +98,11 @@ class TableDisplay:
         return render_table(table)
 
     @staticmethod
-    async def board_content(table: Table, *, for_answer: bool = False) -> dict[str, Any]:
-        """The board's message, its picture drawn in a picture thread (the event loop goes on meanwhile);
-        `for_answer`: the board answers a click, and its picture does not wait behind background boards."""
+    async def board_content(table: Table) -> dict[str, Any]:
+        """The board's message for a background edit, its picture drawn in the picture thread (the event loop goes
+        on meanwhile). A board that answers a click uses `render_board`: drawn on the loop, it is not late."""
         content = render_table(table)
-        await draw_picture(content, for_answer=for_answer)
+        await draw_picture(content)
         return content
 
     def refresh_board(self, table: Table) -> None:

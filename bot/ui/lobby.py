@@ -89,13 +89,13 @@ class BoardImage:
         return self.draw()
 
 
-async def draw_picture(content: dict[str, Any], *, for_answer: bool = False) -> None:
-    """Draw the picture of a board's content (if it has one) in a picture thread, so that sending the message
-    finds it drawn and the event loop never waits for Pillow. `for_answer`: the board answers a click (the player
-    waits, Discord allows 3 s), so it does not queue behind the boards edited in the background."""
+async def draw_picture(content: dict[str, Any]) -> None:
+    """Draw the picture of a board's content (if it has one) in the picture thread, so that sending the message
+    finds it drawn and the event loop does not wait for Pillow (for the boards edited in the background: see
+    `bot.ui.render.drawing`)."""
     image = content.get("image")
     if isinstance(image, BoardImage):
-        await draw_in_picture_thread(image.draw, for_answer=for_answer)
+        await draw_in_picture_thread(image.draw)
 
 
 def _file(image: BoardImage) -> discord.File:

@@ -2,11 +2,12 @@
 
 A picture takes 2 ms (The Game) to 40 ms (a Crapette table) of Pillow work, most of it PNG compression, which
 Pillow does without holding Python's GIL. Drawn on the event loop, every other table of the bot would wait for it;
-drawn in a picture thread (`draw_in_picture_thread`), the bot keeps answering meanwhile. There are two: one for the
-boards that answer a click (the player waits), one for the boards edited in the background (after another
-player's move, at most once a second a table), so an answer never queues behind a burst of background boards.
-One drawing at a time (`DRAWING`): the fonts are shared, and FreeType faces must not be used by two threads at
-once.
+drawn in the picture thread (`draw_in_picture_thread`), the bot keeps answering meanwhile. Only the boards edited
+in the background go there (after a move, at most once a second a table): a board that answers a click is drawn
+on the loop. Measured under load (benchmarks/bot_load.py), a picture in a thread waits for the GIL at every Pillow
+call while the loop is busy, and 100 answers queued behind each other came 1 to 5 s late; on the loop they take
+their few milliseconds. One drawing at a time (`DRAWING`): the fonts are shared, and FreeType faces must not be
+used by two threads at once.
 
 A `Drawing` is one picture to draw (a render function and the layout it shows, a frozen value): drawn on its first
 call, the same bytes after. `KeptDrawings` keeps the last pictures of a kind of board by layout: the same state
@@ -26,8 +27,7 @@ Layout = TypeVar("Layout")
 
 KEPT = 64  # pictures kept per kind of board
 DRAWING = threading.Lock()
-_ANSWER_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture-answer")
-_BACKGROUND_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
+_PICTURE_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
 
 
 class KeptDrawings(Generic[Layout]):
@@ -72,8 +72,6 @@ class Drawing(Generic[Layout]):
         return self._png
 
 
-async def draw_in_picture_thread(draw: Callable[[], bytes], *, for_answer: bool = False) -> None:
-    """Run `draw` (which reads only immutable values) in a picture thread (the answers' one when `for_answer`);
-    the event loop goes on meanwhile."""
-    thread = _ANSWER_THREAD if for_answer else _BACKGROUND_THREAD
-    await asyncio.get_running_loop().run_in_executor(thread, draw)
+async def draw_in_picture_thread(draw: Callable[[], bytes]) -> None:
+    """Run `draw` (which reads only immutable values) in the picture thread; the event loop goes on meanwhile."""
+    await asyncio.get_running_loop().run_in_executor(_PICTURE_THREAD, draw)
