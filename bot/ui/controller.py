@@ -242,10 +242,20 @@ class TableController:
         """Update the lobby in place when the click came from it; otherwise confirm privately."""
         table = await self._adopt_board(interaction, change.table)
         if self._on_board(interaction, table):
-            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+            await self._show_board_in_answer(interaction, table)
         else:
             await send_private(interaction, t(interaction.locale, key))
             self.display.refresh_board(table)
+
+    async def _show_board_in_answer(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Answer a click on the board with the board itself. When Discord refuses that answer (a failure, an
+        expired token), the board is edited the other way: the change is saved, and the channel must see it (found
+        by the soak: a game whose start answer failed kept showing its lobby)."""
+        try:
+            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+        except Exception:
+            self.display.refresh_board(table)
+            raise
 
     @staticmethod
     def _on_board(interaction: discord.Interaction[Any], table: Table) -> bool:
@@ -281,7 +291,7 @@ class TableController:
         change = await self.games.start(table_id, interaction.user.id)
         table = await self._adopt_board(interaction, change.table)
         if self._on_board(interaction, table):
-            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+            await self._show_board_in_answer(interaction, table)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             self.display.refresh_board(table)
@@ -390,7 +400,7 @@ class TableController:
         notice = render_notice(locale, change.notice) if change.notice is not None else None
         if answer == "board":
             if on_board:
-                await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+                await self._show_board_in_answer(interaction, table)
                 self.display.board_shown(table)
             else:
                 await send_private(interaction, notice or t(locale, "action.done"))
@@ -399,7 +409,7 @@ class TableController:
                 await send_private(interaction, t(locale, "hand.reopen_after_restart"))
         else:
             if on_board:
-                await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+                await self._show_board_in_answer(interaction, table)
                 self.display.board_shown(table)
             from_hand = (
                 interaction.type is discord.InteractionType.component

@@ -215,3 +215,29 @@ async def test_a_click_on_the_lobby_before_its_id_is_saved_keeps_one_board(
     assert [m.id for m in channel.messages if not m.ephemeral] == public_before, "no second board"
     table = games.in_channel(channel.id)
     assert table is not None and table.board_message_id == lobby.id
+
+
+async def test_a_start_whose_answer_discord_failed_still_shows_the_game(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World
+) -> None:
+    """The soak saw a game whose board kept showing its lobby: the click on Start was answered by editing the
+    board, Discord refused that answer (here: the interaction had expired), and nothing else edited the board, so
+    nobody could open their hand from it."""
+    channel, alice = world.channel, world.alice
+    lobby = await answered(await emulator.slash(alice, channel, "game new"))
+    table = bot.client.games.in_channel(channel.id)
+    assert table is not None and table.board_message_id is not None
+    board = emulator.world.get_message(table.board_message_id)
+    assert board is not None and lobby.ok
+    expired = {"message": "Unknown interaction", "code": 10062}
+    emulator.faults.fail(CALLBACK, status=404, times=2, body=expired)  # the answer, then the apology
+    await emulator.click(alice, board, f"tg:start:{table.id}")
+    for _ in range(100):
+        if emulator.faults.faults[0].hits == 2:
+            break
+        await asyncio.sleep(0.05)
+    await bot.client.controller.settle()
+    assert emulator.faults.faults[0].hits == 2, "the answer failed"
+    started = bot.client.games.get(table.id)
+    assert started is not None and started.session is not None, "the game started (it is saved)"
+    assert board_shows(emulator, started), "and the board shows the game, not the lobby"
