@@ -116,22 +116,15 @@ def _in_thread(connection: aiosqlite.Connection, work: Callable[[sqlite3.Connect
     return cast("Awaitable[T]", connection._execute(lambda: work(connection._conn)))  # type: ignore[no-untyped-call]
 
 
-def _fetchone(sql: str, params: Params) -> Callable[[sqlite3.Connection], Row | None]:
-    def work(connection: sqlite3.Connection) -> Row | None:
+def _statement(
+    sql: str, params: Params, result: Callable[[sqlite3.Cursor], T]
+) -> Callable[[sqlite3.Connection], T]:
+    """One statement, `result` read from its cursor, the cursor closed: the work of one trip."""
+
+    def work(connection: sqlite3.Connection) -> T:
         cursor = connection.execute(sql, params)
         try:
-            return cast(Row | None, cursor.fetchone())
-        finally:
-            cursor.close()
-
-    return work
-
-
-def _fetchall(sql: str, params: Params) -> Callable[[sqlite3.Connection], list[Row]]:
-    def work(connection: sqlite3.Connection) -> list[Row]:
-        cursor = connection.execute(sql, params)
-        try:
-            return cast(list[Row], cursor.fetchall())
+            return result(cursor)
         finally:
             cursor.close()
 
@@ -139,14 +132,8 @@ def _fetchall(sql: str, params: Params) -> Callable[[sqlite3.Connection], list[R
 
 
 def _execute(sql: str, params: Params) -> Callable[[sqlite3.Connection], int]:
-    def work(connection: sqlite3.Connection) -> int:
-        cursor = connection.execute(sql, params)
-        try:
-            return cursor.rowcount
-        finally:
-            cursor.close()
-
-    return work
+    """A statement that writes: how many rows it changed."""
+    return _statement(sql, params, lambda cursor: cursor.rowcount)
 
 
 def _executemany(sql: str, rows: list[Params], *, transaction: bool) -> Callable[[sqlite3.Connection], None]:
@@ -180,10 +167,14 @@ class _Statements:
         return "sqlite"
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        return await _in_thread(self._connection, _fetchone(sql, params))
+        return cast(
+            Row | None, await _in_thread(self._connection, _statement(sql, params, sqlite3.Cursor.fetchone))
+        )
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        return await _in_thread(self._connection, _fetchall(sql, params))
+        return cast(
+            list[Row], await _in_thread(self._connection, _statement(sql, params, sqlite3.Cursor.fetchall))
+        )
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         try:

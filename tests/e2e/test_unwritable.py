@@ -11,7 +11,6 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 
 from bot.config import Settings
@@ -49,16 +48,7 @@ async def read_only(driver: TableDriver, monkeypatch: pytest.MonkeyPatch) -> Asy
 async def disk_full(driver: TableDriver, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
     """Every write fails the way SQLite fails on a full disk."""
     with monkeypatch.context() as patch:
-        for name in ("execute", "executemany"):
-            original = getattr(aiosqlite.Connection, name)
-
-            def failing(self: Any, sql: str, *args: Any, _original: Any = original) -> Any:
-                if sql.lstrip().upper().startswith(WRITES):
-                    raise sqlite3.OperationalError("database or disk is full")
-                return _original(self, sql, *args)
-
-            patch.setattr(aiosqlite.Connection, name, failing)
-        # The store's own statements (one trip to the database thread each: bot/storage/sqlite.py).
+        # Every write of the store goes through these (one trip to the database thread each: bot/storage/sqlite.py).
         for name in ("_execute", "_executemany"):
             make = getattr(sqlite_store, name)
 

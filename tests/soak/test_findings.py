@@ -125,6 +125,20 @@ async def test_a_board_is_brought_up_to_date_when_its_channel_is_not_in_the_cach
 
 
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+EXPIRED = {"message": "Unknown interaction", "code": 10062}
+
+
+async def with_answer_refused(emulator: Emulator, bot: RunningClient[TheGameBot], interaction: Any) -> None:
+    """Send `interaction` (an emulator call) while Discord refuses its answer and the apology after it as expired;
+    return once both were refused and every public update went out."""
+    emulator.faults.fail(CALLBACK, status=404, times=2, body=EXPIRED)  # the answer, then the apology
+    await interaction  # never answered: Discord shows "This interaction failed"
+    for _ in range(100):
+        if emulator.faults.faults[0].hits == 2:
+            break
+        await asyncio.sleep(0.05)
+    await bot.client.controller.settle()
+    assert emulator.faults.faults[0].hits == 2, "the answer failed"
 
 
 async def test_a_lobby_whose_answer_discord_failed_is_posted_in_the_channel(
@@ -133,17 +147,7 @@ async def test_a_lobby_whose_answer_discord_failed_is_posted_in_the_channel(
     """The soak saw a lobby nobody could see: Discord failed the answer to /game new (here: the interaction had
     expired), the table existed without a board and blocked the channel until the lobby timed out."""
     channel, alice = world.channel, world.alice
-    expired = {"message": "Unknown interaction", "code": 10062}
-    emulator.faults.fail(CALLBACK, status=404, times=2, body=expired)  # the answer, then the apology
-    await emulator.slash(
-        alice, channel, "game new"
-    )  # never answered: Discord shows "This interaction failed"
-    for _ in range(100):
-        if emulator.faults.faults[0].hits == 2:
-            break
-        await asyncio.sleep(0.05)
-    await bot.client.controller.settle()
-    assert emulator.faults.faults[0].hits == 2, "the answer failed"
+    await with_answer_refused(emulator, bot, emulator.slash(alice, channel, "game new"))
     table = bot.client.games.in_channel(channel.id)
     assert table is not None and table.board_message_id is not None, "the lobby was posted anyway"
     lobby = emulator.world.get_message(table.board_message_id)
@@ -229,15 +233,7 @@ async def test_a_start_whose_answer_discord_failed_still_shows_the_game(
     assert table is not None and table.board_message_id is not None
     board = emulator.world.get_message(table.board_message_id)
     assert board is not None and lobby.ok
-    expired = {"message": "Unknown interaction", "code": 10062}
-    emulator.faults.fail(CALLBACK, status=404, times=2, body=expired)  # the answer, then the apology
-    await emulator.click(alice, board, f"tg:start:{table.id}")
-    for _ in range(100):
-        if emulator.faults.faults[0].hits == 2:
-            break
-        await asyncio.sleep(0.05)
-    await bot.client.controller.settle()
-    assert emulator.faults.faults[0].hits == 2, "the answer failed"
+    await with_answer_refused(emulator, bot, emulator.click(alice, board, f"tg:start:{table.id}"))
     started = bot.client.games.get(table.id)
     assert started is not None and started.session is not None, "the game started (it is saved)"
     assert board_shows(emulator, started), "and the board shows the game, not the lobby"
