@@ -81,7 +81,10 @@ async def test_two_people_play_a_whole_game_in_two_tabs(
     await button(bob_page, f"tg:join:{table.id}").click()
     await until(lambda: len(table.seats) == 2, what="Bob's seat")
     await button(alice_page, f"tg:start:{table.id}").click()
-    await until(lambda: table.board_message_id and game_of(table), what="the deal")
+    # The click returns before the bot has dealt: until then the table is a lobby (game_of would raise).
+    await until(
+        lambda: table.board_message_id and table.session is not None and game_of(table), what="the deal"
+    )
     for page in pages.values():
         await button(page, f"tg:hand:{table.id}").click()
     game = game_of(table)
