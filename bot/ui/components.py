@@ -66,11 +66,16 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"$^"
             discord.ui.Button(
                 label=label,
                 style=style or self.style,
-                custom_id=f"{PREFIX}:{self.action}:{table_id}",
+                custom_id=self.id_for(table_id),
                 disabled=disabled,
                 emoji=emoji,
             )
         )
+
+    @classmethod
+    def id_for(cls, table_id: int) -> str:
+        """The button's custom id (also for its payload in a `ComponentRows`)."""
+        return f"{PREFIX}:{cls.action}:{table_id}"
 
     @classmethod
     async def from_custom_id(
@@ -136,7 +141,11 @@ class RefreshButton(TableButton, template=rf"{PREFIX}:refresh:(?P<table>{TABLE_I
         super().__init__(table_id, label=label, disabled=disabled, style=style, emoji=emoji)
         self.owner = owner
         if owner is not None:
-            self.item.custom_id = f"{PREFIX}:{self.action}:{table_id}:{owner}"
+            self.item.custom_id = self.id_for(table_id, owner)
+
+    @classmethod
+    def id_for(cls, table_id: int, owner: int | None = None) -> str:
+        return f"{PREFIX}:{cls.action}:{table_id}{_suffix(owner)}"
 
     @classmethod
     async def from_custom_id(

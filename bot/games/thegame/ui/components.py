@@ -63,9 +63,13 @@ class EndTurnButton(
                 style=style,
                 disabled=disabled,
                 row=row,
-                custom_id=f"{PREFIX}:end:{table_id}{_suffix(owner)}",
+                custom_id=self.id_for(table_id, owner),
             )
         )
+
+    @staticmethod
+    def id_for(table_id: int, owner: int | None) -> str:
+        return f"{PREFIX}:end:{table_id}{_suffix(owner)}"
 
     @classmethod
     async def from_custom_id(
@@ -107,9 +111,13 @@ class CardButton(
                 style=style,
                 disabled=disabled,
                 row=row,
-                custom_id=f"{PREFIX}:card:{table_id}:{card}{_suffix(owner)}",
+                custom_id=self.id_for(table_id, card, owner),
             )
         )
+
+    @staticmethod
+    def id_for(table_id: int, card: int, owner: int | None) -> str:
+        return f"{PREFIX}:card:{table_id}:{card}{_suffix(owner)}"
 
     @classmethod
     async def from_custom_id(
@@ -153,9 +161,13 @@ class PlayButton(
                 style=style,
                 disabled=disabled,
                 row=row,
-                custom_id=f"{PREFIX}:play:{table_id}:{card}:{pile}:{int(confirmed)}{_suffix(owner)}",
+                custom_id=self.id_for(table_id, card, pile, confirmed, owner),
             )
         )
+
+    @staticmethod
+    def id_for(table_id: int, card: int, pile: str, confirmed: bool, owner: int | None) -> str:
+        return f"{PREFIX}:play:{table_id}:{card}:{pile}:{int(confirmed)}{_suffix(owner)}"
 
     @classmethod
     async def from_custom_id(
@@ -192,9 +204,13 @@ class ChooseAnotherButton(
                 emoji="↩️",
                 style=discord.ButtonStyle.secondary,
                 row=row,
-                custom_id=f"{PREFIX}:back:{table_id}:{owner}",
+                custom_id=self.id_for(table_id, owner),
             )
         )
+
+    @staticmethod
+    def id_for(table_id: int, owner: int) -> str:
+        return f"{PREFIX}:back:{table_id}:{owner}"
 
     @classmethod
     async def from_custom_id(

@@ -17,6 +17,7 @@ from bot.games.thegame.ui.format import ARROW, card, game_progress, plain_name, 
 from bot.games.thegame.ui.moves import KIND_EMOJI, Move, best_first, moves_by_card
 from bot.service.table import Table
 from bot.ui import components as shared
+from bot.ui.component_rows import ComponentRows, button
 from bot.ui.i18n import t
 
 CARDS_PER_ROW = 4
@@ -115,10 +116,12 @@ def hand_view(
     moves: dict[int, list[Move]] | None = None,
     hints_enabled: bool = True,
 ) -> discord.ui.View:
+    """The hand's buttons. They are drawn again for every card chosen and every play, so they are written as
+    Discord's payload (`ComponentRows`); the registered buttons of `components` answer them."""
     session = session_of(table)
     game = session.game
     owner = table.seats[seat].user_id
-    view = discord.ui.View(timeout=None)
+    rows = ComponentRows()
     playing = my_turn(game, seat)
     if playing:
         moves = moves_by_card(game) if moves is None else moves
@@ -127,69 +130,51 @@ def hand_view(
             options = moves.get(value, [])
             backwards = any(move.backwards for move in options)
             kind = options[0].kind if options else "big"
-            view.add_item(
-                components.CardButton(
-                    table.id,
-                    value,
-                    owner=owner,
-                    label=f"{value} ↩" if backwards else str(value),
-                    emoji="👉" if value == selected else (DRAWN_MARK if value in drawn else None),
-                    style=BUTTON_STYLE[kind],
-                    disabled=not options,
-                    row=index // CARDS_PER_ROW,
-                )
+            card_button = button(
+                components.CardButton.id_for(table.id, value, owner),
+                label=f"{value} ↩" if backwards else str(value),
+                emoji="👉" if value == selected else (DRAWN_MARK if value in drawn else None),
+                style=BUTTON_STYLE[kind],
+                disabled=not options,
             )
+            rows.add(card_button, row=index // CARDS_PER_ROW)
         if confirm is not None:
             confirm_card, confirm_pile = confirm
-            view.add_item(
-                components.PlayButton(
-                    table.id,
-                    confirm_card,
-                    confirm_pile,
-                    True,
-                    owner=owner,
-                    label=t(locale, "button.play_anyway", card=confirm_card, pile=confirm_pile),
-                    style=discord.ButtonStyle.danger,
-                    row=2,
-                )
+            play_anyway = button(
+                components.PlayButton.id_for(table.id, confirm_card, confirm_pile, True, owner),
+                label=t(locale, "button.play_anyway", card=confirm_card, pile=confirm_pile),
+                style=discord.ButtonStyle.danger,
             )
-            view.add_item(
-                components.ChooseAnotherButton(
-                    table.id, owner, label=t(locale, "button.choose_another"), row=2
-                )
+            rows.add(play_anyway, row=2)
+            choose_another = button(
+                components.ChooseAnotherButton.id_for(table.id, owner),
+                label=t(locale, "button.choose_another"),
+                emoji="↩️",
             )
+            rows.add(choose_another, row=2)
         elif selected is not None and selected in game.hand(seat):
             legal = {move.pile: move for move in moves.get(selected, [])}
             for pile in game.piles:
                 move = legal.get(pile.name)
-                view.add_item(
-                    components.PlayButton(
-                        table.id,
-                        selected,
-                        pile.name,
-                        False,
-                        owner=owner,
-                        label=f"{pile.name} {move.size}" if move else f"{pile.name} {ARROW[pile.direction]}",
-                        disabled=move is None,
-                        row=2,
-                        style=BUTTON_STYLE[move.kind] if move else discord.ButtonStyle.secondary,
-                    )
+                pile_button = button(
+                    components.PlayButton.id_for(table.id, selected, pile.name, False, owner),
+                    label=f"{pile.name} {move.size}" if move else f"{pile.name} {ARROW[pile.direction]}",
+                    disabled=move is None,
+                    style=BUTTON_STYLE[move.kind] if move else discord.ButtonStyle.secondary,
                 )
-        view.add_item(
-            components.EndTurnButton(
-                table.id,
-                owner=owner,
-                label=t(locale, "button.end_turn"),
-                disabled=not game.can_end_turn(),
-                row=3,
-            )
+                rows.add(pile_button, row=2)
+        end_turn = button(
+            components.EndTurnButton.id_for(table.id, owner),
+            label=t(locale, "button.end_turn"),
+            style=discord.ButtonStyle.primary,
+            disabled=not game.can_end_turn(),
         )
+        rows.add(end_turn, row=3)
         if hints_enabled:
-            hint = shared.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡")
-            hint.item.row = 3
-            view.add_item(hint)
-    refresh = shared.RefreshButton(table.id, owner=owner, label=t(locale, "button.refresh"), emoji="🔄")
-    refresh.item.row = 3 if playing else 0
-    view.add_item(refresh)
-    view.stop()
-    return view
+            hint = button(shared.HintButton.id_for(table.id), label=t(locale, "button.hint"), emoji="💡")
+            rows.add(hint, row=3)
+    refresh = button(
+        shared.RefreshButton.id_for(table.id, owner), label=t(locale, "button.refresh"), emoji="🔄"
+    )
+    rows.add(refresh, row=3 if playing else 0)
+    return rows

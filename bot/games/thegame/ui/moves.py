@@ -13,6 +13,7 @@ so jumping over cards already played costs nothing.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from bot.games.thegame.engine import PILE_NAMES, Game
@@ -65,23 +66,26 @@ def ending_plays(game: Game) -> set[tuple[int, str]]:
 def moves_by_card(game: Game, ending: set[tuple[int, str]] | None = None) -> dict[int, list[Move]]:
     """Every legal move of the player on turn, by card, each card's moves best first."""
     ending = ending_plays(game) if ending is None else ending
-    played = {value for name in PILE_NAMES for value in game.pile_cards(name)}
-    # still_in_play[v]: how many cards below v are not on a pile yet (values 0..101: the bases are 1 and 100).
-    still_in_play = [0] * 102
-    for value in range(1, 102):
-        still_in_play[value] = still_in_play[value - 1] + (value - 1 not in played)
+    played = sorted(value for name in PILE_NAMES for value in game.pile_cards(name))
+    tops = dict(zip(PILE_NAMES, game.tops, strict=True))
     moves: dict[int, list[Move]] = {}
     for play in game.legal_plays():
-        top = game.pile(play.pile).top
-        low, high = sorted((top, play.card))
-        lost = still_in_play[high] - still_in_play[low + 1]  # the cards strictly between, not played
+        top = tops[play.pile]
+        low, high = (top, play.card) if top < play.card else (play.card, top)
+        # the cards strictly between the top and the card that are not on a pile yet
+        lost = high - low - 1 - (bisect_left(played, high) - bisect_right(played, low))
         move = Move(
             play.card, play.pile, play.card - top, play.backwards, lost, (play.card, play.pile) in ending
         )
         moves.setdefault(play.card, []).append(move)
     for options in moves.values():
-        options.sort(key=lambda move: move.rank)
+        if len(options) > 1:
+            options.sort(key=_rank)
     return moves
+
+
+def _rank(move: Move) -> tuple[int, int]:
+    return move.rank
 
 
 def best_first(moves: dict[int, list[Move]]) -> list[tuple[int, list[Move]]]:

@@ -1,0 +1,61 @@
+"""Message components written as Discord's payload, for the messages redrawn on every click.
+
+A private hand is drawn again for each card chosen and each play: with discord.py's `View`, each of its dozen
+buttons is an item object wrapped in a `DynamicItem`, then turned back into the same dicts when sent, which cost more
+than everything else in the answer. `ComponentRows` is a finished `View` that holds the dicts themselves: discord.py
+sends it like any other view (its `to_components()`), and never stores it, because the buttons are persistent ones
+that the registered `DynamicItem` classes answer (their custom ids are built by the same classmethods).
+
+What Discord receives is exactly what the `View` of the same buttons would send; `tests/ui/test_component_rows.py`
+checks it button by button against discord.py's own items.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+Component = dict[str, Any]
+
+MAX_ROWS = 5
+MAX_PER_ROW = 5
+
+
+def button(
+    custom_id: str,
+    *,
+    label: str | None = None,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    emoji: str | None = None,
+    disabled: bool = False,
+) -> Component:
+    """A button's payload, as `discord.ui.Button(...).to_component_dict()` gives it."""
+    payload: Component = {"type": 2, "style": style.value, "disabled": disabled}
+    if label:
+        payload["label"] = label
+    payload["custom_id"] = custom_id
+    if emoji:
+        payload["emoji"] = discord.PartialEmoji.from_str(emoji).to_dict()
+    return payload
+
+
+class ComponentRows(discord.ui.View):
+    """A finished view made of component payloads, each placed in a row (0-4) like an item's `row`."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self._rows: dict[int, list[Component]] = {}
+        self.stop()  # finished: discord.py sends it and never keeps it for dispatch
+
+    def add(self, component: Component, *, row: int) -> None:
+        """Put `component` at the end of `row`; ValueError past Discord's limits (5 rows of 5)."""
+        if not 0 <= row < MAX_ROWS:
+            raise ValueError(f"row must be between 0 and {MAX_ROWS - 1}, not {row}")
+        components = self._rows.setdefault(row, [])
+        if len(components) >= MAX_PER_ROW:
+            raise ValueError(f"row {row} already holds {MAX_PER_ROW} components")
+        components.append(component)
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [{"type": 1, "components": list(self._rows[row])} for row in sorted(self._rows)]
