@@ -125,9 +125,10 @@ class GameService:
             except BaseException:
                 self._replace(Table.from_dict(before))
                 raise
-            if table.to_dict() != before:
+            after = table.to_dict()
+            if after != before:
                 try:
-                    await self._store.save(table, self._clock())
+                    await self._store.save(table, self._clock(), after)
                 except Exception as error:
                     log.exception("Could not save table %s; keeping the last saved state", table.id)
                     self._replace(Table.from_dict(before))

@@ -68,7 +68,8 @@ class TableDisplay:
         self._client = client
         self._games = games
         self._settings = settings
-        self._dirty: dict[int, Table] = {}
+        # table -> the state its board must show next, as `Table.to_dict()` (made into a Table only when drawn)
+        self._dirty: dict[int, dict[str, Any]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._board_retries: dict[int, int] = {}  # table -> board edits Discord failed in a row
         self.board_edit_interval = board_edit_interval  # seconds between two edits of one board
@@ -110,8 +111,9 @@ class TableDisplay:
 
         The board keeps a copy: it goes out later (at most once a second), and by then the live table may hold the
         next move while it is being saved; a board must never show a move, or a card leaving a hand, that is not
-        saved yet (found by the soak)."""
-        self._dirty[table.id] = Table.from_dict(table.to_dict())
+        saved yet (found by the soak). The copy is the table's data, made into a `Table` only when the edit goes
+        out: most copies are replaced by a newer one before that."""
+        self._dirty[table.id] = table.to_dict()
         worker = self._workers.get(table.id)
         if worker is None or worker.done():
             self._workers[table.id] = self.spawn(self._board_worker(table.id))
@@ -143,16 +145,17 @@ class TableDisplay:
         loop = asyncio.get_running_loop()
         while table_id in self._dirty:
             last = self._last_board_edit.get(table_id)
-            pending = self._dirty[table_id]
+            pending = TableStatus(self._dirty[table_id]["status"])
             # Only a game in play waits its turn: the lobby and a game's first board show at once.
-            if last is not None and last[1] is TableStatus.PLAYING and pending.status is TableStatus.PLAYING:
+            if last is not None and last[1] is TableStatus.PLAYING and pending is TableStatus.PLAYING:
                 pause = self.board_edit_interval - (loop.time() - last[0])
                 if pause > 0 and not self._hurry.is_set():
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(self._hurry.wait(), pause)
-            table = self._dirty.pop(table_id, None)
-            if table is None:
+            data = self._dirty.pop(table_id, None)
+            if data is None:
                 return
+            table = Table.from_dict(data)
             self._last_board_edit[table_id] = (loop.time(), table.status)
             await self._edit_or_repost(table)
 
@@ -186,7 +189,7 @@ class TableDisplay:
             self._board_retries.pop(table.id, None)
             return
         self._board_retries[table.id] = attempt + 1
-        self._dirty.setdefault(table.id, table)
+        self._dirty.setdefault(table.id, table.to_dict())
         await asyncio.sleep(min(2**attempt, 8))
 
     async def post_board(
