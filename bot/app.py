@@ -22,6 +22,7 @@ from bot.storage.meta import MetaStore
 from bot.storage.settings import SettingsStore
 from bot.storage.shard_lock import ShardLock, lock_shards
 from bot.storage.tables import TableStore
+from bot.ui.component_router import ComponentRouter
 from bot.ui.components import SHARED_DYNAMIC_ITEMS
 from bot.ui.controller import TableController
 from bot.ui.display import TableDisplay
@@ -90,6 +91,7 @@ class TheGameBot(commands.AutoShardedBot):
         self._tune_memory = tune_memory
         self._restored = False
         self.shard_lock: ShardLock | None = None
+        self.router = ComponentRouter()
         self._stopping: asyncio.Task[None] | None = None
 
     def owns_guild(self, guild_id: int) -> bool:
@@ -125,9 +127,12 @@ class TheGameBot(commands.AutoShardedBot):
         self.controller = TableController(self)
         self.ai_turns = AITurns(self.games, self.controller.after_change, delay=self.settings.ai_turn_delay)
         await self.tree.set_translator(CatalogTranslator())
-        self.add_dynamic_items(*SHARED_DYNAMIC_ITEMS)
+        # The tables' buttons and menus: routed to their DynamicItem without discord.py rebuilding the message's
+        # every component first (bot/ui/component_router.py).
+        self.router.add(*SHARED_DYNAMIC_ITEMS)
         for ui in all_uis():
-            self.add_dynamic_items(*ui.dynamic_items)
+            self.router.add(*ui.dynamic_items)
+        self.add_listener(self.router.on_interaction, "on_interaction")
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # Only the tables of this process's servers: another process runs (and restores) the others.

@@ -3,13 +3,13 @@ menu that nothing handles (a custom id from an older release or a forged one), s
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ui.component_router import ComponentRouter, walk
 from bot.ui.controller import apologise, send_private
 from bot.ui.i18n import t
 
@@ -51,10 +51,13 @@ class Errors(commands.Cog):
 
 
 def handled(bot: commands.Bot, interaction: discord.Interaction[Any]) -> bool:
-    """Whether discord.py will hand this click to one of the bot's items: a view attached to the message, or a
-    persistent `DynamicItem` whose template matches the custom id and whose component (same type and custom id) is
-    on the message (what discord.py requires). The templates are tried first: most clicks are decided without
-    walking the message."""
+    """Whether one of the bot's items will answer this click: a table's button or menu (`ComponentRouter`), a view
+    attached to the message, or a cog's persistent `DynamicItem` whose template matches the custom id and whose
+    component (same type and custom id) is on the message (what discord.py requires). The templates are tried
+    first: most clicks are decided without walking the message."""
+    router = getattr(bot, "router", None)
+    if isinstance(router, ComponentRouter) and router.handles(interaction):
+        return True
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     component_type = data.get("component_type")
@@ -70,18 +73,8 @@ def handled(bot: commands.Bot, interaction: discord.Interaction[Any]) -> bool:
         return False
     return any(
         component.type.value == component_type and getattr(component, "custom_id", None) == custom_id
-        for component in _walk(message.components)
+        for component in walk(message.components)
     )
-
-
-def _walk(components: Sequence[Any]) -> Iterator[Any]:
-    """Every component of a message, rows and containers included, depth first."""
-    for component in components:
-        yield component
-        yield from _walk(getattr(component, "children", ()))
-        accessory = getattr(component, "accessory", None)
-        if accessory is not None:
-            yield accessory
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.ui.component_router import selected_values
+
 if TYPE_CHECKING:
     from bot.ui.controller import TableController
 
@@ -265,7 +267,7 @@ class GameActionSelect(
             await _refuse_other_hand(interaction)
             return
         await _controller(interaction).game_action(
-            interaction, self.table_id, self.payload, list(self.item.values)
+            interaction, self.table_id, self.payload, selected_values(interaction)
         )
 
 
