@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui.component_router import ComponentRouter, walk
+from bot.ui.component_router import ComponentRouter
 from bot.ui.controller import apologise, send_private
 from bot.ui.i18n import t
 
@@ -51,30 +51,21 @@ class Errors(commands.Cog):
 
 
 def handled(bot: commands.Bot, interaction: discord.Interaction[Any]) -> bool:
-    """Whether one of the bot's items will answer this click: a table's button or menu (`ComponentRouter`), a view
-    attached to the message, or a cog's persistent `DynamicItem` whose template matches the custom id and whose
-    component (same type and custom id) is on the message (what discord.py requires). The templates are tried
-    first: most clicks are decided without walking the message."""
+    """Whether one of the bot's items will answer this click: a table's button or menu (the bot's
+    `ComponentRouter`), a view attached to the message, or a cog's persistent `DynamicItem` registered with
+    discord.py, under the same rules (its template matches the custom id, its component is on the message)."""
     router = getattr(bot, "router", None)
     if isinstance(router, ComponentRouter) and router.handles(interaction):
         return True
     data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    component_type = data.get("component_type")
     store = getattr(getattr(bot, "_connection", None), "_view_store", None)
     if store is None:  # discord.py's internals changed: assume handled rather than answer twice
         return True
-    message = interaction.message
-    message_id = message.id if message is not None else None
-    for owner in (message_id, None):
-        if (component_type, custom_id) in store._views.get(owner, {}):
-            return True
-    if message is None or not any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
-        return False
-    return any(
-        component.type.value == component_type and getattr(component, "custom_id", None) == custom_id
-        for component in walk(message.components)
-    )
+    message_id = interaction.message.id if interaction.message is not None else None
+    key = (data.get("component_type"), str(data.get("custom_id", "")))
+    if any(key in store._views.get(owner, {}) for owner in (message_id, None)):
+        return True
+    return ComponentRouter(store._dynamic_items.values()).handles(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

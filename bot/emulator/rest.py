@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from bot.emulator import jsonio, limits
+from bot.emulator import limits
 from bot.emulator.payloads import normalize_emoji
 from bot.emulator.records import (
     ALREADY_ACKNOWLEDGED,
@@ -1038,7 +1038,3 @@ class RestApi:
         guild = self._guild(call)
         threads = [t for t in guild.threads if not t.archived]
         return {"threads": [self.world.payloads.channel(t) for t in threads], "members": []}
-
-
-def dumps(data: Any) -> bytes:
-    return jsonio.dumps(data)

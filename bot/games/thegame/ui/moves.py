@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from operator import attrgetter
 
 from bot.games.thegame.engine import PILE_NAMES, Game
 
@@ -80,12 +81,8 @@ def moves_by_card(game: Game, ending: set[tuple[int, str]] | None = None) -> dic
         moves.setdefault(play.card, []).append(move)
     for options in moves.values():
         if len(options) > 1:
-            options.sort(key=_rank)
+            options.sort(key=attrgetter("rank"))
     return moves
-
-
-def _rank(move: Move) -> tuple[int, int]:
-    return move.rank
 
 
 def best_first(moves: dict[int, list[Move]]) -> list[tuple[int, list[Move]]]:
