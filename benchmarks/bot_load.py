@@ -76,6 +76,10 @@ def serve(kind: str, api_base: str, gateway: str, token: str, database: str) -> 
         else:
             settings = Settings(token=token, database_path=Path(database), ai_turn_delay=0.01)
         client: commands.Bot = create_bot(settings, tune_memory=True)  # as `python -m bot` does
+    elif kind == "floor":
+        from traffic_floor import FloorBot
+
+        client = FloorBot(tune_memory=True)
     else:
 
         class Bare(commands.Bot):
@@ -231,6 +235,22 @@ async def play_game(emulator: Any, channel: Any, players: list[Any], turns: int,
         await act(emulator, stats, emulator.click(player, hand, enabled(hand, "tg:end")[0]["custom_id"]))
 
 
+async def floor_worker(emulator: Any, channel: Any, players: list[Any], turns: int, stats: Stats) -> None:
+    """The clicks of a game's turns (a card, a pile, a card, a pile, End turn) against the traffic-only bot."""
+    hands = {}
+    for player in players:
+        result = await act(emulator, stats, emulator.slash(player, channel, "floor"))
+        hands[player.id] = result.original or await result.original_message()
+    for turn in range(turns):
+        player = players[turn % len(players)]
+        hand = hands[player.id]
+        for _ in range(2):
+            await act(emulator, stats, emulator.click(player, hand, enabled(hand, "tg:card")[0]["custom_id"]))
+            await act(emulator, stats, emulator.click(player, hand, enabled(hand, "tg:play")[0]["custom_id"]))
+            stats.plays += 1
+        await act(emulator, stats, emulator.click(player, hand, enabled(hand, "tg:end")[0]["custom_id"]))
+
+
 async def bare_worker(emulator: Any, channel: Any, user: Any, count: int, stats: Stats) -> None:
     for _ in range(count):
         await act(emulator, stats, emulator.slash(user, channel, "noop"))
@@ -304,18 +324,17 @@ async def measure(
     with tempfile.TemporaryDirectory() as folder:
         bot = BotProcess(kind, emulator, database_url or str(Path(folder) / "load.sqlite3"), checkout)
         try:
-            await wait_for_commands(emulator, "game" if kind == "game" else "noop")
+            await wait_for_commands(emulator, {"game": "game", "floor": "floor"}.get(kind, "noop"))
             with sampled(bot.pid, profile):
                 first_request, first_frame = len(emulator.requests), len(emulator.gateway.frames)
                 cpu_before = cpu_seconds(bot.pid)
                 emulator_before = time.process_time()
                 started = time.perf_counter()
-                if kind == "game":
+                if kind in ("game", "floor"):
+                    play = play_game if kind == "game" else floor_worker
                     await asyncio.gather(
                         *(
-                            play_game(
-                                emulator, channels[g], users[g * players : (g + 1) * players], turns, stats
-                            )
+                            play(emulator, channels[g], users[g * players : (g + 1) * players], turns, stats)
                             for g in range(games)
                         )
                     )
@@ -452,6 +471,8 @@ async def run(options: argparse.Namespace) -> int:
                     if profile_dir
                     else None,
                 )
+            if options.floor:
+                results["floor"] = await measure("floor", "traffic floor (no game)", *args)
             first = results[stores[0]]
             results["bare"] = await measure(
                 "bare", "bare discord.py command", *args, interactions=len(first.stats.latencies)
@@ -468,7 +489,12 @@ async def run(options: argparse.Namespace) -> int:
                     print(by_kind(result))
             print()
 
-    keys = [*stores, *(["other"] if options.compare_with is not None else []), "bare"]
+    keys = [
+        *stores,
+        *(["other"] if options.compare_with is not None else []),
+        *(["floor"] if options.floor else []),
+        "bare",
+    ]
 
     def median(key: str, value: str) -> float:
         return statistics.median(getattr(r[key], value) for r in rounds)
@@ -514,6 +540,17 @@ async def run(options: argparse.Namespace) -> int:
             f"{ratio(stores[0], 'other', 'p99'):.2f}x, plays per second "
             f"{ratio(stores[0], 'other', 'plays_per_second'):.2f}x, bot CPU per play "
             f"{ratio(stores[0], 'other', 'cpu_per_play'):.2f}x"
+        )
+    if options.floor:
+        print(
+            f"  traffic floor: p50(floor)/p50(bare) {ratio('floor', 'bare', 'p50'):.2f}x, "
+            f"{median('floor', 'plays_per_second'):.1f} plays per second, "
+            f"{median('floor', 'cpu_per_play'):.1f} ms of bot CPU per play"
+        )
+        print(
+            f"  {stores[0]} against the floor: p50 {ratio(stores[0], 'floor', 'p50'):.2f}x, plays per second "
+            f"{ratio(stores[0], 'floor', 'plays_per_second'):.2f}x, bot CPU per play "
+            f"{ratio(stores[0], 'floor', 'cpu_per_play'):.2f}x"
         )
     if len(stores) == 2:
         pg_ratio = ratio("postgresql", "sqlite", "p99")
@@ -622,6 +659,11 @@ def main() -> int:
         "--profile", type=Path, help="sample the game bot with py-spy; stacks go to this folder"
     )
     parser.add_argument("--calls", action="store_true", help="list the Discord calls and events per play")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also run the traffic floor (benchmarks/traffic_floor.py): a play's Discord traffic with no game",
+    )
     parser.add_argument(
         "--compare-with",
         type=Path,

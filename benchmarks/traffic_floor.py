@@ -1,0 +1,121 @@
+"""The floor under `bot_load.py`: the Discord traffic of a play of The Game through discord.py, with no game behind it.
+
+A bot that answers each click the way the game bot does (a private hand edited in place, the same embed and
+buttons, drawn once at start-up) and, when a turn ends, makes the calls the game bot makes then: the board edited
+with its picture, a new turn line posted and the old one deleted, the other player's hand edited through its
+interaction's webhook. No rules, no saving, no drawing, no locks: what is left is discord.py, aiohttp and the event
+loop, configured as the game bot configures them (the same intents, no message cache, its own edits not parsed,
+uvloop, the same garbage collector settings). Whatever a play costs the game bot above this floor is the bot's own
+code; what this floor costs is out of reach of any change to the bot short of replacing discord.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.app import intents
+from bot.games.thegame.engine import Game
+from bot.games.thegame.session import TheGameSession
+from bot.games.thegame.ui.table_ui import TheGameUI
+from bot.gateway_events import skip_own_message_edits
+from bot.memory import tune_garbage_collection
+from bot.service.table import Seat, Table, TableStatus
+from bot.ui.lobby import for_edit, for_send
+
+LOCALE = "en-US"
+COMMAND = "floor"
+
+
+def sample_table() -> Table:
+    """A 2-player game two plays into its first turn: the hand shows its moves, a chosen card and End turn."""
+    table = Table(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        created_by=100,
+        created_at=0.0,
+        seed=11,
+        locale=LOCALE,
+        seats=[Seat(100, "Alice"), Seat(101, "Bob")],
+        status=TableStatus.PLAYING,
+    )
+    game = Game.new(2, 11)
+    game.choose_first_player(0)
+    session = TheGameSession(game, [])
+    table.session = session
+    for _ in range(2):
+        play = game.legal_plays()[0]
+        game.play(0, play.card, play.pile)
+        session.recent_plays.append((0, play.card, play.pile, play.backwards))
+    return table
+
+
+class FloorBot(commands.Bot):
+    """Answers `/floor` with a hand and every button on it with the same hand; an End turn click passes the turn."""
+
+    def __init__(self, *, tune_memory: bool = False) -> None:
+        """`tune_memory`: the garbage collector settings of `python -m bot`, once start-up is done."""
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            max_messages=None,
+        )
+        skip_own_message_edits(self._connection)
+        table = sample_table()
+        ui = TheGameUI()
+        game = table.session.game  # type: ignore[union-attr]
+        self.hand = ui.hand(table, 0, LOCALE, notice=None, hints=True, selected=game.hand(0)[0])
+        self.board = ui.board(table)
+        self.turn_line = ui.turn_text(table) or "your turn"
+        self.board["image"].png  # noqa: B018 (the picture is drawn once, here, not per edit)
+        self.hands: dict[tuple[int, int], discord.Interaction[Any]] = {}  # (channel, user) -> its /floor
+        self.boards: dict[int, int] = {}  # channel -> board message
+        self.pings: dict[int, int] = {}  # channel -> turn line message
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.tune_memory = tune_memory
+
+    async def setup_hook(self) -> None:
+        @self.tree.command(name=COMMAND, description="The traffic of a play, no game")
+        async def floor(interaction: discord.Interaction[Any]) -> None:
+            channel = interaction.channel
+            assert isinstance(channel, discord.TextChannel)
+            self.hands[(channel.id, interaction.user.id)] = interaction
+            await interaction.response.send_message(**self.hand, ephemeral=True)
+            if channel.id not in self.boards:  # the first player of a channel posts its board
+                self.boards[channel.id] = 0
+                self.boards[channel.id] = (await channel.send(**for_send(self.board))).id
+
+        await self.tree.sync()
+        if self.tune_memory:
+            tune_garbage_collection()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.component or interaction.data is None:
+            return
+        await interaction.response.edit_message(**self.hand)
+        if str(interaction.data.get("custom_id", "")).startswith("tg:end"):
+            task = asyncio.create_task(self.pass_turn(interaction))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def pass_turn(self, interaction: discord.Interaction[Any]) -> None:
+        """What the game bot does when a turn ends: board, turn line, the next player's hand."""
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        board = self.boards.get(channel.id)
+        if board:
+            await channel.get_partial_message(board).edit(**for_edit(self.board))
+        ping = await channel.send(self.turn_line)
+        old = self.pings.get(channel.id)
+        self.pings[channel.id] = ping.id
+        if old is not None:
+            await channel.get_partial_message(old).delete()
+        for (hand_channel, user), opened in list(self.hands.items()):
+            if hand_channel == channel.id and user != interaction.user.id:
+                await opened.edit_original_response(**self.hand)
