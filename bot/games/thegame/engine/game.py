@@ -114,6 +114,7 @@ class Game:
     """One game of The Game, from the deal to the end. Create it with `Game.new` or `Game.from_deck`."""
 
     __slots__ = (
+        "__weakref__",  # views keep what they worked out about a position by game (bot/games/thegame/ui/moves.py)
         "_actor",
         "_cards_left",
         "_current",
@@ -363,6 +364,11 @@ class Game:
     @property
     def rating(self) -> Rating:
         return rating_for(self._cards_left)
+
+    @property
+    def action_count(self) -> int:
+        """How many actions were applied so far: it changes with every change of the game's state."""
+        return len(self._log)
 
     @property
     def log(self) -> tuple[Action, ...]:

@@ -14,7 +14,7 @@ from bot.games.thegame.engine import Game, Status
 from bot.games.thegame.ui import components
 from bot.games.thegame.ui.board import session_of
 from bot.games.thegame.ui.format import ARROW, card, game_progress, plain_name, tops_line
-from bot.games.thegame.ui.moves import KIND_EMOJI, Move, best_first, moves_by_card
+from bot.games.thegame.ui.moves import KIND_EMOJI, Move, best_first, moves_now
 from bot.service.table import Table
 from bot.ui import components as shared
 from bot.ui.component_rows import ComponentRows, button
@@ -78,7 +78,7 @@ def hand_embed(
             lines.append(t(locale, f"hand.start.{session.start_quality(seat)}"))
     elif playing:
         lines.append(t(locale, "hand.your_turn", progress=game_progress(locale, game)))
-        moves = moves_by_card(game) if moves is None else moves
+        moves = moves_now(game) if moves is None else moves
         rows = [
             f"{KIND_EMOJI[options[0].kind]} {card(value)} → {' · '.join(move_text(m, locale) for m in options)}"
             for value, options in best_first(moves)
@@ -124,7 +124,7 @@ def hand_view(
     rows = ComponentRows()
     playing = my_turn(game, seat)
     if playing:
-        moves = moves_by_card(game) if moves is None else moves
+        moves = moves_now(game) if moves is None else moves
         drawn = set(session.last_drawn.get(seat, []))
         for index, value in enumerate(game.hand(seat)):
             options = moves.get(value, [])

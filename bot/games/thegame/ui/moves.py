@@ -13,8 +13,10 @@ so jumping over cards already played costs nothing.
 
 from __future__ import annotations
 
+import weakref
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from functools import partial
 from operator import attrgetter
 
 from bot.games.thegame.engine import PILE_NAMES, Game
@@ -83,6 +85,29 @@ def moves_by_card(game: Game, ending: set[tuple[int, str]] | None = None) -> dic
         if len(options) > 1:
             options.sort(key=attrgetter("rank"))
     return moves
+
+
+# id(game) -> (the game, its action count, its moves): the hand is drawn several times on one position (the answer
+# to a play, then the card chosen next), and the moves only change with an action. An entry goes with its game.
+_KEPT: dict[int, tuple[weakref.ref[Game], int, dict[int, list[Move]]]] = {}
+
+
+def moves_now(game: Game) -> dict[int, list[Move]]:
+    """`moves_by_card(game)`, worked out once per position of each game. Shared between callers: read it, never
+    change it."""
+    key, count = id(game), game.action_count
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0]() is game and kept[1] == count:
+        return kept[2]
+    moves = moves_by_card(game)
+    _KEPT[key] = (weakref.ref(game, partial(_forget, key)), count, moves)
+    return moves
+
+
+def _forget(key: int, _: weakref.ref[Game]) -> None:
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0]() is None:
+        del _KEPT[key]
 
 
 def best_first(moves: dict[int, list[Move]]) -> list[tuple[int, list[Move]]]:

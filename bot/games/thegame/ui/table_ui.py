@@ -19,7 +19,7 @@ from bot.games.thegame.ui.format import (
     progress,
     tops_line,
 )
-from bot.games.thegame.ui.moves import ending_plays, moves_by_card
+from bot.games.thegame.ui.moves import moves_now
 from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import GameUI
 from bot.ui.i18n import t
@@ -46,7 +46,7 @@ class TheGameUI(GameUI):
     ) -> dict[str, Any]:
         game = game_of(table)
         playing = hand.my_turn(game, seat)
-        moves = moves_by_card(game, ending_plays(game)) if playing else {}
+        moves = moves_now(game) if playing else {}
         return {
             "embed": hand.hand_embed(table, seat, locale, notice=notice, moves=moves, hints=hints),
             "view": hand.hand_view(
@@ -145,7 +145,7 @@ class TheGameUI(GameUI):
         """The caller's own cards, each with where it fits and how big the move is ("48 → B +4, D ↩")."""
         game = session_of(table).game
         playing = hand.my_turn(game, seat)
-        moves = moves_by_card(game) if playing else {}
+        moves = moves_now(game) if playing else {}
         typed = current.strip()
         choices = []
         for value in game.hand(seat):

@@ -1,0 +1,65 @@
+"""The moves a hand shows are worked out once per position, and are always those of the position shown."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from bot.games.thegame.engine import Game, IllegalAction
+from bot.games.thegame.ui import moves
+from bot.games.thegame.ui.moves import moves_by_card, moves_now
+
+
+def test_a_position_is_worked_out_once_and_again_after_each_action() -> None:
+    game = Game.new(2, seed=5)
+    game.choose_first_player(0)
+    first = moves_now(game)
+    assert moves_now(game) is first  # the hand drawn again on the same position (a card chosen)
+    assert first == moves_by_card(game)
+    play = game.legal_plays()[0]
+    game.play(0, play.card, play.pile)
+    after = moves_now(game)
+    assert after is not first and after == moves_by_card(game)
+    assert play.card not in after
+
+
+def test_a_copy_of_a_game_has_its_own_moves() -> None:
+    game = Game.new(3, seed=9)
+    game.choose_first_player(1)
+    kept = moves_now(game)
+    other = game.copy()
+    play = other.legal_plays()[0]
+    other.play(1, play.card, play.pile)
+    assert moves_now(other) == moves_by_card(other) != kept
+    assert moves_now(game) is kept
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_moves_shown_are_the_positions_own_through_a_whole_game(seed: int) -> None:
+    game = Game.new(2, seed=seed)
+    game.choose_first_player(seed % 2)
+    while not game.is_over:
+        player = game.current_player
+        assert player is not None
+        assert moves_now(game) == moves_by_card(game)
+        with pytest.raises(IllegalAction):  # a refused play changes nothing, the kept moves still hold
+            game.play(player, 1000, "A")
+        assert moves_now(game) == moves_by_card(game)
+        plays = game.legal_plays()
+        if game.played_this_turn >= game.turn_minimum or not plays:
+            game.end_turn(player)
+        else:
+            game.play(player, plays[-1].card, plays[-1].pile)
+
+
+def test_the_moves_kept_go_with_their_game() -> None:
+    before = len(moves._KEPT)
+    games = [Game.new(2, seed=seed) for seed in range(20)]
+    for game in games:
+        game.choose_first_player(0)
+        moves_now(game)
+    assert len(moves._KEPT) == before + 20
+    del games, game
+    gc.collect()
+    assert len(moves._KEPT) == before
