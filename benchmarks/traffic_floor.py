@@ -21,7 +21,7 @@ from bot.app import intents
 from bot.games.thegame.engine import Game
 from bot.games.thegame.session import TheGameSession
 from bot.games.thegame.ui.table_ui import TheGameUI
-from bot.gateway_events import skip_own_message_edits
+from bot.gateway_events import skip_own_messages
 from bot.memory import tune_garbage_collection
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.lobby import for_edit, for_send
@@ -66,7 +66,7 @@ class FloorBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             max_messages=None,
         )
-        skip_own_message_edits(self._connection)
+        skip_own_messages(self._connection)
         table = sample_table()
         ui = TheGameUI()
         game = table.session.game  # type: ignore[union-attr]

@@ -13,7 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.gateway_events import skip_own_message_edits
+from bot.gateway_events import skip_own_messages
 from bot.memory import tune_garbage_collection
 from bot.service.ai_turns import AITurns
 from bot.service.games import GameService
@@ -86,7 +86,7 @@ class TheGameBot(commands.AutoShardedBot):
             max_messages=None,  # nothing reads discord.py's message cache
             **options,
         )
-        skip_own_message_edits(self._connection)
+        skip_own_messages(self._connection)
         self.settings = settings
         self._tune_memory = tune_memory
         self._restored = False

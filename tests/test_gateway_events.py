@@ -1,4 +1,4 @@
-"""The bot skips parsing the edits of its own messages, and nothing else."""
+"""The bot skips parsing its own messages and their edits, and nothing else."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.app import create_bot
 from bot.config import Settings
-from bot.gateway_events import skip_own_message_edits
+from bot.gateway_events import OwnMessage, skip_own_messages
 
 BOT_ID = 10
 
@@ -24,11 +24,17 @@ class Store:
 def connection(
     tracked: set[int] = frozenset(), self_id: int | None = BOT_ID
 ) -> tuple[Any, list[dict[str, Any]]]:  # type: ignore[assignment]
+    """A stand-in for discord.py's ConnectionState: what reaches its parsers, or its listeners, is recorded."""
     parsed: list[dict[str, Any]] = []
+    dispatched: list[tuple[str, Any]] = []
     state = SimpleNamespace(
-        parsers={"MESSAGE_UPDATE": parsed.append}, self_id=self_id, _view_store=Store(set(tracked))
+        parsers={"MESSAGE_UPDATE": parsed.append, "MESSAGE_CREATE": parsed.append},
+        self_id=self_id,
+        _view_store=Store(set(tracked)),
+        dispatch=lambda event, *args: dispatched.append((event, *args)),
+        dispatched=dispatched,
     )
-    assert skip_own_message_edits(state)
+    assert skip_own_messages(state)
     return state, parsed
 
 
@@ -63,14 +69,41 @@ def test_before_ready_or_with_a_strange_id_everything_is_parsed() -> None:
     assert len(parsed) == 1 and len(parsed_too) == 1
 
 
+def test_a_new_own_message_is_not_parsed_but_announced() -> None:
+    state, parsed = connection()
+    state.parsers["MESSAGE_CREATE"]({**edit(BOT_ID, 600), "flags": 0})
+    state.parsers["MESSAGE_CREATE"]({**edit(BOT_ID, 601), "flags": 64})
+    assert parsed == []
+    assert state.dispatched == [
+        ("own_message", OwnMessage(600, 7, ephemeral=False)),
+        ("own_message", OwnMessage(601, 7, ephemeral=True)),
+    ]
+
+
+def test_a_players_message_and_anything_strange_is_parsed() -> None:
+    state, parsed = connection()
+    state.parsers["MESSAGE_CREATE"](edit(11, 700))
+    state.parsers["MESSAGE_CREATE"](edit(BOT_ID, "not a number"))
+    state.parsers["MESSAGE_CREATE"]({"id": "702", "author": {"id": str(BOT_ID)}})  # no channel
+    assert [data["id"] for data in parsed] == ["700", "not a number", "702"]
+    assert state.dispatched == []
+
+
 def test_an_unexpected_parser_table_is_left_alone() -> None:
-    state = SimpleNamespace(parsers={})
-    assert not skip_own_message_edits(state)
-    assert state.parsers == {}
+    for state in (
+        SimpleNamespace(parsers={}),
+        SimpleNamespace(parsers={"MESSAGE_UPDATE": print}, dispatch=print),
+        SimpleNamespace(
+            parsers={"MESSAGE_UPDATE": print, "MESSAGE_CREATE": print}
+        ),  # nothing to dispatch with
+    ):
+        before = dict(state.parsers)
+        assert not skip_own_messages(state)
+        assert state.parsers == before
 
 
 def test_the_bot_installs_it_on_discord_pys_parser_table(tmp_path: Path) -> None:
     bot = create_bot(Settings(token="x", database_path=tmp_path / "db.sqlite3"))
-    parser = bot._connection.parsers["MESSAGE_UPDATE"]
-    assert parser.__qualname__.startswith("skip_own_message_edits")
+    for event in ("MESSAGE_UPDATE", "MESSAGE_CREATE"):
+        assert bot._connection.parsers[event].__qualname__.startswith("skip_own_messages")
     assert bot._connection._messages is None  # no message cache

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.errors import GameError
+from bot.gateway_events import OwnMessage
 from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import ui_for
 from bot.ui.i18n import t
@@ -91,6 +92,7 @@ class TableDisplay:
         add_listener = getattr(client, "add_listener", None)
         if add_listener is not None:
             add_listener(self.on_message, "on_message")
+            add_listener(self.on_own_message, "on_own_message")
             add_listener(self.on_raw_message_delete, "on_raw_message_delete")
 
     # -- the board -----------------------------------------------------------------------------------------
@@ -222,14 +224,21 @@ class TableDisplay:
 
     # -- a board buried by chat ----------------------------------------------------------------------------
     async def on_message(self, message: discord.Message) -> None:
+        self._count_under_board(message.channel.id, message.id, message.flags.ephemeral)
+
+    async def on_own_message(self, message: OwnMessage) -> None:
+        """The bot's own messages, which discord.py does not parse (`bot.gateway_events`), bury a board too."""
+        self._count_under_board(message.channel_id, message.id, message.ephemeral)
+
+    def _count_under_board(self, channel_id: int, message_id: int, ephemeral: bool) -> None:
         """Count the messages under a game's board; past `BURIED_AFTER`, post the board again at the bottom."""
-        table = self._games.in_channel(message.channel.id)
+        table = self._games.in_channel(channel_id)
         if table is None or table.status is not TableStatus.PLAYING or table.board_message_id is None:
             return
-        if message.id <= table.board_message_id or message.flags.ephemeral:
+        if message_id <= table.board_message_id or ephemeral:
             return
         under = self._under_board.setdefault(table.id, set())
-        under.add(message.id)
+        under.add(message_id)
         if len(under) >= BURIED_AFTER and table.id not in self._reposting:
             self._reposting.add(table.id)
             self.spawn(self._repost_buried(table.id))

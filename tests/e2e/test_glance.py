@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import re
 
+import discord
+
 from bot.emulator.world import Message
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World
@@ -171,6 +173,19 @@ async def test_a_board_buried_by_chat_comes_back_down(driver: TableDriver, world
     # The old board is now one line that points down; its buttons and picture are gone.
     assert old.content.startswith("⬇️ The board moved down: https://discord.com/channels/")
     assert str(new.id) in old.content and not old.embeds and not old.components and not old.attachments
+
+
+async def test_the_bots_own_messages_bury_a_board_too(driver: TableDriver, world: World) -> None:
+    """discord.py does not parse the bot's own new messages (bot/gateway_events.py); they still count."""
+    await two_player_game(driver, world)
+    old = driver.board()
+    channel = driver.running.client.get_channel(driver.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    for index in range(12):
+        await channel.send(f"A note from the bot, {'!' * index}")
+    await driver.emulator.wait_for(lambda: driver.table().board_message_id != old.id, timeout=5)
+    await driver.settle()
+    assert driver.public_messages()[-1].id == driver.board().id
 
 
 async def test_after_a_restart_each_player_is_told_once_to_reopen_their_hand(
