@@ -189,6 +189,11 @@ def enabled(message: Any, prefix: str) -> list[dict[str, Any]]:
     return [b for b in message.buttons if b.get("custom_id", "").startswith(prefix) and not b.get("disabled")]
 
 
+def in_play(board: Any) -> bool:
+    """Whether the board still shows a game in play (My hand); an ended game's summary has buttons of its own."""
+    return bool(enabled(board, "tg:hand"))
+
+
 async def play_game(emulator: Any, channel: Any, players: list[Any], turns: int, stats: Stats) -> None:
     lobby = await act(emulator, stats, emulator.slash(players[0], channel, "game new"))
     board = lobby.original or await lobby.original_message()
@@ -206,15 +211,19 @@ async def play_game(emulator: Any, channel: Any, players: list[Any], turns: int,
         try:
             await emulator.wait_for(
                 lambda: (
-                    not board.buttons
+                    not in_play(board)
                     or any(enabled(h, "tg:end") or enabled(h, "tg:card") for h in hands.values())
                 ),
                 timeout=60,
             )
         except AssertionError:
-            stats.failures.append(f"table {table}: nobody's hand showed their turn")
+            shown = "; ".join(
+                f"{(h.embeds or [{}])[0].get('title')} {[b['custom_id'].split(':')[1] for b in h.buttons if not b.get('disabled')]}"
+                for h in hands.values()
+            )
+            stats.failures.append(f"table {table}: nobody's hand showed their turn ({shown})")
             return
-        if not board.buttons:
+        if not in_play(board):
             return  # the game ended
         player = next(p for p in players if enabled(hands[p.id], "tg:end") or enabled(hands[p.id], "tg:card"))
         hand = hands[player.id]
@@ -230,7 +239,7 @@ async def play_game(emulator: Any, channel: Any, players: list[Any], turns: int,
             if confirm:
                 await act(emulator, stats, emulator.click(player, hand, confirm[0]["custom_id"]))
             stats.plays += 1
-            if not board.buttons:
+            if not in_play(board):
                 return
         await act(emulator, stats, emulator.click(player, hand, enabled(hand, "tg:end")[0]["custom_id"]))
 
