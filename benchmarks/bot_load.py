@@ -189,6 +189,13 @@ def enabled(message: Any, prefix: str) -> list[dict[str, Any]]:
     return [b for b in message.buttons if b.get("custom_id", "").startswith(prefix) and not b.get("disabled")]
 
 
+def described(hand: Any) -> str:
+    """A hand message in a few words, for a failure line: its title and the actions it offers."""
+    title = (hand.embeds or [{}])[0].get("title")
+    actions = [button["custom_id"].split(":")[1] for button in hand.buttons if not button.get("disabled")]
+    return f"{title} {actions}"
+
+
 def in_play(board: Any) -> bool:
     """Whether the board still shows a game in play (My hand); an ended game's summary has buttons of its own."""
     return bool(enabled(board, "tg:hand"))
@@ -217,10 +224,7 @@ async def play_game(emulator: Any, channel: Any, players: list[Any], turns: int,
                 timeout=60,
             )
         except AssertionError:
-            shown = "; ".join(
-                f"{(h.embeds or [{}])[0].get('title')} {[b['custom_id'].split(':')[1] for b in h.buttons if not b.get('disabled')]}"
-                for h in hands.values()
-            )
+            shown = "; ".join(described(hand) for hand in hands.values())
             stats.failures.append(f"table {table}: nobody's hand showed their turn ({shown})")
             return
         if not in_play(board):
