@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 DISCORD_LIMIT = 3.0
+MAX_PLAYS_A_TURN = 8  # a hand holds at most 8 cards: more plays in a turn means the simulated player is stuck
 ISSUE_BARE_RATE = 1895  # interactions per second of the bare command where the 300 plays/s target was set
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -231,7 +232,9 @@ async def play_game(emulator: Any, channel: Any, players: list[Any], turns: int,
             return  # the game ended
         player = next(p for p in players if enabled(hands[p.id], "tg:end") or enabled(hands[p.id], "tg:card"))
         hand = hands[player.id]
-        while not enabled(hand, "tg:end"):
+        for _ in range(MAX_PLAYS_A_TURN + 1):
+            if enabled(hand, "tg:end"):
+                break
             cards = enabled(hand, "tg:card")
             if not cards:
                 return
@@ -239,12 +242,18 @@ async def play_game(emulator: Any, channel: Any, players: list[Any], turns: int,
             piles = enabled(hand, "tg:play")
             safe = [b for b in piles if b.get("style") != 4] or piles
             await act(emulator, stats, emulator.click(player, hand, safe[0]["custom_id"]))
-            confirm = [b for b in enabled(hand, "tg:play") if b["custom_id"].endswith(":1")]
+            # "Play anyway", after the warning that the play ends the game: tg:play:table:card:pile:1[:owner]
+            confirm = [b for b in enabled(hand, "tg:play") if b["custom_id"].split(":")[5] == "1"]
             if confirm:
                 await act(emulator, stats, emulator.click(player, hand, confirm[0]["custom_id"]))
             stats.plays += 1
             if not in_play(board):
                 return
+        else:
+            stats.failures.append(
+                f"table {table}: a turn went on past {MAX_PLAYS_A_TURN} plays ({described(hand)})"
+            )
+            return
         await act(emulator, stats, emulator.click(player, hand, enabled(hand, "tg:end")[0]["custom_id"]))
 
 
