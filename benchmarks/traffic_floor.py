@@ -18,40 +18,21 @@ import discord
 from discord.ext import commands
 
 from bot.app import intents
-from bot.games.thegame.engine import Game
-from bot.games.thegame.session import TheGameSession
 from bot.games.thegame.ui.table_ui import TheGameUI
 from bot.gateway_events import skip_own_messages
 from bot.memory import tune_garbage_collection
-from bot.service.table import Seat, Table, TableStatus
+from bot.service.table import Table
 from bot.ui.lobby import for_edit, for_send
+from tests.games.thegame.ui.tables import new_table, play_turns
 
 LOCALE = "en-US"
 COMMAND = "floor"
 
 
 def sample_table() -> Table:
-    """A 2-player game two plays into its first turn: the hand shows its moves, a chosen card and End turn."""
-    table = Table(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        created_by=100,
-        created_at=0.0,
-        seed=11,
-        locale=LOCALE,
-        seats=[Seat(100, "Alice"), Seat(101, "Bob")],
-        status=TableStatus.PLAYING,
-    )
-    game = Game.new(2, 11)
-    game.choose_first_player(0)
-    session = TheGameSession(game, [])
-    table.session = session
-    for _ in range(2):
-        play = game.legal_plays()[0]
-        game.play(0, play.card, play.pile)
-        session.recent_plays.append((0, play.card, play.pile, play.backwards))
-    return table
+    """A 2-player game two plays into its first turn (a table of the view tests): the hand shows its moves, a
+    chosen card and End turn."""
+    return play_turns(new_table(2, ai=(), seed=11, locale=LOCALE), 2)
 
 
 class FloorBot(commands.Bot):
