@@ -13,8 +13,8 @@ attached to a board (every button is a `DynamicItem`).
   that needs it (`TableDisplay.on_own_message`).
 
 This wraps entries of discord.py's parser table (`ConnectionState.parsers`, discord.py 2.7.1);
-tests/test_gateway_events.py, tests/e2e/test_chat_rule.py and tests/e2e/test_board_updates.py fail if it stops
-working or drops a user's message or edit.
+tests/test_gateway_events.py, tests/e2e/test_chat_rule.py and tests/e2e/test_glance.py (the bot's own messages
+still bury a board) fail if it stops working or drops a user's message or edit.
 """
 
 from __future__ import annotations
@@ -56,8 +56,8 @@ def skip_own_messages(connection: Any) -> bool:
         parse_update(data)
 
     def parse_message_create(data: dict[str, Any]) -> None:
-        message = _own(connection, data) and _own_message(data)
-        if not message:
+        message = _own_message(data) if _own(connection, data) else None
+        if message is None:
             parse_create(data)
             return
         connection.dispatch("own_message", message)
