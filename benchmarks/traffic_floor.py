@@ -55,7 +55,7 @@ class FloorBot(commands.Bot):
         self.board = ui.board(table)
         self.turn_line = ui.turn_text(table) or "your turn"
         self.board["image"].png  # noqa: B018 (the picture is drawn once, here, not per edit)
-        self.hands: dict[tuple[int, int], discord.Interaction[Any]] = {}  # (channel, user) -> its /floor
+        self.hands: dict[int, dict[int, discord.Interaction[Any]]] = {}  # channel -> user -> their /floor
         self.boards: dict[int, int] = {}  # channel -> board message
         self.pings: dict[int, int] = {}  # channel -> turn line message
         self.tasks: set[asyncio.Task[None]] = set()
@@ -66,7 +66,7 @@ class FloorBot(commands.Bot):
         async def floor(interaction: discord.Interaction[Any]) -> None:
             channel = interaction.channel
             assert isinstance(channel, discord.TextChannel)
-            self.hands[(channel.id, interaction.user.id)] = interaction
+            self.hands.setdefault(channel.id, {})[interaction.user.id] = interaction
             await interaction.response.send_message(**self.hand, ephemeral=True)
             if channel.id not in self.boards:  # the first player of a channel posts its board
                 self.boards[channel.id] = 0
@@ -97,6 +97,6 @@ class FloorBot(commands.Bot):
         self.pings[channel.id] = ping.id
         if old is not None:
             await channel.get_partial_message(old).delete()
-        for (hand_channel, user), opened in list(self.hands.items()):
-            if hand_channel == channel.id and user != interaction.user.id:
+        for user, opened in list(self.hands.get(channel.id, {}).items()):
+            if user != interaction.user.id:
                 await opened.edit_original_response(**self.hand)

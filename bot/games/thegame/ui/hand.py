@@ -49,7 +49,6 @@ def hand_embed(
     locale: str,
     *,
     notice: str | None = None,
-    moves: dict[int, list[Move]] | None = None,
     hints: bool = True,
 ) -> discord.Embed:
     session = session_of(table)
@@ -78,10 +77,9 @@ def hand_embed(
             lines.append(t(locale, f"hand.start.{session.start_quality(seat)}"))
     elif playing:
         lines.append(t(locale, "hand.your_turn", progress=game_progress(locale, game)))
-        moves = moves_now(game) if moves is None else moves
         rows = [
             f"{KIND_EMOJI[options[0].kind]} {card(value)} → {' · '.join(move_text(m, locale) for m in options)}"
-            for value, options in best_first(moves)
+            for value, options in best_first(moves_now(game))
         ]
         if rows:
             embed.add_field(name=t(locale, "hand.moves"), value="\n".join(rows), inline=False)
@@ -113,7 +111,6 @@ def hand_view(
     *,
     selected: int | None = None,
     confirm: tuple[int, str] | None = None,
-    moves: dict[int, list[Move]] | None = None,
     hints_enabled: bool = True,
 ) -> discord.ui.View:
     """The hand's buttons. They are drawn again for every card chosen and every play, so they are written as
@@ -124,7 +121,7 @@ def hand_view(
     rows = ComponentRows()
     playing = my_turn(game, seat)
     if playing:
-        moves = moves_now(game) if moves is None else moves
+        moves = moves_now(game)
         drawn = set(session.last_drawn.get(seat, []))
         for index, value in enumerate(game.hand(seat)):
             options = moves.get(value, [])

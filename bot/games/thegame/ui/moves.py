@@ -66,9 +66,9 @@ def ending_plays(game: Game) -> set[tuple[int, str]]:
     }
 
 
-def moves_by_card(game: Game, ending: set[tuple[int, str]] | None = None) -> dict[int, list[Move]]:
+def moves_by_card(game: Game) -> dict[int, list[Move]]:
     """Every legal move of the player on turn, by card, each card's moves best first."""
-    ending = ending_plays(game) if ending is None else ending
+    ending = ending_plays(game)
     played = sorted(value for name in PILE_NAMES for value in game.pile_cards(name))
     tops = dict(zip(PILE_NAMES, game.tops, strict=True))
     moves: dict[int, list[Move]] = {}

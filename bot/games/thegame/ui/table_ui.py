@@ -44,18 +44,14 @@ class TheGameUI(GameUI):
     def hand(
         self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any
     ) -> dict[str, Any]:
-        game = game_of(table)
-        playing = hand.my_turn(game, seat)
-        moves = moves_now(game) if playing else {}
         return {
-            "embed": hand.hand_embed(table, seat, locale, notice=notice, moves=moves, hints=hints),
+            "embed": hand.hand_embed(table, seat, locale, notice=notice, hints=hints),
             "view": hand.hand_view(
                 table,
                 seat,
                 locale,
                 selected=options.get("selected"),
                 confirm=options.get("confirm"),
-                moves=moves,
                 hints_enabled=hints,
             ),
         }
