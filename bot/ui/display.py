@@ -120,10 +120,18 @@ class TableDisplay:
         if worker is None or worker.done():
             self._workers[table.id] = self.spawn(self._board_worker(table.id))
 
-    def board_shown(self, table: Table) -> None:
-        """The board was just edited to show `table` (in the answer to a click on it): no edit is pending, the
-        next one waits its turn, and the turn announcement is brought up to date."""
-        self._dirty.pop(table.id, None)
+    def pending_board(self, table_id: int) -> dict[str, Any] | None:
+        """The state the board is waiting to show, if any: read it when a click's answer draws the board, and
+        give it to `board_shown` once that answer went out."""
+        return self._dirty.get(table_id)
+
+    def board_shown(self, table: Table, replaced: dict[str, Any] | None) -> None:
+        """The board was just edited in the answer to a click on it, drawn when `replaced` (`pending_board`) was
+        pending: that edit is no longer needed, the next one waits its turn, and the turn announcement is brought
+        up to date. An edit asked for while the answer went out (another player's move, saved meanwhile) still
+        goes out: the answer showed the table before it (found by the soak)."""
+        if self._dirty.get(table.id) is replaced:
+            self._dirty.pop(table.id, None)
         self._last_board_edit[table.id] = (asyncio.get_running_loop().time(), table.status)
         channel = self._channel(table.channel_id)
         if channel is not None:
