@@ -247,20 +247,18 @@ class TableController:
             await send_private(interaction, t(interaction.locale, key))
             self.display.refresh_board(table)
 
-    async def _show_board_in_answer(
-        self, interaction: discord.Interaction[Any], table: Table
-    ) -> dict[str, Any] | None:
-        """Answer a click on the board with the board itself; returns the board edit that was pending when it was
-        drawn (for `TableDisplay.board_shown`). When Discord refuses that answer (a failure, an expired token), the
-        board is edited the other way: the change is saved, and the channel must see it (found by the soak: a game
-        whose start answer failed kept showing its lobby)."""
-        replaced = self.display.pending_board(table.id)
+    async def _show_board_in_answer(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Answer a click on the board with the board itself; a board edit asked for meanwhile still goes out after
+        it (`TableDisplay.answered_with_board`). When Discord refuses that answer (a failure, an expired token),
+        the board is edited the other way: the change is saved, and the channel must see it (found by the soak: a
+        game whose start answer failed kept showing its lobby)."""
+        drawing = self.display.drawing_for_answer(table)
         try:
             await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
         except Exception:
             self.display.refresh_board(table)
             raise
-        return replaced
+        self.display.answered_with_board(table.id, drawing)
 
     @staticmethod
     def _on_board(interaction: discord.Interaction[Any], table: Table) -> bool:
@@ -405,8 +403,8 @@ class TableController:
         notice = render_notice(locale, change.notice) if change.notice is not None else None
         if answer == "board":
             if on_board:
-                replaced = await self._show_board_in_answer(interaction, table)
-                self.display.board_shown(table, replaced)
+                await self._show_board_in_answer(interaction, table)
+                self.display.board_shown(table)
             else:
                 await send_private(interaction, notice or t(locale, "action.done"))
                 self.display.refresh_board(table)
@@ -414,8 +412,8 @@ class TableController:
                 await send_private(interaction, t(locale, "hand.reopen_after_restart"))
         else:
             if on_board:
-                replaced = await self._show_board_in_answer(interaction, table)
-                self.display.board_shown(table, replaced)
+                await self._show_board_in_answer(interaction, table)
+                self.display.board_shown(table)
             from_hand = (
                 interaction.type is discord.InteractionType.component
                 and not on_board

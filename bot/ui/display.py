@@ -31,6 +31,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True, slots=True)
+class AnswerDrawing:
+    """The board edits around a click's answer when it drew the board: edits asked for (all tables), edits of
+    this board started and whether one was under way, and the table as drawn (`Table.to_dict()`)."""
+
+    asked: int
+    edits_started: int
+    editing: bool
+    shown: dict[str, Any]
+
+
 @dataclass(slots=True)
 class HandMessage:
     """A player's latest private hand message, editable through its interaction token for 15 minutes.
@@ -71,6 +82,12 @@ class TableDisplay:
         self._settings = settings
         # table -> the state its board must show next, as `Table.to_dict()` (made into a Table only when drawn)
         self._dirty: dict[int, dict[str, Any]] = {}
+        # What a click's answer showing the board must know of the edits around it (`answered_with_board`):
+        # table -> the last edit asked for (its number among all asked, its data); edits started; edits under way.
+        self._asked: dict[int, tuple[int, dict[str, Any]]] = {}
+        self._asked_count = 0
+        self._edits_started: dict[int, int] = {}
+        self._editing: set[int] = set()
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._board_retries: dict[int, int] = {}  # table -> board edits Discord failed in a row
         self.board_edit_interval = board_edit_interval  # seconds between two edits of one board
@@ -115,23 +132,52 @@ class TableDisplay:
         next move while it is being saved; a board must never show a move, or a card leaving a hand, that is not
         saved yet (found by the soak). The copy is the table's data, made into a `Table` only when the edit goes
         out: most copies are replaced by a newer one before that."""
-        self._dirty[table.id] = table.to_dict()
-        worker = self._workers.get(table.id)
+        data = table.to_dict()
+        self._asked_count += 1
+        self._asked[table.id] = (self._asked_count, data)
+        self._dirty[table.id] = data
+        self._start_board_worker(table.id)
+
+    def _start_board_worker(self, table_id: int) -> None:
+        worker = self._workers.get(table_id)
         if worker is None or worker.done():
-            self._workers[table.id] = self.spawn(self._board_worker(table.id))
+            self._workers[table_id] = self.spawn(self._board_worker(table_id))
 
-    def pending_board(self, table_id: int) -> dict[str, Any] | None:
-        """The state the board is waiting to show, if any: read it when a click's answer draws the board, and
-        give it to `board_shown` once that answer went out."""
-        return self._dirty.get(table_id)
+    def drawing_for_answer(self, table: Table) -> AnswerDrawing:
+        """Note the board edits around a click's answer as it draws the board (`table`, saved); give the note to
+        `answered_with_board` once the answer went out."""
+        return AnswerDrawing(
+            self._asked_count,
+            self._edits_started.get(table.id, 0),
+            table.id in self._editing,
+            table.to_dict(),
+        )
 
-    def board_shown(self, table: Table, replaced: dict[str, Any] | None) -> None:
-        """The board was just edited in the answer to a click on it, drawn when `replaced` (`pending_board`) was
-        pending: that edit is no longer needed, the next one waits its turn, and the turn announcement is brought
-        up to date. An edit asked for while the answer went out (another player's move, saved meanwhile) still
-        goes out: the answer showed the table before it (found by the soak)."""
-        if self._dirty.get(table.id) is replaced:
-            self._dirty.pop(table.id, None)
+    def answered_with_board(self, table_id: int, drawing: AnswerDrawing) -> None:
+        """A click was answered with the board (`drawing`). A board edit asked for before it is no longer needed,
+        but the board is edited once more when the answer may not be the last thing Discord received (found by
+        the soak: boards that never caught up):
+        - an edit was asked for while the answer went out (another player's move, saved meanwhile): it goes out
+          after it, even if it went out already;
+        - an older edit went out while the answer did, and may have reached Discord last: the answer's own state
+          goes out again."""
+        asked = self._asked.get(table_id)
+        if asked is not None and asked[0] > drawing.asked:
+            self._dirty[table_id] = asked[1]
+        elif (
+            drawing.editing
+            or table_id in self._editing
+            or self._edits_started.get(table_id, 0) != drawing.edits_started
+        ):
+            self._dirty[table_id] = drawing.shown
+        else:
+            self._dirty.pop(table_id, None)
+            return
+        self._start_board_worker(table_id)
+
+    def board_shown(self, table: Table) -> None:
+        """The board was just edited in the answer to a click on it: the next edit waits its turn, and the turn
+        announcement is brought up to date."""
         self._last_board_edit[table.id] = (asyncio.get_running_loop().time(), table.status)
         channel = self._channel(table.channel_id)
         if channel is not None:
@@ -167,7 +213,12 @@ class TableDisplay:
                 return
             table = Table.from_dict(data)
             self._last_board_edit[table_id] = (loop.time(), table.status)
-            await self._edit_or_repost(table)
+            self._edits_started[table_id] = self._edits_started.get(table_id, 0) + 1
+            self._editing.add(table_id)
+            try:
+                await self._edit_or_repost(table)
+            finally:
+                self._editing.discard(table_id)
 
     async def _edit_or_repost(self, table: Table) -> None:
         channel = self._channel(table.channel_id)
@@ -373,6 +424,8 @@ class TableDisplay:
         for key in [key for key in self._hand_messages if key[0] == table_id]:
             del self._hand_messages[key]
         self._under_board.pop(table_id, None)
+        self._asked.pop(table_id, None)
+        self._edits_started.pop(table_id, None)
         self._board_retries.pop(table_id, None)
         self._last_board_edit.pop(table_id, None)
         self._ping_texts.pop(table_id, None)

@@ -26,13 +26,18 @@ def display() -> Iterator[TableDisplay]:
         task.cancel()
 
 
-async def test_a_move_saved_while_the_answer_went_out_is_still_drawn(display: Any) -> None:
+@pytest.mark.parametrize("sent_before_the_answer", [False, True])
+async def test_a_move_saved_while_the_answer_went_out_is_still_drawn(
+    display: Any, sent_before_the_answer: bool
+) -> None:
     table = play_turns(new_table(2, ai=()), 1)
-    replaced = display.pending_board(table.id)  # the click's answer draws the board now
+    drawing = display.drawing_for_answer(table)  # the click's answer draws the board now
     play_turns(table, 1)  # meanwhile another move is saved, and asks for a board edit
     display.refresh_board(table)
-    display.board_shown(table, replaced)
-    assert display.pending_board(table.id) == table.to_dict()
+    if sent_before_the_answer:  # that edit reached Discord first: the answer, older, landed on top of it
+        display._dirty.pop(table.id)
+    display.answered_with_board(table.id, drawing)
+    assert display._dirty[table.id] == table.to_dict()
 
 
 async def test_an_edit_the_answer_already_showed_is_dropped(display: Any) -> None:
@@ -40,6 +45,21 @@ async def test_an_edit_the_answer_already_showed_is_dropped(display: Any) -> Non
     display.refresh_board(table)  # an edit waiting its turn
     play_turns(table, 1)
     display.refresh_board(table)
-    replaced = display.pending_board(table.id)  # the answer draws the board: it shows all of that
-    display.board_shown(table, replaced)
-    assert display.pending_board(table.id) is None
+    drawing = display.drawing_for_answer(table)  # the answer draws the board: it shows all of that
+    display.answered_with_board(table.id, drawing)
+    assert table.id not in display._dirty
+
+
+@pytest.mark.parametrize("under_way", ["when drawn", "started meanwhile"])
+async def test_an_older_edit_that_went_out_with_the_answer_is_followed_by_the_answers_state(
+    display: Any, under_way: str
+) -> None:
+    table = play_turns(new_table(2, ai=()), 2)
+    if under_way == "when drawn":
+        display._editing.add(table.id)  # the worker is sending an older board right now
+    drawing = display.drawing_for_answer(table)
+    if under_way == "started meanwhile":
+        display._edits_started[table.id] = 1  # it started sending one while the answer went out
+    display._editing.discard(table.id)
+    display.answered_with_board(table.id, drawing)
+    assert display._dirty[table.id] == table.to_dict()  # so the board ends on what the answer showed
