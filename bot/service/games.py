@@ -71,6 +71,8 @@ class GameService:
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        # table -> its last saved state, while an action holds it (it may hold a move not saved yet): `as_saved`
+        self._saved_while_held: dict[int, dict[str, Any]] = {}
         self._creating: set[int] = set()  # channels where a table is being opened
 
     # -- reading -------------------------------------------------------------------------------------------
@@ -101,6 +103,20 @@ class GameService:
             raise GameError("error.table_gone")
         return table
 
+    def as_saved(self, table: Table) -> Table:
+        """The table to draw for players: as last saved. That is the live table, except while an action holds it
+        (its move is applied before it is saved, and the save takes a while): then a copy of the saved state, so
+        nobody sees a move that is not saved yet, and may still be undone if the save fails. A table that is gone
+        (ended) is returned as given."""
+        saved = self._saved_while_held.get(table.id)
+        if saved is not None:
+            return Table.from_dict(saved)
+        return self._tables.get(table.id, table)
+
+    def any_table_held(self) -> bool:
+        """Whether an action holds a table right now (its move may be on the table and not saved yet)."""
+        return bool(self._saved_while_held)
+
     def require_in_channel(self, channel_id: int) -> Table:
         table = self.in_channel(channel_id)
         if table is None:
@@ -115,27 +131,31 @@ class GameService:
         async with lock:
             table = self.require(table_id)
             before = table.to_dict()
+            self._saved_while_held[table_id] = before
             try:
-                yield table
-            except GameError:
-                # A refused action must change nothing (the checks run before any change, but be certain).
-                if table.to_dict() != before:
-                    self._replace(Table.from_dict(before))
-                raise
-            except BaseException:
-                self._replace(Table.from_dict(before))
-                raise
-            after = table.to_dict()
-            if after != before:
                 try:
-                    await self._store.save(table, self._clock(), after)
-                except Exception as error:
-                    log.exception("Could not save table %s; keeping the last saved state", table.id)
-                    self._replace(Table.from_dict(before))
-                    raise SaveFailed from error
+                    yield table
+                except GameError:
+                    # A refused action must change nothing (the checks run before any change, but be certain).
+                    if table.to_dict() != before:
+                        self._replace(Table.from_dict(before))
+                    raise
                 except BaseException:
                     self._replace(Table.from_dict(before))
                     raise
+                after = table.to_dict()
+                if after != before:
+                    try:
+                        await self._store.save(table, self._clock(), after)
+                    except Exception as error:
+                        log.exception("Could not save table %s; keeping the last saved state", table.id)
+                        self._replace(Table.from_dict(before))
+                        raise SaveFailed from error
+                    except BaseException:
+                        self._replace(Table.from_dict(before))
+                        raise
+            finally:
+                del self._saved_while_held[table_id]
             if not table.status.is_active:
                 self._forget(table)
 

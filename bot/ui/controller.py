@@ -116,13 +116,16 @@ class TableController:
         self.idle.set()
 
     async def settle(self, limit: float = 10.0) -> None:
-        """Wait until no handler is running and every public update went out."""
+        """Wait until no handler is running, no move is being saved (an AI seat's) and every public update went
+        out."""
         async with asyncio.timeout(limit):
             while True:
                 await self.idle.wait()
+                while self.games.any_table_held():
+                    await asyncio.sleep(0.001)
                 await self.display.flush()
                 await asyncio.sleep(0)
-                if self.idle.is_set() and self.display.is_idle():
+                if self.idle.is_set() and self.display.is_idle() and not self.games.any_table_held():
                     return
 
     @property
@@ -251,7 +254,9 @@ class TableController:
         """Answer a click on the board with the board itself; a board edit asked for meanwhile still goes out after
         it (`TableDisplay.answered_with_board`). When Discord refuses that answer (a failure, an expired token),
         the board is edited the other way: the change is saved, and the channel must see it (found by the soak: a
-        game whose start answer failed kept showing its lobby)."""
+        game whose start answer failed kept showing its lobby). The board shows the table as saved: another
+        player's move may be on it while it is being saved (`GameService.as_saved`)."""
+        table = self.games.as_saved(table)
         drawing = self.display.drawing_for_answer(table)
         try:
             await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
@@ -333,6 +338,7 @@ class TableController:
         """Show the player's hand privately: edit the hand message they clicked, or send a new one."""
         seat = self._seat(table, interaction)
         hints = (await self.bot.guild_settings.get(table.guild_id)).hints_enabled
+        table = self.games.as_saved(table)  # not another player's move while it is being saved
         content = ui_for(table).hand(
             table, seat, str(interaction.locale), notice=notice, hints=hints, **options
         )
@@ -508,7 +514,7 @@ class TableController:
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
         table = self._table(interaction)
         await interaction.response.send_message(t(interaction.locale, "board.reposted"), ephemeral=True)
-        await self.display.post_board(table, replace=True)
+        await self.display.post_board(self.games.as_saved(table), replace=True)
 
     # -- how to play, and after the game -------------------------------------------------------------------
     @answering

@@ -131,8 +131,9 @@ class TableDisplay:
         The board keeps a copy: it goes out later (at most once a second), and by then the live table may hold the
         next move while it is being saved; a board must never show a move, or a card leaving a hand, that is not
         saved yet (found by the soak). The copy is the table's data, made into a `Table` only when the edit goes
-        out: most copies are replaced by a newer one before that."""
-        data = table.to_dict()
+        out: most copies are replaced by a newer one before that. It is the table as saved: another action may hold
+        the live one, with its move not saved yet (`GameService.as_saved`)."""
+        data = self._games.as_saved(table).to_dict()
         self._asked_count += 1
         self._asked[table.id] = (self._asked_count, data)
         self._dirty[table.id] = data
@@ -312,7 +313,7 @@ class TableDisplay:
             table = self._games.get(table_id)
             if table is not None and table.status is TableStatus.PLAYING:
                 log.info("Board of table %s was buried by chat; posting it again", table_id)
-                await self.post_board(table, retire=True)
+                await self.post_board(self._games.as_saved(table), retire=True)
         finally:
             self._reposting.discard(table_id)
 
@@ -327,6 +328,7 @@ class TableDisplay:
 
     # -- turns and endings ---------------------------------------------------------------------------------
     def announce_turn(self, table: Table) -> None:
+        table = self._games.as_saved(table)
         if table.status is not TableStatus.PLAYING:
             return
         text = ui_for(table).turn_text(table)
@@ -460,6 +462,9 @@ class TableDisplay:
         webhook = discord.Webhook.partial(application_id, stored.token, client=self._client)
         message_id: Any = stored.message_id if stored.message_id is not None else "@original"
         hints = (await self._settings.get(table.guild_id)).hints_enabled
+        table = self._games.as_saved(
+            table
+        )  # as saved now: another move may be on the live table, being saved
         try:
             await webhook.edit_message(
                 message_id, **ui_for(table).hand(table, seat, locale, notice=None, hints=hints)

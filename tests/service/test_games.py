@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -154,6 +155,54 @@ async def test_a_failed_save_keeps_the_last_saved_state(service: GameService, st
         await service.act(table_id, ALICE, PlayOnPile(card, pile, True))
     assert isinstance(failed.value.__cause__, OSError)
     assert service.require(table_id).to_dict() == before
+
+
+async def test_what_players_are_shown_is_the_table_as_saved(service: GameService, store: TableStore) -> None:
+    """While a move is being saved, the live table already holds it; anything drawn for players then (a board, a
+    hand) is drawn from `as_saved`, which does not show it until it is saved, nor ever if the save fails."""
+    table_id = await started_table(service)
+    live = service.require(table_id)
+    assert service.as_saved(live) is live, "nothing being saved: the live table itself, no copy"
+    saved = live.to_dict()
+    real_save = store.save
+    saving, finish = asyncio.Event(), asyncio.Event()
+
+    async def slow_save(*args: Any, **kwargs: Any) -> None:
+        saving.set()
+        await finish.wait()
+        await real_save(*args, **kwargs)
+
+    store.save = slow_save  # type: ignore[method-assign]
+    card, pile = first_legal(service, table_id)
+    play = asyncio.create_task(service.act(table_id, ALICE, PlayOnPile(card, pile, True)))
+    await saving.wait()
+    assert live.to_dict() != saved, "the live table holds the move being saved"
+    assert service.as_saved(live).to_dict() == saved, "players are shown the table as saved"
+    assert service.as_saved(live) is not live
+    finish.set()
+    change = await play
+    assert service.as_saved(live) is live and live.to_dict() != saved, "once saved, the move is shown"
+
+    async def broken_save(*args: Any, **kwargs: Any) -> None:
+        saving.set()
+        await finish.wait()
+        raise OSError("disk full")
+
+    store.save = broken_save  # type: ignore[method-assign]
+    saving.clear()
+    finish.clear()
+    saved = change.table.to_dict()
+    card, pile = first_legal(service, table_id)
+    failed = asyncio.create_task(service.act(table_id, ALICE, PlayOnPile(card, pile, True)))
+    await saving.wait()
+    assert service.as_saved(live).to_dict() == saved
+    finish.set()
+    with pytest.raises(SaveFailed):
+        await failed
+    shown = service.as_saved(live)
+    assert shown is service.require(table_id) and shown.to_dict() == saved, (
+        "the move that failed is never shown"
+    )
 
 
 async def test_stop_is_for_players_or_moderators(service: GameService) -> None:

@@ -13,6 +13,7 @@ import pytest_asyncio
 from bot.app import TheGameBot, create_bot
 from bot.emulator import Emulator, RunningClient
 from bot.emulator.world import Channel, User
+from bot.service.games import Change
 from bot.service.table import Table
 from bot.ui.game_ui import ui_for
 from bot.ui.lobby import render_table
@@ -193,6 +194,51 @@ async def test_a_board_never_shows_a_move_that_is_not_saved_yet(
     await bot.client.controller.settle()
     assert board_shows(emulator, saved), "the board shows the saved state"
     assert not board_shows(emulator, table), "not the move still being saved"
+
+
+async def test_a_board_answered_while_the_next_move_is_being_saved_does_not_show_it(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same for a click answered with the board itself (found reading the code): the next move on the table
+    (another player's, or the same player's next click) can take the table between the click's save and its
+    answer, and the answer drew the live table, with that move not saved yet. It shows the table as saved, and
+    the board catches up once the next move is saved."""
+    channel, alice = world.channel, world.alice
+    await klondike_started(emulator, bot, channel, alice)
+    games = bot.client.games
+    table = games.in_channel(channel.id)
+    assert table is not None and table.board_message_id is not None
+    board = emulator.world.get_message(table.board_message_id)
+    assert board is not None
+    store = games._store  # its saves are held up, as under load
+    real_act, real_save = games.act, store.save
+    saving, finish = asyncio.Event(), asyncio.Event()
+    clicked: list[Table] = []
+    next_move: list[asyncio.Task[Change]] = []
+
+    async def slow_save(*args: Any, **kwargs: Any) -> None:
+        saving.set()
+        await finish.wait()
+        await real_save(*args, **kwargs)
+
+    async def act_then_next_move_meanwhile(table_id: int, user_id: int, action: Any) -> Change:
+        change = await real_act(table_id, user_id, action)
+        clicked.append(Table.from_dict(change.table.to_dict()))  # the click's move, saved
+        monkeypatch.setattr(store, "save", slow_save)
+        next_move.append(asyncio.create_task(real_act(table_id, user_id, action)))
+        await saving.wait()
+        return change
+
+    monkeypatch.setattr(games, "act", act_then_next_move_meanwhile)
+    answer = await answered(await emulator.click(alice, board, f"tg:g:{table.id}:draw"))
+    assert answer.type == 7, "the click is answered with the board itself"
+    live = games.require(table.id)
+    assert render_table(live)["embed"].to_dict() != render_table(clicked[0])["embed"].to_dict()
+    assert board_shows(emulator, clicked[0]), "the answer shows the click's move, saved"
+    finish.set()
+    bot.client.controller.after_change(await next_move[0])  # the public updates of the next move's click
+    await bot.client.controller.settle()
+    assert board_shows(emulator, games.require(table.id)), "and the next one once it is saved"
 
 
 async def test_a_click_on_the_lobby_before_its_id_is_saved_keeps_one_board(

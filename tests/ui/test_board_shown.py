@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.service.games import GameService
 from bot.ui.display import TableDisplay
 from tests.games.thegame.ui.tables import new_table, play_turns
 
@@ -20,7 +21,8 @@ class Client:
 
 @pytest.fixture
 def display() -> Iterator[TableDisplay]:
-    shown = TableDisplay(Client(), games=None, settings=None)  # type: ignore[arg-type]
+    games = GameService(store=None)  # type: ignore[arg-type] # no table of its own: each is shown as given
+    shown = TableDisplay(Client(), games=games, settings=None)  # type: ignore[arg-type]
     yield shown
     for task in shown._tasks:  # the board workers never reach Discord here
         task.cancel()
