@@ -73,6 +73,8 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         # table -> its last saved state, while an action holds it (it may hold a move not saved yet): `as_saved`
         self._saved_while_held: dict[int, dict[str, Any]] = {}
+        self._none_held = asyncio.Event()
+        self._none_held.set()
         self._creating: set[int] = set()  # channels where a table is being opened
 
     # -- reading -------------------------------------------------------------------------------------------
@@ -117,6 +119,10 @@ class GameService:
         """Whether an action holds a table right now (its move may be on the table and not saved yet)."""
         return bool(self._saved_while_held)
 
+    async def none_held(self) -> None:
+        """Wait until no action holds a table (every move made so far is saved, or undone)."""
+        await self._none_held.wait()
+
     def require_in_channel(self, channel_id: int) -> Table:
         table = self.in_channel(channel_id)
         if table is None:
@@ -132,6 +138,7 @@ class GameService:
             table = self.require(table_id)
             before = table.to_dict()
             self._saved_while_held[table_id] = before
+            self._none_held.clear()
             try:
                 try:
                     yield table
@@ -156,6 +163,8 @@ class GameService:
                         raise
             finally:
                 del self._saved_while_held[table_id]
+                if not self._saved_while_held:
+                    self._none_held.set()
             if not table.status.is_active:
                 self._forget(table)
 

@@ -121,8 +121,7 @@ class TableController:
         async with asyncio.timeout(limit):
             while True:
                 await self.idle.wait()
-                while self.games.any_table_held():
-                    await asyncio.sleep(0.001)
+                await self.games.none_held()
                 await self.display.flush()
                 await asyncio.sleep(0)
                 if self.idle.is_set() and self.display.is_idle() and not self.games.any_table_held():

@@ -179,8 +179,13 @@ async def test_what_players_are_shown_is_the_table_as_saved(service: GameService
     assert live.to_dict() != saved, "the live table holds the move being saved"
     assert service.as_saved(live).to_dict() == saved, "players are shown the table as saved"
     assert service.as_saved(live) is not live
+    waiting = asyncio.create_task(service.none_held())
+    await asyncio.sleep(0.01)
+    assert service.any_table_held() and not waiting.done(), "a move is being saved"
     finish.set()
     change = await play
+    await asyncio.wait_for(waiting, 1)
+    assert not service.any_table_held()
     assert service.as_saved(live) is live and live.to_dict() != saved, "once saved, the move is shown"
 
     async def broken_save(*args: Any, **kwargs: Any) -> None:
