@@ -332,7 +332,7 @@ async def measure(
 ) -> Result:
     from bot.emulator import Emulator
 
-    emulator = Emulator()
+    emulator = Emulator(keep_history=False)  # long runs: counts per route and event, no record of each
     emulator.rules.ack_deadline = 600.0  # count late answers instead of rejecting them
     await emulator.start()
     guild = emulator.world.add_guild("Load", locale="en-US")
@@ -348,7 +348,8 @@ async def measure(
         try:
             await wait_for_commands(emulator, {"game": "game", "floor": "floor"}.get(kind, "noop"))
             with sampled(bot.pid, profile):
-                first_request, first_frame = len(emulator.requests), len(emulator.gateway.frames)
+                requests_before = Counter(emulator.request_counts)
+                events_before = Counter(emulator.gateway.dispatch_counts)
                 cpu_before = cpu_seconds(bot.pid)
                 emulator_before = time.process_time()
                 started = time.perf_counter()
@@ -371,14 +372,8 @@ async def measure(
                 elapsed = time.perf_counter() - started
                 cpu = cpu_seconds(bot.pid) - cpu_before
                 emulator_cpu = time.process_time() - emulator_before
-                rest_calls = Counter(
-                    request.route or request.path for request in emulator.requests[first_request:]
-                )
-                events = Counter(
-                    frame.t
-                    for frame in emulator.gateway.frames[first_frame:]
-                    if frame.direction == "out" and frame.t
-                )
+                rest_calls = emulator.request_counts - requests_before
+                events = emulator.gateway.dispatch_counts - events_before
         finally:
             memory = bot.stop()
             await emulator.stop()

@@ -12,6 +12,7 @@ import mimetypes
 import re
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -228,9 +229,11 @@ class Emulator:
         keep_history: bool = True,
         shard_count: int = 1,
     ) -> None:
-        """``port`` 0 picks a free one. ``keep_history=False`` (a long-running playground) keeps no record of
-        REST requests and gateway frames (``requests``, ``gateway.frames``), which tests read but which would grow
-        without end. ``shard_count``: the shards ``GET /gateway/bot`` recommends (several bot processes may connect
+        """``port`` 0 picks a free one. ``keep_history=False`` (a long-running playground, a benchmark, the soak)
+        keeps no record of REST requests, gateway frames and message edits (``requests``, ``gateway.frames``,
+        ``Message.edits``), which tests read but which would grow without end; deleted messages leave their
+        channel's list, and a file no message shows any more is no longer downloadable. The counts per route
+        (``request_counts``) and per gateway event (``gateway.dispatch_counts``) are kept either way. ``shard_count``: the shards ``GET /gateway/bot`` recommends (several bot processes may connect
         at once, each IDENTIFYing with its shards; see gateway.py)."""
         self.world = world or World(clock)
         self.clock = self.world.clock
@@ -243,6 +246,7 @@ class Emulator:
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
         self.requests: list[RequestRecord] = []
+        self.request_counts: Counter[str] = Counter()  # REST requests per route (or path, for no route)
         self.violations: list[Violation] = []
         self.allowed_violations: set[str] = set()
         self.application_flags = (1 << 13) | (1 << 15) | (1 << 19) | (1 << 23)
@@ -614,6 +618,7 @@ class Emulator:
         if match is not None:
             record.route = match[0].key
             record.params = match[1]
+        self.request_counts[record.route or record.path] += 1
         if self.keep_history:
             self.requests.append(record)
         try:
@@ -796,6 +801,12 @@ class Emulator:
         self._cdn[att.id] = att
         return att
 
+    def _drop_files(self, gone: list[Attachment]) -> None:
+        """Without history, a file no message shows any more is no longer downloadable."""
+        if not self.keep_history:
+            for attachment in gone:
+                self._cdn.pop(attachment.id, None)
+
     def _create_message(
         self,
         channel: Channel,
@@ -879,13 +890,17 @@ class Emulator:
             keep = MessageFlag.SUPPRESS_EMBEDS
             msg.flags = (msg.flags & ~keep) | (new & keep) | (new & MessageFlag.IS_COMPONENTS_V2)
         if "attachments" in body or files:
-            msg.attachments = self._attachments(msg.channel, body, files, msg.attachments)
+            before = msg.attachments
+            msg.attachments = self._attachments(msg.channel, body, files, before)
+            kept = {attachment.id for attachment in msg.attachments}
+            self._drop_files([attachment for attachment in before if attachment.id not in kept])
         was_loading = msg.loading
         if finish_loading and was_loading:
             msg.flags &= ~MessageFlag.LOADING
         elif mark_edited:
             msg.edited_timestamp = self.clock.now()
-        msg.edits.append(dict(body))
+        if self.keep_history:
+            msg.edits.append(dict(body))
         self._dispatch_message("MESSAGE_UPDATE", msg)
         self._notify()
         return msg
@@ -894,6 +909,10 @@ class Emulator:
         if msg.deleted:
             return
         msg.deleted = True
+        if not self.keep_history:
+            with contextlib.suppress(ValueError):
+                msg.channel.all_messages.remove(msg)
+            self._drop_files(msg.attachments)
         if msg.ephemeral_for is None:
             data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
             if msg.channel.guild is not None:

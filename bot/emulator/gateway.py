@@ -11,7 +11,7 @@ import logging
 import secrets
 import time
 import zlib
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -174,6 +174,7 @@ class Gateway:
         self.sessions: dict[str, GatewaySession] = {}
         self.connections: list[GatewayConnection] = []
         self.frames: list[GatewayFrame] = []
+        self.dispatch_counts: Counter[str] = Counter()  # events sent, by name (kept without history too)
         self.identify_count = 0
         self.resume_count = 0
         self.heartbeat_interval = 41250
@@ -248,6 +249,8 @@ class Gateway:
                     await ws.close(code=item[1])
                 return
             text = jsonio.dumps(item)
+            if item.get("t"):
+                self.dispatch_counts[item["t"]] += 1
             if self.emulator.keep_history:
                 self.frames.append(
                     GatewayFrame(

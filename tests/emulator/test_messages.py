@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
 from bot.emulator import Emulator, Perm, RunningClient
 from tests.emulator.conftest import Scene
-from tests.emulator.sample_bot import SampleBot
+from tests.emulator.sample_bot import SampleBot, tiny_png
 
 StartClient = Callable[..., Awaitable[RunningClient[Any]]]
 
@@ -146,3 +148,37 @@ async def test_bot_permissions_are_enforced(scene: Scene, bot: RunningClient[Sam
         await channel.send("nope")
     # interaction responses do not need channel permissions
     assert (await (await emu.slash(scene.alice, scene.general, "ping")).response()).content == "pong"
+
+
+async def test_without_history_only_counts_are_kept(scene: Scene, bot: RunningClient[SampleBot]) -> None:
+    """What runs long (the playground, the load benchmark, the soak) keeps no record of each request, frame and
+    edit, nor deleted messages or files no message shows: only counts per route and per event."""
+    emu = scene.emu
+    emu.keep_history = False
+    channel = bot.client.get_channel(scene.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    requests, frames = len(emu.requests), len(emu.gateway.frames)
+    posts = emu.request_counts["POST /channels/{channel_id}/messages"]
+    updates = emu.gateway.dispatch_counts["MESSAGE_UPDATE"]
+    sent = await channel.send("chart", file=discord.File(io.BytesIO(tiny_png()), filename="one.png"))
+    message = emu.world.get_message(sent.id)
+    assert message is not None
+    first = message.attachments[0]
+    await sent.edit(
+        content="chart 2", attachments=[discord.File(io.BytesIO(tiny_png(4, 4)), filename="two.png")]
+    )
+    second = message.attachments[0]
+    assert message.content == "chart 2" and message.edits == []
+    async with aiohttp.ClientSession() as session:
+        for attachment, status in ((first, 404), (second, 200)):
+            async with session.get(attachment.url) as response:
+                assert response.status == status, attachment.filename
+        await sent.delete()
+        assert message.deleted and message not in scene.general.all_messages
+        async with session.get(second.url) as response:
+            assert response.status == 404, "the deleted message's file"
+    assert (len(emu.requests), len(emu.gateway.frames)) == (requests, frames)
+    assert emu.request_counts["POST /channels/{channel_id}/messages"] == posts + 1
+    assert emu.request_counts["PATCH /channels/{channel_id}/messages/{message_id}"] >= 1
+    assert emu.request_counts["DELETE /channels/{channel_id}/messages/{message_id}"] >= 1
+    await emu.wait_for(lambda: emu.gateway.dispatch_counts["MESSAGE_UPDATE"] == updates + 1, timeout=5)
