@@ -580,8 +580,23 @@ def board_difference(emulator: Emulator, data: dict[str, Any]) -> str:
     message = emulator.world.get_message(int(data.get("board_message_id") or 0))
     expected = render_table(Table.from_dict(data))["embed"].to_dict()
     shown = message.embeds[0] if message is not None and message.embeds else {}
+
+    def summary(embed: dict[str, Any]) -> str:
+        fields = "; ".join(
+            f"{field.get('name')}: {field.get('value')}" for field in embed.get("fields") or []
+        )
+        return f"{embed.get('title')!r} [{fields}] {str(embed.get('description'))[:80]!r}"
+
+    channel = emulator.world.channels.get(int(data["channel_id"]))
+    boards = [
+        f"{other.id}{' (the board)' if message is not None and other.id == message.id else ''}: "
+        f"{summary(other.embeds[0])}"
+        for other in (channel.messages if channel is not None else [])
+        if other.embeds and not other.ephemeral
+    ]
     return (
-        f"table {data['id']} shows {shown.get('description')!r}, stored state {expected.get('description')!r}"
+        f"table {data['id']} (board {data.get('board_message_id')}) shows {summary(shown)}, stored state "
+        f"{summary(expected)}; the channel's public messages with an embed: {boards[-4:]}"
     )
 
 

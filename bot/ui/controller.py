@@ -137,6 +137,7 @@ class TableController:
         params = dict(error.params)
         table = self.games.in_channel(interaction.channel_id) if interaction.channel_id is not None else None
         if table is not None and table.session is not None:
+            table = self.games.as_saved(table)
             params = ui_for(table).explain(table, error.key, params, interaction.locale)
         return render_notice(interaction.locale, Notice(error.key, params))
 
@@ -196,8 +197,14 @@ class TableController:
             if error.key == "error.already_running" and existing and existing.board_message_id is None:
                 self.display.refresh_board(existing)  # a lobby nobody could see: show it now
             raise
+        with self.display.board_opening(table.id):
+            await self._answer_with_lobby(interaction, table)
+
+    async def _answer_with_lobby(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Answer with the new table's lobby, which becomes its board (inside `TableDisplay.board_opening`)."""
+        lobby = self.display.render_board(self.games.as_saved(table))
         try:
-            response = await interaction.response.send_message(**for_send(self.display.render_board(table)))
+            response = await interaction.response.send_message(**for_send(lobby))
         except discord.HTTPException as failed:
             # The answer failed as far as we know, but the table exists. If the lobby reached the channel anyway (a
             # retried answer), it is the board; otherwise post it in the channel rather than leave a table nobody
@@ -499,7 +506,7 @@ class TableController:
             raise GameError("error.table_gone")
         if not (await self.bot.guild_settings.get(table.guild_id)).hints_enabled:
             raise GameError("error.hints_disabled")
-        session = table.require_session()
+        session = self.games.as_saved(table).require_session()  # advice on what the player sees
         job = session.hint_task(seat)
         if session.slow_hint:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -550,19 +557,15 @@ class TableController:
             seed=old.seed if same_deal else random_seed(),
             locale=old.locale,
         )
-        for seat in old.seats:
-            if seat.user_id == host.user_id:
-                continue
-            if seat.is_ai:
-                await self.games.add_ai(table.id, host.user_id)
-            else:
-                await self.games.join(table.id, Seat(seat.user_id, seat.name, locale=seat.locale))
-        table = self.games.require(table.id)
-        response = await interaction.response.send_message(**for_send(self.display.render_board(table)))
-        message_id = getattr(response, "message_id", None)
-        if message_id is None:
-            message_id = (await interaction.original_response()).id
-        await self.games.set_board_message(table.id, message_id)
+        with self.display.board_opening(table.id):
+            for seat in old.seats:
+                if seat.user_id == host.user_id:
+                    continue
+                if seat.is_ai:
+                    await self.games.add_ai(table.id, host.user_id)
+                else:
+                    await self.games.join(table.id, Seat(seat.user_id, seat.name, locale=seat.locale))
+            await self._answer_with_lobby(interaction, self.games.require(table.id))
 
     @answering
     async def full_log(self, interaction: discord.Interaction[Any], table_id: int, page: int) -> None:

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +90,8 @@ class TableDisplay:
         self._edits_started: dict[int, int] = {}
         self._editing: set[int] = set()
         self._workers: dict[int, asyncio.Task[None]] = {}
+        # Tables whose lobby is being posted as an answer (`board_opening`): their board edits wait for it.
+        self._opening: dict[int, asyncio.Event] = {}
         self._board_retries: dict[int, int] = {}  # table -> board edits Discord failed in a row
         self.board_edit_interval = board_edit_interval  # seconds between two edits of one board
         # table -> when its board was last edited (loop time) and the table's status it showed
@@ -198,9 +201,27 @@ class TableDisplay:
             if not self._flushing:
                 self._hurry.clear()
 
+    @contextlib.contextmanager
+    def board_opening(self, table_id: int) -> Iterator[None]:
+        """While a table's lobby is being posted as the answer to a command or a click, whose message is known
+        only once Discord confirms it, the table's board edits wait: they edit that message once it is known
+        instead of posting the board a second time (found by the soak: a lobby confirmed late, a player who joined
+        meanwhile, two lobbies, one of them left behind for good)."""
+        opened = asyncio.Event()
+        self._opening[table_id] = opened
+        try:
+            yield
+        finally:
+            del self._opening[table_id]
+            opened.set()
+
     async def _board_worker(self, table_id: int) -> None:
         loop = asyncio.get_running_loop()
         while table_id in self._dirty:
+            opening = self._opening.get(table_id)
+            if opening is not None:
+                await opening.wait()
+                continue
             last = self._last_board_edit.get(table_id)
             pending = TableStatus(self._dirty[table_id]["status"])
             # Only a game in play waits its turn: the lobby and a game's first board show at once.

@@ -12,6 +12,7 @@ import pytest_asyncio
 
 from bot.app import TheGameBot, create_bot
 from bot.emulator import Emulator, RunningClient
+from bot.emulator.faults import Fault
 from bot.emulator.world import Channel, User
 from bot.service.games import Change
 from bot.service.table import Table
@@ -283,3 +284,40 @@ async def test_a_start_whose_answer_discord_failed_still_shows_the_game(
     started = bot.client.games.get(table.id)
     assert started is not None and started.session is not None, "the game started (it is saved)"
     assert board_shows(emulator, started), "and the board shows the game, not the lobby"
+
+
+@pytest.mark.parametrize("command", ["game new", "play again"])
+async def test_a_lobby_whose_answer_comes_back_late_gets_no_second_board(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World, command: str
+) -> None:
+    """The short soak in CI saw a lobby whose board never caught up: Discord took the answer that posts the lobby
+    (/game new, or **Play again**) at once but confirmed it seconds late, and a player who joined meanwhile made
+    the bot post the board a second time; one of the two lobbies was left behind for good."""
+    channel, alice = world.channel, world.alice
+    bob = emulator.world.add_user("bob", locale="en-US")
+    channel.guild.add_member(bob)
+    if command == "play again":
+        await answered(await emulator.slash(alice, channel, "game new"))
+        await answered(await emulator.slash(alice, channel, "game start"))
+        await answered(await emulator.slash(alice, channel, "game stop"))
+        await bot.client.controller.settle()
+        summary = next(
+            m for m in reversed(channel.messages) if m.find_component(label="Same deal") is not None
+        )
+        opened = emulator.click(alice, summary, label="Same deal")
+    else:
+        opened = emulator.slash(alice, channel, "game new")
+    public_before = [m.id for m in channel.messages if not m.ephemeral]
+    late = Fault(CALLBACK, 0, 1, delay=1.5)  # handled at once, confirmed 1.5 s later
+    emulator.faults.faults.append(late)
+    await answered(await opened)
+    assert late.hits == 1
+    await answered(
+        await emulator.slash(bob, channel, "game join")
+    )  # while the bot waits for that confirmation
+    await bot.client.controller.settle()
+    table = bot.client.games.in_channel(channel.id)
+    assert table is not None and len(table.seats) == 2
+    new_public = [m for m in channel.messages if not m.ephemeral and m.id not in public_before and m.embeds]
+    assert [m.id for m in new_public] == [table.board_message_id], "one lobby, and it is the board"
+    assert board_shows(emulator, table), "and it shows Bob at the table"
