@@ -594,8 +594,10 @@ def board_difference(emulator: Emulator, data: dict[str, Any]) -> str:
         for other in (channel.messages if channel is not None else [])
         if other.embeds and not other.ephemeral
     ]
+    edited = message.edited_timestamp if message is not None else None
     return (
-        f"table {data['id']} (board {data.get('board_message_id')}) shows {summary(shown)}, stored state "
+        f"table {data['id']} (board {data.get('board_message_id')}, last edited {edited}, its turn started "
+        f"{data.get('turn_started_at')}, now {time.time()}) shows {summary(shown)}, stored state "
         f"{summary(expected)}; the channel's public messages with an embed: {boards[-4:]}"
     )
 

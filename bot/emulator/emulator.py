@@ -233,8 +233,9 @@ class Emulator:
         keeps no record of REST requests, gateway frames and message edits (``requests``, ``gateway.frames``,
         ``Message.edits``), which tests read but which would grow without end; deleted messages leave their
         channel's list, and a file no message shows any more is no longer downloadable. The counts per route
-        (``request_counts``) and per gateway event (``gateway.dispatch_counts``) are kept either way. ``shard_count``: the shards ``GET /gateway/bot`` recommends (several bot processes may connect
-        at once, each IDENTIFYing with its shards; see gateway.py)."""
+        (``request_counts``) and per gateway event (``gateway.dispatch_counts``) are kept either way.
+        ``shard_count``: the shards ``GET /gateway/bot`` recommends (several bot processes may connect at once,
+        each IDENTIFYing with its shards; see gateway.py)."""
         self.world = world or World(clock)
         self.clock = self.world.clock
         self.host = host

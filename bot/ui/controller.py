@@ -520,7 +520,7 @@ class TableController:
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
         table = self._table(interaction)
         await interaction.response.send_message(t(interaction.locale, "board.reposted"), ephemeral=True)
-        await self.display.post_board(self.games.as_saved(table), replace=True)
+        await self.display.post_board(table, replace=True)
 
     # -- how to play, and after the game -------------------------------------------------------------------
     @answering

@@ -69,6 +69,11 @@ BOARD_RETRIES = 5
 BOARD_EDIT_INTERVAL = 1.0
 
 
+def _shown_state(data: dict[str, Any]) -> dict[str, Any]:
+    """A table's data (`Table.to_dict()`) without the ids of the messages that show it."""
+    return {key: value for key, value in data.items() if key not in ("board_message_id", "ping_message_id")}
+
+
 class TableDisplay:
     def __init__(
         self,
@@ -279,11 +284,15 @@ class TableDisplay:
         self, table: Table, *, replace: bool = False, retire: bool = False
     ) -> discord.Message | None:
         """Post the board at the bottom of the channel; the old one is deleted (`replace`) or edited into a
-        short line that links to the new one (`retire`)."""
+        short line that links to the new one (`retire`). It shows the table as last saved; moves saved while it
+        was being posted went to the old board, so the new one is brought up to date (found by the soak: a board
+        posted again three tricks behind, and never edited after)."""
         channel = self._channel(table.channel_id)
         if channel is None:
             return None
+        table = self._games.as_saved(table)
         old = table.board_message_id
+        posted = _shown_state(table.to_dict())
         try:
             message = await channel.send(**for_send(await self.board_content(table)))
         except discord.HTTPException as error:
@@ -292,6 +301,9 @@ class TableDisplay:
         if table.status.is_active:
             with contextlib.suppress(GameError):  # the game ended meanwhile: nothing left to remember it in
                 await self._games.set_board_message(table.id, message.id)
+            live = self._games.get(table.id)
+            if live is not None and _shown_state(self._games.as_saved(live).to_dict()) != posted:
+                self.refresh_board(live)
         else:
             table.board_message_id = message.id
         under = self._under_board.get(table.id)
@@ -334,7 +346,7 @@ class TableDisplay:
             table = self._games.get(table_id)
             if table is not None and table.status is TableStatus.PLAYING:
                 log.info("Board of table %s was buried by chat; posting it again", table_id)
-                await self.post_board(self._games.as_saved(table), retire=True)
+                await self.post_board(table, retire=True)
         finally:
             self._reposting.discard(table_id)
 

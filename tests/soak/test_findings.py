@@ -321,3 +321,28 @@ async def test_a_lobby_whose_answer_comes_back_late_gets_no_second_board(
     new_public = [m for m in channel.messages if not m.ephemeral and m.id not in public_before and m.embeds]
     assert [m.id for m in new_public] == [table.board_message_id], "one lobby, and it is the board"
     assert board_shows(emulator, table), "and it shows Bob at the table"
+
+
+async def test_a_board_posted_again_while_moves_are_made_catches_up(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World
+) -> None:
+    """The soak saw a Barbu board posted again (buried by chat) three tricks behind, and never edited after: posting
+    it took seconds, the moves saved meanwhile edited the old board, and the new one showed the state it was
+    drawn with."""
+    channel, alice = world.channel, world.alice
+    await klondike_started(emulator, bot, channel, alice)
+    games = bot.client.games
+    table = games.in_channel(channel.id)
+    assert table is not None and table.board_message_id is not None
+    old_board = table.board_message_id
+    slow_post = Fault("POST /channels/{channel_id}/messages", 0, 1, delay=1.0)  # handled now, confirmed later
+    emulator.faults.faults.append(slow_post)
+    reposted = asyncio.ensure_future(answered(await emulator.slash(alice, channel, "board")))
+    await emulator.wait_for(lambda: slow_post.hits == 1, timeout=5)
+    move = ui_for(table).move_suggestions(table, 0, "")[0].value
+    await answered(await emulator.slash(alice, channel, "move", {"move": move}))  # while the board is posted
+    await reposted
+    await bot.client.controller.settle()
+    table = games.in_channel(channel.id)
+    assert table is not None and table.board_message_id != old_board, "the board was posted again"
+    assert board_shows(emulator, table), "and shows the move made while it was being posted"
