@@ -248,13 +248,17 @@ class TableController:
         return table
 
     async def _answer_lobby(self, interaction: discord.Interaction[Any], change: Change, key: str) -> None:
-        """Update the lobby in place when the click came from it; otherwise confirm privately."""
+        """Update the lobby in place when the click came from it; otherwise confirm privately. The change is
+        saved: the board shows it even when the answer fails (found by the soak: a player who joined by command,
+        whose answer Discord refused, never appeared on the lobby)."""
         table = await self._adopt_board(interaction, change.table)
         if self._on_board(interaction, table):
             await self._show_board_in_answer(interaction, table)
         else:
-            await send_private(interaction, t(interaction.locale, key))
-            self.display.refresh_board(table)
+            try:
+                await send_private(interaction, t(interaction.locale, key))
+            finally:
+                self.display.refresh_board(table)
 
     async def _show_board_in_answer(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Answer a click on the board with the board itself; a board edit asked for meanwhile still goes out after
@@ -304,23 +308,35 @@ class TableController:
         table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.start(table_id, interaction.user.id)
         table = await self._adopt_board(interaction, change.table)
-        if self._on_board(interaction, table):
+        on_board = self._on_board(interaction, table)
+        try:
+            await self._answer_start(interaction, table, on_board)
+        finally:
+            # The game is saved as started: the channel sees it, and AI seats play, even when the answer failed.
+            if not on_board:
+                self.display.refresh_board(table)
+            if table.status.is_active:
+                self.display.announce_turn(table)
+                self.bot.ai_turns.schedule(table)
+            else:  # over from the deal (a dead Klondike deal)
+                self.after_change(change)
+
+    async def _answer_start(
+        self, interaction: discord.Interaction[Any], table: Table, on_board: bool
+    ) -> None:
+        """The board itself when Start was clicked on it (otherwise a private answer), then the starter's hand."""
+        if on_board:
             await self._show_board_in_answer(interaction, table)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            self.display.refresh_board(table)
         ui = ui_for(table)
-        if not table.status.is_active:  # over from the deal (a dead Klondike deal)
-            if not self._on_board(interaction, table):
+        if not table.status.is_active:
+            if not on_board:
                 await interaction.followup.send(ui.end_line(table), ephemeral=True)
-            self.after_change(change)
-            return
-        if ui.has_hand:
+        elif ui.has_hand:
             await self._send_hand(interaction, table, notice=ui.started_notice(interaction.locale))
-        elif interaction.response.is_done() and not self._on_board(interaction, table):
+        elif not on_board:
             await interaction.followup.send(ui.started_notice(interaction.locale), ephemeral=True)
-        self.display.announce_turn(table)
-        self.bot.ai_turns.schedule(table)
 
     # -- the private hand ----------------------------------------------------------------------------------
     def _seat(self, table: Table, interaction: discord.Interaction[Any]) -> int:
@@ -485,8 +501,10 @@ class TableController:
         table_id = self._table(interaction).id
         permissions = interaction.permissions
         change = await self.games.stop(table_id, interaction.user.id, can_manage=permissions.manage_messages)
-        await send_private(interaction, t(interaction.locale, "game.stopped"))
-        self.after_change(change)
+        try:
+            await send_private(interaction, t(interaction.locale, "game.stopped"))
+        finally:
+            self.after_change(change)  # saved: the channel sees the end even when the answer failed
 
     @answering
     async def vote_end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -494,8 +512,10 @@ class TableController:
         if change.table.status.is_active:
             await send_private(interaction, t(interaction.locale, "vote.counted", votes=votes, needed=needed))
         else:
-            await send_private(interaction, t(interaction.locale, "vote.passed"))
-            self.after_change(change)
+            try:
+                await send_private(interaction, t(interaction.locale, "vote.passed"))
+            finally:
+                self.after_change(change)  # saved: the channel sees the end even when the answer failed
 
     @answering
     async def hint(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:

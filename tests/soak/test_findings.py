@@ -346,3 +346,35 @@ async def test_a_board_posted_again_while_moves_are_made_catches_up(
     table = games.in_channel(channel.id)
     assert table is not None and table.board_message_id != old_board, "the board was posted again"
     assert board_shows(emulator, table), "and shows the move made while it was being posted"
+
+
+@pytest.mark.parametrize("command", ["game join", "game start", "game stop"])
+async def test_a_table_command_whose_answer_discord_refused_still_shows_on_the_board(
+    emulator: Emulator, bot: RunningClient[TheGameBot], world: World, command: str
+) -> None:
+    """The short soak saw a lobby that never showed a player who had joined by command: Discord refused the answer
+    (here: the interaction had expired), and the board was only edited after a successful answer. Starting and
+    stopping by command had the same gap."""
+    channel, alice = world.channel, world.alice
+    bob = emulator.world.add_user("bob", locale="en-US")
+    channel.guild.add_member(bob)
+    await answered(await emulator.slash(alice, channel, "game new"))
+    if command != "game join":
+        await answered(await emulator.slash(bob, channel, "game join"))
+    if command == "game stop":
+        await answered(await emulator.slash(alice, channel, "game start"))
+    table = bot.client.games.in_channel(channel.id)
+    assert table is not None
+    await bot.client.controller.settle()
+    await with_answer_refused(
+        emulator, bot, emulator.slash(bob if command == "game join" else alice, channel, command)
+    )
+    if command == "game stop":
+        assert bot.client.games.get(table.id) is None, "the game was stopped (it is saved)"
+        board = emulator.world.get_message(table.board_message_id or 0)
+        assert board is not None and "stopped" in board.text.lower(), "and the board says so"
+        return
+    table = bot.client.games.in_channel(channel.id)
+    assert table is not None and len(table.seats) == 2, "Bob joined (it is saved)"
+    assert (table.session is not None) == (command == "game start")
+    assert board_shows(emulator, table), "and the board shows it"
