@@ -46,6 +46,18 @@ async def send_private(interaction: discord.Interaction[Any], text: str, **kwarg
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
+async def confirm_then(
+    interaction: discord.Interaction[Any], text: str, public_update: Callable[[], None]
+) -> None:
+    """Answer privately, then run the public update of a saved change, even when the answer fails: the channel
+    must see the change (found by the soak: a player who joined by command, whose answer Discord refused, never
+    appeared on the lobby)."""
+    try:
+        await send_private(interaction, text)
+    finally:
+        public_update()
+
+
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """The private apology for an unexpected error, with a reference that is also in the log."""
     reference = secrets.token_hex(3).upper()
@@ -248,17 +260,14 @@ class TableController:
         return table
 
     async def _answer_lobby(self, interaction: discord.Interaction[Any], change: Change, key: str) -> None:
-        """Update the lobby in place when the click came from it; otherwise confirm privately. The change is
-        saved: the board shows it even when the answer fails (found by the soak: a player who joined by command,
-        whose answer Discord refused, never appeared on the lobby)."""
+        """Update the lobby in place when the click came from it; otherwise confirm privately."""
         table = await self._adopt_board(interaction, change.table)
         if self._on_board(interaction, table):
             await self._show_board_in_answer(interaction, table)
         else:
-            try:
-                await send_private(interaction, t(interaction.locale, key))
-            finally:
-                self.display.refresh_board(table)
+            await confirm_then(
+                interaction, t(interaction.locale, key), lambda: self.display.refresh_board(table)
+            )
 
     async def _show_board_in_answer(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Answer a click on the board with the board itself; a board edit asked for meanwhile still goes out after
@@ -433,9 +442,8 @@ class TableController:
             if on_board:
                 await self._show_board_in_answer(interaction, table)
                 self.display.board_shown(table)
-            else:
+            else:  # the board is refreshed by `after_change`, like every change
                 await send_private(interaction, notice or t(locale, "action.done"))
-                self.display.refresh_board(table)
             if table.status.is_active and self.display.hand_needs_reopening(table, interaction.user.id):
                 await send_private(interaction, t(locale, "hand.reopen_after_restart"))
         else:
@@ -501,10 +509,9 @@ class TableController:
         table_id = self._table(interaction).id
         permissions = interaction.permissions
         change = await self.games.stop(table_id, interaction.user.id, can_manage=permissions.manage_messages)
-        try:
-            await send_private(interaction, t(interaction.locale, "game.stopped"))
-        finally:
-            self.after_change(change)  # saved: the channel sees the end even when the answer failed
+        await confirm_then(
+            interaction, t(interaction.locale, "game.stopped"), lambda: self.after_change(change)
+        )
 
     @answering
     async def vote_end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -512,10 +519,9 @@ class TableController:
         if change.table.status.is_active:
             await send_private(interaction, t(interaction.locale, "vote.counted", votes=votes, needed=needed))
         else:
-            try:
-                await send_private(interaction, t(interaction.locale, "vote.passed"))
-            finally:
-                self.after_change(change)  # saved: the channel sees the end even when the answer failed
+            await confirm_then(
+                interaction, t(interaction.locale, "vote.passed"), lambda: self.after_change(change)
+            )
 
     @answering
     async def hint(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:

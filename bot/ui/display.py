@@ -69,11 +69,6 @@ BOARD_RETRIES = 5
 BOARD_EDIT_INTERVAL = 1.0
 
 
-def _shown_state(data: dict[str, Any]) -> dict[str, Any]:
-    """A table's data (`Table.to_dict()`) without the ids of the messages that show it."""
-    return {key: value for key, value in data.items() if key not in ("board_message_id", "ping_message_id")}
-
-
 class TableDisplay:
     def __init__(
         self,
@@ -95,7 +90,7 @@ class TableDisplay:
         self._edits_started: dict[int, int] = {}
         self._editing: set[int] = set()
         self._workers: dict[int, asyncio.Task[None]] = {}
-        # Tables whose lobby is being posted as an answer (`board_opening`): their board edits wait for it.
+        # Tables whose board is being posted (`board_opening`): their board edits wait for it.
         self._opening: dict[int, asyncio.Event] = {}
         self._board_retries: dict[int, int] = {}  # table -> board edits Discord failed in a row
         self.board_edit_interval = board_edit_interval  # seconds between two edits of one board
@@ -208,10 +203,14 @@ class TableDisplay:
 
     @contextlib.contextmanager
     def board_opening(self, table_id: int) -> Iterator[None]:
-        """While a table's lobby is being posted as the answer to a command or a click, whose message is known
-        only once Discord confirms it, the table's board edits wait: they edit that message once it is known
-        instead of posting the board a second time (found by the soak: a lobby confirmed late, a player who joined
-        meanwhile, two lobbies, one of them left behind for good)."""
+        """While a table's board is being posted, as the answer that opens the table or as a new message
+        (`post_board`), its message is known only once Discord confirms it: the table's board edits asked for
+        meanwhile wait, then edit that message (found by the soak: a lobby confirmed late and a second one posted
+        for a player who joined meanwhile; a board posted again while moves were saved, which edited the old
+        one). A board already being posted keeps the edits waiting until it is."""
+        if table_id in self._opening:
+            yield
+            return
         opened = asyncio.Event()
         self._opening[table_id] = opened
         try:
@@ -223,10 +222,6 @@ class TableDisplay:
     async def _board_worker(self, table_id: int) -> None:
         loop = asyncio.get_running_loop()
         while table_id in self._dirty:
-            opening = self._opening.get(table_id)
-            if opening is not None:
-                await opening.wait()
-                continue
             last = self._last_board_edit.get(table_id)
             pending = TableStatus(self._dirty[table_id]["status"])
             # Only a game in play waits its turn: the lobby and a game's first board show at once.
@@ -235,6 +230,10 @@ class TableDisplay:
                 if pause > 0 and not self._hurry.is_set():
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(self._hurry.wait(), pause)
+            opening = self._opening.get(table_id)
+            if opening is not None:  # the board is being posted: edit it once it is
+                await opening.wait()
+                continue
             data = self._dirty.pop(table_id, None)
             if data is None:
                 return
@@ -284,15 +283,20 @@ class TableDisplay:
         self, table: Table, *, replace: bool = False, retire: bool = False
     ) -> discord.Message | None:
         """Post the board at the bottom of the channel; the old one is deleted (`replace`) or edited into a
-        short line that links to the new one (`retire`). It shows the table as last saved; moves saved while it
-        was being posted went to the old board, so the new one is brought up to date (found by the soak: a board
-        posted again three tricks behind, and never edited after)."""
+        short line that links to the new one (`retire`). It shows the table as last saved, and board edits asked
+        for while it is posted edit it once it is (`board_opening`)."""
         channel = self._channel(table.channel_id)
         if channel is None:
             return None
-        table = self._games.as_saved(table)
+        with self.board_opening(table.id):
+            return await self._post_board(
+                channel, self._games.as_saved(table), replace=replace, retire=retire
+            )
+
+    async def _post_board(
+        self, channel: BoardChannel, table: Table, *, replace: bool, retire: bool
+    ) -> discord.Message | None:
         old = table.board_message_id
-        posted = _shown_state(table.to_dict())
         try:
             message = await channel.send(**for_send(await self.board_content(table)))
         except discord.HTTPException as error:
@@ -301,9 +305,6 @@ class TableDisplay:
         if table.status.is_active:
             with contextlib.suppress(GameError):  # the game ended meanwhile: nothing left to remember it in
                 await self._games.set_board_message(table.id, message.id)
-            live = self._games.get(table.id)
-            if live is not None and _shown_state(self._games.as_saved(live).to_dict()) != posted:
-                self.refresh_board(live)
         else:
             table.board_message_id = message.id
         under = self._under_board.get(table.id)
@@ -495,9 +496,8 @@ class TableDisplay:
         webhook = discord.Webhook.partial(application_id, stored.token, client=self._client)
         message_id: Any = stored.message_id if stored.message_id is not None else "@original"
         hints = (await self._settings.get(table.guild_id)).hints_enabled
-        table = self._games.as_saved(
-            table
-        )  # as saved now: another move may be on the live table, being saved
+        # As saved now: another move may be on the live table, being saved.
+        table = self._games.as_saved(table)
         try:
             await webhook.edit_message(
                 message_id, **ui_for(table).hand(table, seat, locale, notice=None, hints=hints)
