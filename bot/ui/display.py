@@ -44,6 +44,15 @@ class AnswerDrawing:
 
 
 @dataclass(slots=True)
+class BoardOpening:
+    """A table's board being posted, as the answer that opens the table or as a new message (`board_opening`):
+    the task posting it, set once it is done."""
+
+    owner: asyncio.Task[Any] | None
+    done: asyncio.Event
+
+
+@dataclass(slots=True)
 class HandMessage:
     """A player's latest private hand message, editable through its interaction token for 15 minutes.
 
@@ -91,7 +100,10 @@ class TableDisplay:
         self._editing: set[int] = set()
         self._workers: dict[int, asyncio.Task[None]] = {}
         # Tables whose board is being posted (`board_opening`): their board edits wait for it.
-        self._opening: dict[int, asyncio.Event] = {}
+        self._opening: dict[int, BoardOpening] = {}
+        # Tables that ended while their board was posted again: the new board, which the game could no longer
+        # remember, for the edit that shows the end.
+        self._ended_while_posted: dict[int, int] = {}
         self._board_retries: dict[int, int] = {}  # table -> board edits Discord failed in a row
         self.board_edit_interval = board_edit_interval  # seconds between two edits of one board
         # table -> when its board was last edited (loop time) and the table's status it showed
@@ -211,13 +223,13 @@ class TableDisplay:
         if table_id in self._opening:
             yield
             return
-        opened = asyncio.Event()
-        self._opening[table_id] = opened
+        opening = BoardOpening(asyncio.current_task(), asyncio.Event())
+        self._opening[table_id] = opening
         try:
             yield
         finally:
             del self._opening[table_id]
-            opened.set()
+            opening.done.set()
 
     async def _board_worker(self, table_id: int) -> None:
         loop = asyncio.get_running_loop()
@@ -232,7 +244,7 @@ class TableDisplay:
                         await asyncio.wait_for(self._hurry.wait(), pause)
             opening = self._opening.get(table_id)
             if opening is not None:  # the board is being posted: edit it once it is
-                await opening.wait()
+                await opening.done.wait()
                 continue
             data = self._dirty.pop(table_id, None)
             if data is None:
@@ -253,6 +265,8 @@ class TableDisplay:
         live = self._games.get(table.id)
         if live is not None:  # the copy's messages may have been posted again since it was taken
             table.board_message_id, table.ping_message_id = live.board_message_id, live.ping_message_id
+        else:
+            table.board_message_id = self._ended_while_posted.pop(table.id, table.board_message_id)
         content = await self.board_content(table)
         if table.board_message_id is not None:
             try:
@@ -261,6 +275,11 @@ class TableDisplay:
                 await self._refresh_ping(channel, table)
                 return
             except discord.NotFound:
+                live = self._games.get(table.id)
+                if live is not None and live.board_message_id not in (None, table.board_message_id):
+                    # Posted again (and the old one deleted) while this edit was drawn: edit the new one.
+                    self._dirty.setdefault(table.id, table.to_dict())
+                    return
                 log.info("Board of table %s was deleted; posting it again", table.id)
             except discord.HTTPException as error:
                 log.warning("Could not edit the board of table %s: %s", table.id, error)
@@ -284,10 +303,22 @@ class TableDisplay:
     ) -> discord.Message | None:
         """Post the board at the bottom of the channel; the old one is deleted (`replace`) or edited into a
         short line that links to the new one (`retire`). It shows the table as last saved, and board edits asked
-        for while it is posted edit it once it is (`board_opening`)."""
+        for while it is posted edit it once it is (`board_opening`).
+
+        A board asked for while another task posts one (two /board at once, a board deleted while /board posts it)
+        waits for it and posts nothing: the board just posted is at the bottom (found reading the code: both
+        posted, and the game went on in one board while the other stayed behind). None when nothing was posted."""
         channel = self._channel(table.channel_id)
         if channel is None:
             return None
+        opening = self._opening.get(table.id)
+        if opening is not None and opening.owner is not asyncio.current_task():
+            before = table.board_message_id
+            await opening.done.wait()
+            live = self._games.get(table.id)
+            if live is None or live.board_message_id not in (None, before):
+                return None
+            table = live  # the other post failed: post it now
         with self.board_opening(table.id):
             return await self._post_board(
                 channel, self._games.as_saved(table), replace=replace, retire=retire
@@ -296,17 +327,20 @@ class TableDisplay:
     async def _post_board(
         self, channel: BoardChannel, table: Table, *, replace: bool, retire: bool
     ) -> discord.Message | None:
-        old = table.board_message_id
+        old, was_active = table.board_message_id, table.status.is_active
         try:
             message = await channel.send(**for_send(await self.board_content(table)))
         except discord.HTTPException as error:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None
-        if table.status.is_active:
-            with contextlib.suppress(GameError):  # the game ended meanwhile: nothing left to remember it in
-                await self._games.set_board_message(table.id, message.id)
-        else:
+        try:
+            if not table.status.is_active:
+                raise GameError("error.table_gone")
+            await self._games.set_board_message(table.id, message.id)
+        except GameError:
             table.board_message_id = message.id
+            if was_active:  # the game ended meanwhile: its end is shown on this board (`_edit_or_repost`)
+                self._ended_while_posted[table.id] = message.id
         under = self._under_board.get(table.id)
         if under:
             self._under_board[table.id] = {seen for seen in under if seen > message.id}

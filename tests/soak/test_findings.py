@@ -3,68 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
-from bot.app import TheGameBot, create_bot
+from bot.app import TheGameBot
 from bot.emulator import Emulator, RunningClient
 from bot.emulator.faults import Fault
-from bot.emulator.world import Channel, User
 from bot.service.games import Change
 from bot.service.table import Table
 from bot.ui.game_ui import ui_for
 from bot.ui.lobby import render_table
-from tests.e2e.conftest import bot_settings
-
-BOARD_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
-
-
-@dataclass
-class World:
-    channel: Channel
-    alice: User
-
-
-@pytest.fixture
-def world(emulator: Emulator) -> World:
-    guild = emulator.world.add_guild("Soak findings", locale="en-US")
-    alice = emulator.world.add_user("alice", locale="en-US")
-    guild.add_member(alice)
-    return World(guild.add_text_channel("games"), alice)
-
-
-@pytest_asyncio.fixture
-async def bot(
-    emulator: Emulator, start_client: Any, world: World, tmp_path: Path
-) -> RunningClient[TheGameBot]:
-    running: RunningClient[TheGameBot] = await start_client(lambda: create_bot(bot_settings(tmp_path)))
-    return running
-
-
-async def answered(result: Any) -> Any:
-    response = await result.response()
-    assert response.ok
-    return response
-
-
-async def klondike_started(
-    emulator: Emulator, bot: RunningClient[TheGameBot], channel: Channel, alice: User
-) -> None:
-    """Alice opens a Klondike table and starts it; every public update has gone out."""
-    await answered(await emulator.slash(alice, channel, "game new", {"game": "klondike"}))
-    await answered(await emulator.slash(alice, channel, "game start"))
-    await bot.client.controller.settle()
-
-
-def board_shows(emulator: Emulator, table: Table) -> bool:
-    message = emulator.world.get_message(table.board_message_id or 0)
-    assert message is not None and message.embeds
-    expected = render_table(table)["embed"].to_dict()
-    return all(message.embeds[0].get(key) == expected.get(key) for key in ("title", "description", "fields"))
+from tests.soak.board_checks import BOARD_EDIT, BOARD_POST, World, answered, board_shows, klondike_started
 
 
 async def test_a_board_edit_discord_failed_is_tried_again(
@@ -335,7 +285,7 @@ async def test_a_board_posted_again_while_moves_are_made_catches_up(
     table = games.in_channel(channel.id)
     assert table is not None and table.board_message_id is not None
     old_board = table.board_message_id
-    slow_post = Fault("POST /channels/{channel_id}/messages", 0, 1, delay=1.0)  # handled now, confirmed later
+    slow_post = Fault(BOARD_POST, 0, 1, delay=1.0)  # handled now, confirmed later
     emulator.faults.faults.append(slow_post)
     reposted = asyncio.ensure_future(answered(await emulator.slash(alice, channel, "board")))
     await emulator.wait_for(lambda: slow_post.hits == 1, timeout=5)
