@@ -116,8 +116,10 @@ class TableDisplay:
         # The messages posted under each table's board (ids), to notice when chat has buried it.
         self._under_board: dict[int, set[int]] = {}
         self._reposting: set[int] = set()
-        # Each table's turn announcement as sent (the turn it announced, its text), to keep it current.
+        # Each table's turn announcement as sent (the turn it announced, its text), to keep it current, and the
+        # lock that makes its announcements replace one another one at a time.
         self._ping_texts: dict[int, tuple[Any, str]] = {}
+        self._ping_locks: dict[int, asyncio.Lock] = {}
         # Tables that were running before this start: their players' hand messages no longer update.
         self._started_at = time.time()
         self._told_to_reopen: set[tuple[int, int]] = set()
@@ -407,21 +409,32 @@ class TableDisplay:
         )
 
     async def _replace_ping(self, table: Table, text: str, mentions: discord.AllowedMentions) -> None:
+        """Post the turn line and delete the one before it. One at a time per table, in the order asked, and not
+        again when the line shows this text already (found playing Hearts: each AI seat's pass announced the pass
+        again at the same moment; the player was pinged four times, and three lines stayed, each having taken the
+        same one to replace)."""
         channel = self._channel(table.channel_id)
         if channel is None:
             return
-        old = table.ping_message_id
-        try:
-            message = await channel.send(text, allowed_mentions=mentions)
-        except discord.HTTPException as error:
-            log.warning("Could not announce the turn in table %s: %s", table.id, error)
-            return
-        self._ping_texts[table.id] = (table.require_session().progress(), text)
-        if table.status.is_active and self._games.get(table.id) is not None:
-            with contextlib.suppress(GameError):  # the game ended while the ping was sent
-                await self._games.set_ping_message(table.id, message.id)
-        if old is not None:
-            await self._delete(channel, old)
+        async with self._ping_locks.setdefault(table.id, asyncio.Lock()):
+            live = self._games.get(table.id)
+            old = live.ping_message_id if live is not None else table.ping_message_id
+            progress = table.require_session().progress()
+            sent = self._ping_texts.get(table.id)
+            if old is not None and sent is not None and sent[1] == text:
+                self._ping_texts[table.id] = (progress, text)
+                return
+            try:
+                message = await channel.send(text, allowed_mentions=mentions)
+            except discord.HTTPException as error:
+                log.warning("Could not announce the turn in table %s: %s", table.id, error)
+                return
+            self._ping_texts[table.id] = (progress, text)
+            if table.status.is_active and self._games.get(table.id) is not None:
+                with contextlib.suppress(GameError):  # the game ended while the ping was sent
+                    await self._games.set_ping_message(table.id, message.id)
+            if old is not None:
+                await self._delete(channel, old)
 
     async def _refresh_ping(self, channel: BoardChannel, table: Table) -> None:
         """Keep the turn announcement current (a game's turn line may show the state: The Game's pile tops),
@@ -499,6 +512,7 @@ class TableDisplay:
         self._board_retries.pop(table_id, None)
         self._last_board_edit.pop(table_id, None)
         self._ping_texts.pop(table_id, None)
+        self._ping_locks.pop(table_id, None)
 
     def hand_needs_reopening(self, table: Table, user_id: int) -> bool:
         """True once per player of a game that was running before the bot restarted, while the bot cannot

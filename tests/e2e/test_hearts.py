@@ -81,6 +81,23 @@ async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: Table
     assert "Alice" in driver.text(leaderboard) and "rating" in driver.text(leaderboard)
 
 
+async def test_the_pass_is_announced_once_while_the_ai_seats_pass(driver: TableDriver, world: World) -> None:
+    """Seen playing in the playground: each AI seat's pass announced the pass again, at the same moment, so the
+    player was pinged four times and three turn lines stayed in the channel (each took the same one to replace)."""
+    table_id = await open_hearts(driver, world, ai_seats=3)
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    await driver.emulator.wait_for(
+        lambda: len(engine(driver).to_act()) == 1, timeout=30
+    )  # the AI seats passed
+    await driver.settle()
+    lines = [
+        message for message in driver.public_messages() if not message.embeds and "to pass" in message.text
+    ]
+    assert len(lines) == 1, "one turn line asks for the pass"
+    assert lines[0].id == driver.table().ping_message_id
+    assert f"<@{world.alice.id}>" in lines[0].text
+
+
 async def test_a_pass_survives_a_restart_and_stays_private(driver: TableDriver, world: World) -> None:
     table_id = await open_hearts(driver, world, ai_seats=0)
     for user in (world.bob, world.carol):
