@@ -310,7 +310,9 @@ class TableController:
     async def add_ai(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
         table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.add_ai(table_id, interaction.user.id)
-        await self._answer_lobby(interaction, change, "lobby.ai_added")
+        # A teammate in a cooperative game (The Game, Klondike), an opponent otherwise.
+        key = "lobby.ai_added" if change.table.rules.cooperative else "lobby.ai_opponent_added"
+        await self._answer_lobby(interaction, change, key)
 
     @answering
     async def start(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:

@@ -12,7 +12,8 @@ async def test_one_human_and_two_ai_seats_play_a_whole_game(driver: TableDriver,
     table_id = driver.table().id
     added = await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
     assert added.type == 7
-    await driver.command(world.alice, "game addbot")
+    added = await driver.command(world.alice, "game addbot")
+    assert added.content == "An AI teammate has joined the table."  # The Game is played together
     seats = driver.table().seats
     assert [seat.is_ai for seat in seats] == [False, True, True]
     assert "🤖" in driver.board().text

@@ -84,7 +84,9 @@ async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: Table
 async def test_the_pass_is_announced_once_while_the_ai_seats_pass(driver: TableDriver, world: World) -> None:
     """Seen playing in the playground: each AI seat's pass announced the pass again, at the same moment, so the
     player was pinged four times and three turn lines stayed in the channel (each took the same one to replace)."""
-    table_id = await open_hearts(driver, world, ai_seats=3)
+    table_id = await open_hearts(driver, world, ai_seats=2)
+    added = await driver.command(world.alice, "game addbot")
+    assert added.content == "An AI player has joined the table.", "an opponent, not a teammate"
     await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
     await driver.emulator.wait_for(
         lambda: len(engine(driver).to_act()) == 1, timeout=30
