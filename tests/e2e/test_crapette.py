@@ -40,6 +40,10 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
     brain = STRATEGIES["strong"]()  # the human's own moves: the strong player's, from the human's view
     broke_the_rule = called_wrongly = False
     actions = 0
+    assert await my_turn(driver, table_id)
+    assert "press **Crapette!**" not in driver.board().text, (
+        "no help line for the AI watching, it calls itself"
+    )
     while await my_turn(driver, table_id) and actions < 1500:
         game = engine(driver)
         view = game.view(HUMAN)
@@ -96,6 +100,10 @@ async def test_bad_crapette_input_changes_nothing(driver: TableDriver, world: Wo
     saved = game.to_dict()
     users = {driver.table().seat_of(user.id): user for user in (world.alice, world.bob)}
     on_turn, waiting = users[game.current_player], users[1 - game.current_player]
+    help_line = (
+        f"{waiting.name.capitalize()}: if you saw a move that broke the priority rule, press **Crapette!**"
+    )
+    assert help_line in driver.board().text, "the person watching is told how to call"
     for user, text in (
         (waiting, "turn"),
         (on_turn, "call"),

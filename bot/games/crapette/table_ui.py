@@ -136,9 +136,11 @@ class CrapetteUI(GameUI):
             lines.append(
                 t(locale, "crapette.cards_left", name=seat_name(table, seat), count=engine.cards_left(seat))
             )
-        # Always the same line (never only after a broken rule: that would give the call away).
-        if not table.options.get("strict"):
-            lines.append(t(locale, "crapette.call_help", name=table.seats[1 - current].name))
+        # Always the same line (never only after a broken rule: that would give the call away), for a person
+        # watching: an AI seat calls on its own.
+        watching = table.seats[1 - current]
+        if not table.options.get("strict") and not watching.is_ai:
+            lines.append(t(locale, "crapette.call_help", name=watching.name))
         embed.description = "\n".join(lines)
         embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(text=self.options_text(table, locale))
