@@ -320,12 +320,14 @@ class TableController:
         change = await self.games.start(table_id, interaction.user.id)
         table = await self._adopt_board(interaction, change.table)
         on_board = self._on_board(interaction, table)
+        if not on_board and table.status.is_active:
+            self.display.refresh_board(
+                table
+            )  # the channel sees the game without waiting for the starter's hand
         try:
             await self._answer_start(interaction, table, on_board)
         finally:
             # The game is saved as started: the channel sees it, and AI seats play, even when the answer failed.
-            if not on_board:
-                self.display.refresh_board(table)
             if table.status.is_active:
                 self.display.announce_turn(table)
                 self.bot.ai_turns.schedule(table)

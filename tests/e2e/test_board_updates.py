@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.emulator.faults import Fault
 from bot.emulator.world import Message, User
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
@@ -75,3 +76,21 @@ async def test_a_click_answered_on_the_board_edits_it_once(driver: TableDriver, 
     assert answer.type == 7  # the board is updated in place, in the answer
     assert board_edits(driver) == before  # and not edited again afterwards
     assert "I start" not in str(driver.board().components)
+
+
+async def test_a_start_by_command_shows_the_game_without_waiting_for_the_starters_hand(
+    driver: TableDriver, world: World
+) -> None:
+    """`/game start` answers privately with the starter's hand; the board showed the game only once that hand had
+    gone out, so everyone else waited for it (seconds, when Discord is slow)."""
+    await driver.command(world.alice, "game new")
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    slow_hand = Fault("POST /webhooks/{application_id}/{token}", 0, 1, delay=5.0)  # the hand, sent late
+    driver.emulator.faults.faults.append(slow_hand)
+    started = await driver.emulator.slash(world.alice, driver.channel, "game start")
+    await driver.emulator.wait_for(lambda: slow_hand.hits == 1, timeout=5)
+    await driver.emulator.wait_for(lambda: f"tg:first:{table_id}" in driver.board().custom_ids, timeout=4)
+    await started.response()
+    await driver.settle()
+    assert started.followups and started.followups[-1].ephemeral, "and the starter's hand arrives, privately"
