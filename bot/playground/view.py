@@ -11,6 +11,7 @@ from bot.playground.world import LANGUAGES, Playground
 HISTORY = 60  # messages sent to the page per channel
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 _CHANNEL_MENTION = re.compile(r"<#(\d+)>")
+_COMMAND_MENTION = re.compile(r"</([\w -]+):\d+>")
 
 
 def person(user: User) -> dict[str, Any]:
@@ -69,7 +70,8 @@ def _embedded_files(message: Message) -> set[str]:
 
 
 def mentions_to_names(text: str, playground: Playground) -> str:
-    """``<@id>`` and ``<#id>`` as ``@Name`` and ``#channel`` (the page never sees raw ids)."""
+    """``<@id>`` and ``<#id>`` as ``@Name`` and ``#channel``, and a command's mention ``</game new:id>`` as
+    ``</game new>``, which the page shows as Discord does (the page never sees raw ids)."""
     world = playground.world
 
     def user_name(match: re.Match[str]) -> str:
@@ -80,6 +82,7 @@ def mentions_to_names(text: str, playground: Playground) -> str:
         chan = world.get_channel(int(match.group(1)))
         return f"#{chan.name}" if chan else "#unknown"
 
+    text = _COMMAND_MENTION.sub(r"</\1>", text)
     return _CHANNEL_MENTION.sub(channel_name, _USER_MENTION.sub(user_name, text))
 
 

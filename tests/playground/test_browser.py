@@ -190,3 +190,13 @@ async def test_accessibility_basics(playground: RunningPlayground, open_page: Ca
         )
     assert {"box", "component"} <= reached
     assert page.errors == []
+
+
+async def test_a_command_mentioned_by_the_bot_reads_as_one(open_page: Callable[..., Any]) -> None:
+    page = await open_page("alice", width=390)
+    await send(page, "/leaderboard game:klondike")
+    mention = page.locator(".message .mention.command").last
+    await mention.wait_for()
+    assert await mention.inner_text() == "/game new"
+    assert "</game" not in await page.locator(".message").last.inner_text()
+    assert page.errors == []

@@ -8,6 +8,7 @@ import json
 import aiohttp
 
 from bot.playground.run import RunningPlayground
+from bot.playground.view import message_view
 
 
 async def post(running: RunningPlayground, action: str, **body: object) -> dict[str, object]:
@@ -74,3 +75,16 @@ async def test_a_language_choice_changes_what_the_bot_answers(playground: Runnin
     answer = chan.visible_messages(bob)[-1]
     assert answer.ephemeral_for == bob.id if bob else False
     assert "Règles" in answer.text or "règles" in answer.text
+
+
+async def test_a_command_mentioned_by_the_bot_shows_as_a_command(playground: RunningPlayground) -> None:
+    """Seen at phone width: the empty leaderboard's "start one with /game new" showed as </game new:1575…>."""
+    await post(playground, "command", user="alice", channel="table", text="/leaderboard game:klondike")
+    chan = playground.playground.channel("table")
+    alice = playground.playground.person("alice")
+    assert chan is not None and alice is not None
+    answer = chan.visible_messages(alice)[-1]
+    assert "</game new:" in answer.text, "Discord gets the command's mention, with its id"
+    shown = message_view(answer, alice, playground.playground)
+    description = shown["embeds"][0]["description"]
+    assert "</game new>" in description and "</game new:" not in description
