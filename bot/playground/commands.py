@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.emulator import Channel, Emulator, User
 from bot.emulator.world import ApplicationCommand, name_matches
+from bot.ui.i18n import t
 
 SUBCOMMAND, GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = (
     1,
@@ -32,7 +33,16 @@ SUGGESTION_LIMIT = 25
 
 
 class CommandError(ValueError):
-    """The line is not a command the bot registered, or an option's value does not fit; the message says why."""
+    """The line is not a command the bot registered, or an option's value does not fit; the message says why, in
+    the language of the person who typed it (`text`): `key` names it in the catalogs, `params` fill it in. As a
+    string, it is the English text."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key, self.params = key, params
+        super().__init__(t("en", key, **params))
+
+    def text(self, locale: object) -> str:
+        return t(locale, self.key, **self.params)
 
 
 @dataclass
@@ -105,10 +115,10 @@ def parse(emulator: Emulator, channel: Channel, line: str) -> Parsed:
     """Split ``/command sub name:value ...`` into its parts; raises :class:`CommandError` for an unknown name."""
     words = line.strip().removeprefix("/").split(" ")
     if not words or not words[0]:
-        raise CommandError("Type a command after the slash, e.g. /game new.")
+        raise CommandError("playground.error.no_command_name")
     command = emulator.world.find_command(words[0], channel.guild)
     if command is None or command.type != 1:
-        raise CommandError(f"There is no command /{words[0]}. Type / to see the commands.")
+        raise CommandError("playground.error.no_command", name=words[0])
     path = [command.name]
     definitions: list[dict[str, Any]] = list(command.payload.get("options") or [])
     consumed = 1
@@ -119,7 +129,7 @@ def parse(emulator: Emulator, channel: Channel, line: str) -> Parsed:
         )
         if sub is None:
             choices = ", ".join(d["name"] for d in definitions)
-            raise CommandError(f"/{' '.join(path)} needs one of: {choices}.")
+            raise CommandError("playground.error.needs_subcommand", command=" ".join(path), choices=choices)
         path.append(sub["name"])
         definitions = list(sub.get("options") or [])
         consumed += 1
@@ -139,34 +149,35 @@ def convert(definition: dict[str, Any], typed: str, channel: Channel) -> Any:
                 text.lower() == str(v).lower() for v in (choice.get("name_localizations") or {}).values()
             ):
                 return choice["value"]
-        raise CommandError(f"{name} must be one of: {', '.join(str(c['name']) for c in choices)}.")
+        listed = ", ".join(str(c["name"]) for c in choices)
+        raise CommandError("playground.error.not_a_choice", option=name, choices=listed)
     try:
         if kind == INTEGER:
             return int(text)
         if kind == NUMBER:
             return float(text)
     except ValueError:
-        raise CommandError(f"{name} must be a number, not {text!r}.") from None
+        raise CommandError("playground.error.not_a_number", option=name, text=text) from None
     if kind == BOOLEAN:
         if text.lower() in TRUE_WORDS:
             return True
         if text.lower() in FALSE_WORDS:
             return False
-        raise CommandError(f"{name} must be true or false, not {text!r}.")
+        raise CommandError("playground.error.not_a_boolean", option=name, text=text)
     if kind in (USER, MENTIONABLE):
         guild = channel.guild
         wanted = text.removeprefix("@").lower()
         for member in guild.members.values() if guild else []:
             if wanted in (member.user.name.lower(), member.display_name.lower(), str(member.id)):
                 return member.user
-        raise CommandError(f"{name}: nobody called {text!r} is on this server.")
+        raise CommandError("playground.error.nobody", option=name, text=text)
     if kind == CHANNEL:
         found = channel.guild.channel(text.removeprefix("#")) if channel.guild else None
         if found is None:
-            raise CommandError(f"{name}: there is no channel {text!r}.")
+            raise CommandError("playground.error.no_channel", option=name, text=text)
         return found
     if kind == ROLE:
-        raise CommandError(f"{name}: roles cannot be typed in the playground.")
+        raise CommandError("playground.error.no_roles", option=name)
     return text
 
 
@@ -177,7 +188,7 @@ def options_of(parsed: Parsed, channel: Channel) -> dict[str, Any]:
     if parsed.rest:
         missing = [d["name"] for d in parsed.definitions if d.get("required") and d["name"] not in values]
         if len(missing) != 1:
-            raise CommandError(f"Write the options as name:value (not {parsed.rest!r}).")
+            raise CommandError("playground.error.options_format", text=parsed.rest)
         values[missing[0]] = parsed.rest
     return {name: convert(by_name[name], typed, channel) for name, typed in values.items()}
 
@@ -237,7 +248,8 @@ async def _suggest_options(
     if not colon or definition is None:
         return [
             Suggestion(
-                f"{localized(d, locale)}:" + ("" if d.get("required") else " (optional)"),
+                f"{localized(d, locale)}:"
+                + ("" if d.get("required") else f" {t(locale, 'playground.suggestion.optional')}"),
                 f"{head}{localized(d, locale)}:",
                 description(d, locale),
                 optional=not d.get("required"),

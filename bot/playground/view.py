@@ -7,8 +7,11 @@ from typing import Any
 
 from bot.emulator import Attachment, Channel, Message, User
 from bot.playground.world import LANGUAGES, Playground
+from bot.ui.i18n import catalog, language_of
 
 HISTORY = 60  # messages sent to the page per channel
+PAGE_TEXTS = "playground."  # the catalogs' keys of the page's own texts...
+SERVER_TEXTS = ("playground.error.", "playground.suggestion.")  # ...but for those the server writes itself
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 _CHANNEL_MENTION = re.compile(r"<#(\d+)>")
 _COMMAND_MENTION = re.compile(r"</([\w -]+):\d+>")
@@ -86,6 +89,26 @@ def mentions_to_names(text: str, playground: Playground) -> str:
     return _CHANNEL_MENTION.sub(channel_name, _USER_MENTION.sub(user_name, text))
 
 
+def command_name_for(playground: Playground, message: Message, name: str, locale: str) -> str:
+    """A command's full name (``game new``) as Discord shows it to someone: in their language
+    (``partie nouvelle``), where the bot gave the command and its subcommands names in it."""
+    words = name.split(" ")
+    command = playground.world.find_command(words[0], message.channel.guild)
+    if command is None:
+        return name
+    definition: dict[str, Any] | None = command.payload
+    shown = []
+    for index, word in enumerate(words):
+        if index and definition is not None:  # a subcommand (group) of the one before
+            options = definition.get("options") or []
+            definition = next((d for d in options if d.get("name") == word and d.get("type") in (1, 2)), None)
+        if definition is None:
+            return name
+        names = definition.get("name_localizations") or {}
+        shown.append(str(names.get(locale) or names.get(locale.split("-")[0]) or word))
+    return " ".join(shown)
+
+
 def message_view(message: Message, viewer: User, playground: Playground) -> dict[str, Any]:
     world = playground.world
     reply = None
@@ -101,7 +124,8 @@ def message_view(message: Message, viewer: User, playground: Playground) -> dict
     interaction = message.interaction
     command = None
     if interaction is not None and interaction.type == 2 and interaction.original is message:
-        command = {"user": person(interaction.user), "name": interaction.command_name or ""}
+        name = command_name_for(playground, message, interaction.command_name or "", viewer.locale)
+        command = {"user": person(interaction.user), "name": name}
     embedded = _embedded_files(message)
 
     def text(value: str) -> str:
@@ -140,6 +164,17 @@ def channel_view(playground: Playground, channel: Channel, viewer: User) -> list
     return [message_view(m, viewer, playground) for m in messages]
 
 
+def page_texts(locale: str) -> dict[str, str]:
+    """The page's own texts (its side bar, message box, notes) in the language of `locale`, from the catalogs
+    (`<language>.playground.json`), keyed without their `playground.` prefix; the page fills in `{placeholders}`."""
+    texts = catalog(language_of(locale))
+    return {
+        key.removeprefix(PAGE_TEXTS): text
+        for key, text in texts.items()
+        if key.startswith(PAGE_TEXTS) and not key.startswith(SERVER_TEXTS)
+    }
+
+
 def world_view(playground: Playground) -> dict[str, Any]:
     return {
         "server": playground.guild.name,
@@ -147,4 +182,5 @@ def world_view(playground: Playground) -> dict[str, Any]:
         "channels": [{"id": str(c.id), "name": c.name} for c in playground.channels],
         "people": [{**person(u), "locale": u.locale} for u in playground.people],
         "languages": [{"locale": code, "name": name} for code, name in LANGUAGES.items()],
+        "texts": {code: page_texts(code) for code in LANGUAGES},
     }

@@ -17,6 +17,7 @@ from bot.emulator import Channel, Emulator, EmulatorTimeout, InteractionResult, 
 from bot.playground import commands
 from bot.playground.view import channel_view, world_view
 from bot.playground.world import LANGUAGES, Playground
+from bot.ui.i18n import t
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +29,8 @@ ANSWER_SECONDS = 3.5
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-class ActionRefused(Exception):
-    """What the person tried cannot be done; the message is shown under the message box."""
+class ActionRefused(commands.CommandError):
+    """What the person tried cannot be done; the message is shown under the message box, in their language."""
 
 
 def _static(name: str) -> bytes:
@@ -117,13 +118,16 @@ class PlaygroundSite:
 
     def _action(self, handler: Callable[[dict[str, Any]], Awaitable[Any]]) -> Handler:
         async def handle(request: web.Request) -> web.StreamResponse:
+            body: Any = None
             try:
                 body = await request.json()
                 if not isinstance(body, dict):
-                    raise ActionRefused("Malformed request.")
+                    raise ActionRefused("playground.error.malformed")
                 result = await handler(body)
-            except (ActionRefused, commands.CommandError) as refused:
-                return web.json_response({"error": str(refused)}, status=400)
+            except commands.CommandError as refused:  # an ActionRefused too
+                person = self.playground.person(str(body.get("user", ""))) if isinstance(body, dict) else None
+                text = refused.text(person.locale if person is not None else "en")
+                return web.json_response({"error": text}, status=400)
             except web.HTTPException:
                 raise
             except (ValueError, KeyError) as bad:
@@ -148,14 +152,14 @@ class PlaygroundSite:
     def _message(self, body: dict[str, Any], user: User) -> Message:
         message = self.playground.world.get_message(int(body.get("message", 0)))
         if message is None or not message.visible_to(user):
-            raise ActionRefused("That message is gone.")
+            raise ActionRefused("playground.error.message_gone")
         return message
 
-    async def _answered(self, result: InteractionResult) -> dict[str, Any]:
+    async def _answered(self, result: InteractionResult, user: User) -> dict[str, Any]:
         try:
             await result.response(timeout=ANSWER_SECONDS)
         except (EmulatorTimeout, AssertionError):
-            return {"error": "The bot did not answer in time (on Discord: “This interaction failed”)."}
+            return {"error": t(user.locale, "playground.error.no_answer")}
         return {"ok": True}
 
     async def send(self, body: dict[str, Any]) -> Any:
@@ -163,9 +167,9 @@ class PlaygroundSite:
         channel = self._channel(str(body.get("channel", "")))
         content = str(body.get("content", "")).strip()
         if not content:
-            raise ActionRefused("Type a message first.")
+            raise ActionRefused("playground.error.empty")
         if len(content) > 2000:
-            raise ActionRefused("Messages are limited to 2000 characters.")
+            raise ActionRefused("playground.error.too_long")
         reply_to = self._message(body, user) if body.get("message") else None
         await self.emulator.send_message(user, channel, content, reply_to=reply_to)
         return None
@@ -176,7 +180,7 @@ class PlaygroundSite:
         parsed = commands.parse(self.emulator, channel, str(body.get("text", "")))
         options = commands.options_of(parsed, channel)
         result = await self.emulator.slash(user, channel, " ".join(parsed.path), options)
-        return await self._answered(result)
+        return await self._answered(result, user)
 
     async def suggest(self, body: dict[str, Any]) -> Any:
         user = self._person(str(body.get("user", "")))
@@ -191,14 +195,14 @@ class PlaygroundSite:
         user = self._person(str(body.get("user", "")))
         message = self._message(body, user)
         result = await self.emulator.click(user, message, str(body.get("custom_id", "")))
-        return await self._answered(result)
+        return await self._answered(result, user)
 
     async def select(self, body: dict[str, Any]) -> Any:
         user = self._person(str(body.get("user", "")))
         message = self._message(body, user)
         values = [str(v) for v in body.get("values") or []]
         result = await self.emulator.select(user, message, str(body.get("custom_id", "")), values)
-        return await self._answered(result)
+        return await self._answered(result, user)
 
     async def react(self, body: dict[str, Any]) -> Any:
         user = self._person(str(body.get("user", "")))
@@ -214,7 +218,7 @@ class PlaygroundSite:
         user = self._person(str(body.get("user", "")))
         locale = str(body.get("locale", ""))
         if locale not in LANGUAGES:
-            raise ActionRefused(f"The playground speaks {', '.join(LANGUAGES.values())}.")
+            raise ActionRefused("playground.error.languages", languages=", ".join(LANGUAGES.values()))
         user.locale = locale
         self.emulator.notify_change()
         return None

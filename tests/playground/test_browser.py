@@ -200,3 +200,34 @@ async def test_a_command_mentioned_by_the_bot_reads_as_one(open_page: Callable[.
     assert await mention.inner_text() == "/game new"
     assert "</game" not in await page.locator(".message").last.inner_text()
     assert page.errors == []
+
+
+async def test_the_page_speaks_the_language_of_who_plays(
+    playground: RunningPlayground, open_page: Callable[..., Any]
+) -> None:
+    """Seen at phone width as Carol, who plays in French: the bot answered in French in a page that spoke English
+    ("Only you can see this", "Send", "Playing as")."""
+    page = await open_page("carol", width=390)
+    assert await page.locator("#send").inner_text() == "Envoyer"
+    assert await page.evaluate("document.documentElement.lang") == "fr"
+    assert "#table en tant que Carol" in (await page.locator("#box").get_attribute("placeholder") or "")
+    await send(page, "/règles")
+    note = page.locator(".message.ephemeral .ephemeral-note").last
+    await note.wait_for()
+    assert "Visible par toi seul" in await note.inner_text()
+    await send(page, "/nothing")
+    await until_error(page, "Il n'y a pas de commande /nothing.")
+
+    await page.locator("#language").select_option("en-US")  # Carol switches to English
+    await page.locator("#send", has_text="Send").wait_for()
+    await page.locator(".message.ephemeral .ephemeral-note", has_text="Only you can see this").last.wait_for()
+    assert await page.evaluate("document.documentElement.lang") == "en"
+    assert page.errors == []
+
+
+async def until_error(page: Any, text: str) -> None:
+    error = page.locator("#composer-error")
+    deadline = time.monotonic() + 10
+    while text not in await error.inner_text():
+        assert time.monotonic() < deadline, f"the page never said {text!r}"
+        await asyncio.sleep(0.05)

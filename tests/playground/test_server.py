@@ -88,3 +88,14 @@ async def test_a_command_mentioned_by_the_bot_shows_as_a_command(playground: Run
     shown = message_view(answer, alice, playground.playground)
     description = shown["embeds"][0]["description"]
     assert "</game new>" in description and "</game new:" not in description
+
+
+async def test_a_command_used_shows_in_the_language_of_who_reads_it(playground: RunningPlayground) -> None:
+    """As on Discord, "Alice used /game new" reads "/partie nouvelle" to Carol, who plays in French."""
+    await post(playground, "command", user="alice", channel="table", text="/game new")
+    chan = playground.playground.channel("table")
+    alice, carol = playground.playground.person("alice"), playground.playground.person("carol")
+    assert chan is not None and alice is not None and carol is not None
+    lobby = next(message for message in chan.messages if message.interaction is not None)
+    assert message_view(lobby, alice, playground.playground)["command"]["name"] == "game new"
+    assert message_view(lobby, carol, playground.playground)["command"]["name"] == "partie nouvelle"

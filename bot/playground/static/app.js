@@ -13,8 +13,24 @@ const state = {
   events: null,
   suggestions: [],
   active: -1,
+  locale: null, // the language of the person playing: the page's own texts follow it
 };
 const AVATAR_COLOURS = ["#5865f2", "#757e8a", "#3ba55c", "#faa61a", "#ed4245", "#eb459f"];
+
+// -- the page's own texts, in the language of the person playing (from the bot's catalogs) --------------------------
+function tr(key, values = {}) {
+  const texts = state.world?.texts || {};
+  const template = (texts[state.locale] || {})[key] ?? (texts["en-US"] || {})[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+function applyTexts() {
+  document.documentElement.lang = (state.locale || "en").split("-")[0];
+  for (const node of document.querySelectorAll("[data-text]")) node.textContent = tr(node.dataset.text);
+  for (const node of document.querySelectorAll("[data-text-label]")) node.setAttribute("aria-label", tr(node.dataset.textLabel));
+  const [before, after] = tr("other_tab").split("{example}");
+  $("other-tab").replaceChildren(before, el("code", {}, "?as=bob"), after ?? "");
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -45,7 +61,7 @@ function inline(text) {
     .replace(/(^|[^*\w])\*(?!\s)(.+?)\*(?!\w)/gs, "$1<em>$2</em>")
     .replace(/(^|\W)_(?!\s)(.+?)_(?!\w)/gs, "$1<em>$2</em>")
     .replace(/~~(.+?)~~/gs, "<s>$1</s>")
-    .replace(/\|\|(.+?)\|\|/gs, '<span class="spoiler" tabindex="0" role="button" aria-label="Spoiler">$1</span>')
+    .replace(/\|\|(.+?)\|\|/gs, `<span class="spoiler" tabindex="0" role="button" aria-label="${escapeHtml(tr("spoiler"))}">$1</span>`)
     .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>')
     .replace(/(^|[\s(])(https?:\/\/[^\s<]+)/g, '$1<a href="$2" target="_blank" rel="noopener">$2</a>')
     .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
@@ -92,7 +108,7 @@ async function post(action, body) {
     body: JSON.stringify({ user: state.user, channel: state.channel, ...body }),
   });
   let data = {};
-  try { data = await response.json(); } catch { data = { error: `The playground answered ${response.status}.` }; }
+  try { data = await response.json(); } catch { data = { error: tr("server_answered", { status: response.status }) }; }
   return data;
 }
 
@@ -102,7 +118,7 @@ function connect() {
   state.events = new EventSource(`/playground/events?${query}`);
   state.events.addEventListener("channel", (event) => render(JSON.parse(event.data)));
   state.events.onopen = () => { $("status").textContent = ""; };
-  state.events.onerror = () => { $("status").textContent = "Reconnecting…"; };
+  state.events.onerror = () => { $("status").textContent = tr("reconnecting"); };
 }
 
 // -- rendering ----------------------------------------------------------------------------------------------------
@@ -189,7 +205,7 @@ function select(message, component, node) {
       toggle.setAttribute("aria-expanded", String(open));
       if (open) menu.querySelector("button, input")?.focus();
     },
-  }, component.type === 3 ? (component.placeholder || "Make a selection") : "(this kind of menu is not in the playground)");
+  }, component.type === 3 ? (component.placeholder || tr("make_selection")) : tr("menu_unsupported"));
   const send = (values) => {
     menu.hidden = true;
     toggle.setAttribute("aria-expanded", "false");
@@ -214,12 +230,12 @@ function select(message, component, node) {
       onclick: () => {
         const values = [...menu.querySelectorAll("input:checked")].map((input) => input.value);
         if (values.length < min || values.length > max) {
-          failure(node(), min === max ? `Choose ${min}.` : `Choose between ${min} and ${max}.`);
+          failure(node(), min === max ? tr("choose_exactly", { count: min }) : tr("choose_between", { min, max }));
           return;
         }
         send(values);
       },
-    }, min === max ? `Choose ${min}` : "Choose")));
+    }, min === max ? tr("choose_button_exactly", { count: min }) : tr("choose_button"))));
   }
   wrapper.append(toggle, menu);
   return wrapper;
@@ -246,25 +262,25 @@ function messageNode(message) {
     context.push(el("div", { class: "context" }, "↱ ", el("strong", {}, message.reply.author.display), " ", message.reply.text));
   }
   if (message.command) {
-    context.push(el("div", { class: "context" }, "↱ ", el("strong", {}, message.command.user.display), " used ",
+    context.push(el("div", { class: "context" }, "↱ ", el("strong", {}, message.command.user.display), ` ${tr("used")} `,
       el("span", { class: "mention" }, `/${message.command.name}`)));
   }
   const content = message.loading
-    ? el("div", { class: "thinking" }, `${message.author.display} is thinking…`)
+    ? el("div", { class: "thinking" }, tr("thinking", { name: message.author.display }))
     : message.content && el("div", { class: "content md", html: markdown(message.content) },
-      message.edited ? el("span", { class: "edited" }, " (edited)") : null);
+      message.edited ? el("span", { class: "edited" }, ` ${tr("edited")}`) : null);
   const reactions = message.reactions.length > 0 && el("div", { class: "reactions" }, message.reactions.map((reaction) =>
     el("button", {
       type: "button",
       class: "reaction",
       "aria-pressed": String(reaction.me),
-      "aria-label": `${reaction.emoji} ${reaction.count}, ${reaction.me ? "remove your reaction" : "react"}`,
+      "aria-label": `${reaction.emoji} ${reaction.count}, ${tr(reaction.me ? "unreact" : "react")}`,
       onclick: () => post("react", { message: message.id, emoji: reaction.emoji }),
     }, `${reaction.emoji} ${reaction.count}`)));
-  const ephemeral = message.ephemeral && el("div", { class: "ephemeral-note" }, "👁 Only you can see this · ",
-    el("button", { type: "button", onclick: () => dismiss(message.id) }, "Dismiss message"));
+  const ephemeral = message.ephemeral && el("div", { class: "ephemeral-note" }, `👁 ${tr("only_you")} · `,
+    el("button", { type: "button", onclick: () => dismiss(message.id) }, tr("dismiss")));
   const actions = !message.ephemeral && el("div", { class: "message-actions" },
-    el("button", { type: "button", onclick: () => startReply(message) }, "Reply"));
+    el("button", { type: "button", onclick: () => startReply(message) }, tr("reply")));
   node = el("li", {
     class: ["message", message.ephemeral && "ephemeral", message.mentions_me && "mentions-me"].filter(Boolean).join(" "),
     id: `m-${message.id}`,
@@ -289,6 +305,15 @@ function messageNode(message) {
 
 function render(snapshot) {
   const list = $("messages");
+  if (state.world && snapshot.locale && snapshot.locale !== state.locale) {
+    // The person's language changed (here or in another tab): the page's texts and its messages follow.
+    state.locale = snapshot.locale;
+    const person = state.world.people.find((p) => p.name === state.user);
+    if (person) person.locale = snapshot.locale;
+    showTexts();
+    state.rendered.clear();
+    list.replaceChildren();
+  }
   const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
   const seen = new Set();
   let previous = null;
@@ -323,7 +348,7 @@ function dismiss(id) {
 
 function startReply(message) {
   state.replyTo = message.id;
-  $("replying-text").textContent = `Replying to ${message.author.display}`;
+  $("replying-text").textContent = tr("replying_to", { name: message.author.display });
   $("replying").hidden = false;
   $("box").focus();
 }
@@ -427,15 +452,24 @@ function updateLocation() {
   history.replaceState(null, "", `?${query}`);
 }
 
+// The page's own texts for the person playing and the channel shown (again when their language changes).
+function showTexts() {
+  const channel = channelByKey(state.channel);
+  const person = state.world.people.find((p) => p.name === state.user) || state.world.people[0];
+  applyTexts();
+  $("box").placeholder = tr("box_placeholder", { channel: channel.name, name: person.display });
+  $("playing-as").textContent = tr("playing_as", { name: person.display });
+  document.title = tr("page_title", { channel: channel.name, name: person.display });
+}
+
 function show() {
   const channel = channelByKey(state.channel);
   const person = state.world.people.find((p) => p.name === state.user) || state.world.people[0];
   state.user = person.name;
   state.channel = channel.name;
   $("channel-name").textContent = channel.name;
-  $("box").placeholder = `Message #${channel.name} as ${person.display}, or type / for commands`;
-  $("playing-as").textContent = `Playing as ${person.display}`;
-  document.title = `#${channel.name} · ${person.display} · Card Table playground`;
+  state.locale = person.locale;
+  showTexts();
   $("user").value = person.name;
   $("language").value = person.locale;
   for (const item of $("channels").querySelectorAll("button")) {
