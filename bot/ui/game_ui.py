@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.games.base import Notice
 from bot.games.errors import GameError
 from bot.games.registry import GAMES, rules_for
+from bot.ui.components import FullLogButton, PlayAgainButton
 from bot.ui.i18n import t
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ class GameUI:
     has_hand = True
     # Buttons and menus of the game's own, registered once at start-up (persistent across restarts).
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+    # A finished game's every play as pages of text (`log_pages`), behind the summary's **Full log**.
+    has_log = False
 
     def name(self, locale: object) -> str:
         return t(locale, f"game.{self.key}.name")
@@ -56,8 +59,21 @@ class GameUI:
         raise NotImplementedError
 
     def summary(self, table: Table) -> dict[str, Any]:
-        """The board once the game is over (finished or abandoned)."""
+        """The board once the game is over (finished or abandoned); its buttons are `summary_view`'s."""
         raise NotImplementedError
+
+    def summary_view(self, table: Table) -> discord.ui.View:
+        """The buttons under a game's summary: **Play again (same seats)** and **Same deal** (a new lobby with the
+        same seats, AI seats too, on a new deal or on this one), and **Full log** when the game keeps one."""
+        locale = table.locale
+        view = discord.ui.View(timeout=None)
+        primary = discord.ButtonStyle.primary
+        view.add_item(PlayAgainButton(table.id, False, label=t(locale, "button.play_again"), style=primary))
+        view.add_item(PlayAgainButton(table.id, True, label=t(locale, "button.same_deal")))
+        if self.has_log:
+            view.add_item(FullLogButton(table.id, 0, label=t(locale, "button.full_log")))
+        view.stop()
+        return view
 
     def hand(
         self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any

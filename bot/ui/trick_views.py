@@ -279,7 +279,7 @@ class TrickGameUI(GameUI):
                 name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale)
             )
         embed.set_footer(text=self.options_text(table, locale))
-        return {"embed": embed, "view": None}
+        return {"embed": embed, "view": self.summary_view(table)}
 
 
 def _card(code: str) -> Card:

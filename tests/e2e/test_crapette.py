@@ -77,6 +77,10 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
     await driver.settle()
     assert broke_the_rule and called_wrongly
     assert not playing(driver, table_id), "the game did not end"
+    summary = next(
+        m for m in reversed(driver.public_messages()) if f"tg:again:{table_id}:new" in m.custom_ids
+    )
+    assert summary.custom_ids == [f"tg:again:{table_id}:new", f"tg:again:{table_id}:same"], "a rematch"
     rows = [
         tuple(row)
         for row in await driver.bot.db.fetchall(

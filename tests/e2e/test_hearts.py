@@ -157,3 +157,24 @@ async def test_bad_input_gets_one_private_sentence_and_changes_nothing(
     assert answer.ephemeral
     assert engine(driver).to_dict() == saved
     assert still_playing(driver, table_id)
+
+
+async def test_after_a_game_play_again_with_the_same_seats_on_the_same_deal(
+    driver: TableDriver, world: World
+) -> None:
+    """Seen at the end of a Hearts game in the playground: its summary had no button, where The Game's offers to
+    play again. Every game's summary offers it now."""
+    table_id = await open_hearts(driver, world, ai_seats=3, seed=77)
+    deal = driver.table().deal_code
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    board_id = driver.table().board_message_id or 0
+    await driver.command(world.alice, "game stop")
+    summary = driver.message(board_id)
+    assert [button["label"] for button in summary.buttons] == ["Play again (same seats)", "Same deal"]
+    refused = await driver.click(world.mallory, summary, f"tg:again:{table_id}:same")
+    assert refused.ephemeral and "not playing" in (refused.content or "")
+    same = await driver.click(world.alice, summary, f"tg:again:{table_id}:same")
+    assert not same.ephemeral, "a new lobby, in the channel"
+    table = driver.table()
+    assert table.id != table_id and table.game_key == "hearts" and table.deal_code == deal
+    assert [seat.is_ai for seat in table.seats] == [False, True, True, True], "the AI seats too"

@@ -86,9 +86,12 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:draw")
     await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:undo")
     assert engine(driver).stock_count == 24 - 3 and engine(driver).undos_used == 1  # back to one draw
+    board_id = driver.table().board_message_id or 0
     await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:giveup")
     await driver.settle()
     assert driver.bot.games.get(table_id) is None
+    summary = driver.message(board_id)
+    assert summary.custom_ids == [f"tg:again:{table_id}:new", f"tg:again:{table_id}:same"], "play it again"
     assert any("🔎" in message.text for message in driver.public_messages())  # was it winnable?
 
 

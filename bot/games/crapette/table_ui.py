@@ -225,7 +225,7 @@ class CrapetteUI(GameUI):
             )
         embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(text=self.options_text(table, locale))
-        return {"embed": embed, "view": None, "image": board_image(table, engine)}
+        return {"embed": embed, "view": self.summary_view(table), "image": board_image(table, engine)}
 
     def hand(
         self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any

@@ -200,7 +200,7 @@ class KlondikeUI(GameUI):
         embed.add_field(name=t(locale, "board.players"), value=", ".join(seat.name for seat in table.seats))
         embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(text=self.options_text(table, locale))
-        return {"embed": embed, "view": None, "image": board_image(engine, locale)}
+        return {"embed": embed, "view": self.summary_view(table), "image": board_image(engine, locale)}
 
     # -- the private message -----------------------------------------------------------------------------------
     def hand(

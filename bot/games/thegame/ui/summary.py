@@ -21,7 +21,6 @@ from bot.games.thegame.session import TheGameSession
 from bot.games.thegame.ui.board import footer, session_of
 from bot.games.thegame.ui.format import card, number_word, plain_name, seat_name, tops_line
 from bot.service.table import Table, TableStatus
-from bot.ui import components as shared
 from bot.ui.format import duration
 from bot.ui.i18n import t
 
@@ -98,7 +97,7 @@ def summary_content(table: Table) -> dict[str, Any]:
     embed.set_footer(
         text=footer(table, locale) + " · " + t(locale, "summary.replay_hint", code=table.deal_code)
     )
-    return {"embed": embed, "view": summary_view(table)}
+    return {"embed": embed}
 
 
 def players_text(table: Table, session: TheGameSession) -> str:
@@ -110,20 +109,6 @@ def players_text(table: Table, session: TheGameSession) -> str:
             parts.append(t(locale, "summary.backwards", count=backwards))
         lines.append(f"{seat_name(table, index)} — {' · '.join(parts)}")
     return "\n".join(lines)
-
-
-def summary_view(table: Table) -> discord.ui.View:
-    locale = table.locale
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        shared.PlayAgainButton(
-            table.id, False, label=t(locale, "button.play_again"), style=discord.ButtonStyle.primary
-        )
-    )
-    view.add_item(shared.PlayAgainButton(table.id, True, label=t(locale, "button.same_deal")))
-    view.add_item(shared.FullLogButton(table.id, 0, label=t(locale, "button.full_log")))
-    view.stop()
-    return view
 
 
 def log_pages(table: Table, locale: str) -> list[str]:

@@ -28,6 +28,7 @@ from bot.ui.i18n import t
 class TheGameUI(GameUI):
     key = "thegame"
     dynamic_items = components.DYNAMIC_ITEMS
+    has_log = True
 
     def options_text(self, table: Table, locale: object) -> str:
         return board.footer(table, str(locale))
@@ -39,7 +40,10 @@ class TheGameUI(GameUI):
         return board.board_content(table)
 
     def summary(self, table: Table) -> dict[str, Any]:
-        return summary.summary_content(table)
+        content = summary.summary_content(table)
+        if "view" not in content:  # a closed lobby's has none
+            content["view"] = self.summary_view(table)
+        return content
 
     def hand(
         self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any
