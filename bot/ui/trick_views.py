@@ -149,9 +149,12 @@ class TrickGameUI(GameUI):
             title=t(locale, "tricks.hand_title", game=self.name(locale)),
             colour=discord.Colour.green() if my_turn else discord.Colour.blurple(),
         )
-        lines = [hand_by_suit(cards), ""]
-        lines.append(t(locale, "tricks.trick_now", plays=self._trick_short(table)))
-        lines += self.hand_lines(table, seat, locale)
+        if table.status is TableStatus.PLAYING:
+            lines = [hand_by_suit(cards), "", t(locale, "tricks.trick_now", plays=self._trick_short(table))]
+            lines += self.hand_lines(table, seat, locale)
+        else:  # over, or stopped: the cards left, if any, and no trick or turn to wait for
+            lines = [hand_by_suit(cards), ""] if cards else []
+            lines.append(t(locale, "hand.game_over"))
         if notice:
             lines += ["", notice]
         embed.description = "\n".join(lines)

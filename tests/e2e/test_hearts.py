@@ -169,6 +169,9 @@ async def test_after_a_game_play_again_with_the_same_seats_on_the_same_deal(
     await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
     board_id = driver.table().board_message_id or 0
     await driver.command(world.alice, "game stop")
+    hand = [m for m in driver.channel.messages if m.visible_to(world.alice) and "Your hand" in m.text][-1]
+    assert hand.ephemeral and "The game is over." in hand.text, "the hand she had open says so"
+    assert "Waiting for" not in hand.text and not hand.custom_ids
     summary = driver.message(board_id)
     assert [button["label"] for button in summary.buttons] == ["Play again (same seats)", "Same deal"]
     refused = await driver.click(world.mallory, summary, f"tg:again:{table_id}:same")
