@@ -625,6 +625,12 @@ class Emulator:
         try:
             await self._parse_body(request, record)
             response = await self._respond(request, record, match)
+        except ConnectionResetError:
+            # The client went away while sending its request (a bot killed mid-request): nobody is left to answer,
+            # and nothing went wrong here.
+            log.info("client gone while sending %s %s", request.method, record.path)
+            record.status = 499  # as nginx logs it: the client closed the connection
+            response = web.Response(status=400)
         except Exception as exc:
             log.exception("emulator error handling %s %s", request.method, record.path)
             record.status = 500

@@ -3,6 +3,7 @@ other shape), JSON read and written with orjson exactly as the standard library 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 from collections.abc import Callable
@@ -14,6 +15,7 @@ import pytest
 from multidict import CIMultiDict
 
 from bot.emulator import Emulator, RequestRecord, jsonio
+from bot.emulator.emulator import API_PREFIX
 from bot.emulator.multipart import (
     Part,
     form_data_boundary,
@@ -298,3 +300,27 @@ def test_routes_match_as_a_plain_scan_does(emulator: Emulator) -> None:
     # "@me" is a route of its own before "{user_id}" (the first route added wins)
     found = router.match("DELETE", "/channels/1/messages/2/reactions/x/@me")
     assert found is not None and found[0].key.endswith("/reactions/{emoji}/@me")
+
+
+async def test_a_client_gone_while_sending_its_request_is_no_emulator_error(scene: Scene) -> None:
+    """The soak with many SIGKILLs: a bot killed while sending a request (half its body sent) was reported as
+    "emulator_error", a broken Discord rule. Nobody is left to answer, and nothing went wrong in the emulator."""
+    emu = scene.emu
+    _reader, writer = await asyncio.open_connection(emu.host, emu.port)
+    path = f"{API_PREFIX}/channels/{scene.general.id}/messages"
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {emu.host}\r\nAuthorization: Bot {emu.token}\r\n"
+        "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+    )
+    writer.write(head.encode() + b'{"content": "half a mess')
+    await writer.drain()
+    await emu.wait_for(lambda: any(record.path.endswith("/messages") for record in emu.requests), timeout=5)
+    writer.close()  # the client dies mid-body
+    await writer.wait_closed()
+    await asyncio.sleep(0.2)  # the emulator notices the lost connection
+    assert not [v for v in emu.violations if v.kind == "emulator_error"]
+    assert scene.general.messages == [], "nothing was posted"
+    record = await post(
+        emu, f"/channels/{scene.general.id}/messages", "application/json", b'{"content":"hi"}'
+    )
+    assert record.status == 200, "and the emulator carries on"
