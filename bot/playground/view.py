@@ -15,6 +15,7 @@ SERVER_TEXTS = ("playground.error.", "playground.suggestion.")  # ...but for tho
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 _CHANNEL_MENTION = re.compile(r"<#(\d+)>")
 _COMMAND_MENTION = re.compile(r"</([\w -]+):\d+>")
+_MESSAGE_LINK = re.compile(r"https://discord\.com/channels/\d+/(\d+)/\d+")
 
 
 def person(user: User) -> dict[str, Any]:
@@ -73,8 +74,9 @@ def _embedded_files(message: Message) -> set[str]:
 
 
 def mentions_to_names(text: str, playground: Playground) -> str:
-    """``<@id>`` and ``<#id>`` as ``@Name`` and ``#channel``, and a command's mention ``</game new:id>`` as
-    ``</game new>``, which the page shows as Discord does (the page never sees raw ids)."""
+    """``<@id>`` and ``<#id>`` as ``@Name`` and ``#channel``, a command's mention ``</game new:id>`` as
+    ``</game new>`` and a message's link as ``#channel › 💬``, which the page shows as Discord does (the page never
+    sees raw ids)."""
     world = playground.world
 
     def user_name(match: re.Match[str]) -> str:
@@ -85,7 +87,11 @@ def mentions_to_names(text: str, playground: Playground) -> str:
         chan = world.get_channel(int(match.group(1)))
         return f"#{chan.name}" if chan else "#unknown"
 
-    text = _COMMAND_MENTION.sub(r"</\1>", text)
+    def message_link(match: re.Match[str]) -> str:
+        chan = world.get_channel(int(match.group(1)))
+        return f"#{chan.name if chan else 'unknown'} › 💬"
+
+    text = _MESSAGE_LINK.sub(message_link, _COMMAND_MENTION.sub(r"</\1>", text))
     return _CHANNEL_MENTION.sub(channel_name, _USER_MENTION.sub(user_name, text))
 
 

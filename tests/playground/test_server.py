@@ -8,7 +8,7 @@ import json
 import aiohttp
 
 from bot.playground.run import RunningPlayground
-from bot.playground.view import message_view
+from bot.playground.view import mentions_to_names, message_view
 
 
 async def post(running: RunningPlayground, action: str, **body: object) -> dict[str, object]:
@@ -99,3 +99,11 @@ async def test_a_command_used_shows_in_the_language_of_who_reads_it(playground: 
     lobby = next(message for message in chan.messages if message.interaction is not None)
     assert message_view(lobby, alice, playground.playground)["command"]["name"] == "game new"
     assert message_view(lobby, carol, playground.playground)["command"]["name"] == "partie nouvelle"
+
+
+async def test_a_link_to_a_message_shows_as_discord_shows_it(playground: RunningPlayground) -> None:
+    """Seen when chat buried a board: "The board moved down" linked to it with a long raw address."""
+    chan = playground.playground.channel("table")
+    assert chan is not None and chan.guild is not None
+    text = f"⬇️ The board moved down: https://discord.com/channels/{chan.guild.id}/{chan.id}/123"
+    assert mentions_to_names(text, playground.playground) == "⬇️ The board moved down: #table › 💬"
