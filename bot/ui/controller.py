@@ -321,9 +321,8 @@ class TableController:
         table = await self._adopt_board(interaction, change.table)
         on_board = self._on_board(interaction, table)
         if not on_board and table.status.is_active:
-            self.display.refresh_board(
-                table
-            )  # the channel sees the game without waiting for the starter's hand
+            # The channel sees the game at once, without waiting for the starter's hand to go out.
+            self.display.refresh_board(table)
         try:
             await self._answer_start(interaction, table, on_board)
         finally:

@@ -335,13 +335,14 @@ class TableDisplay:
         except discord.HTTPException as error:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None
-        try:
-            if not table.status.is_active:
-                raise GameError("error.table_gone")
-            await self._games.set_board_message(table.id, message.id)
-        except GameError:
+        remembered = False
+        if table.status.is_active:
+            with contextlib.suppress(GameError):  # the game ended meanwhile: nothing left to remember it in
+                await self._games.set_board_message(table.id, message.id)
+                remembered = True
+        if not remembered:
             table.board_message_id = message.id
-            if was_active:  # the game ended meanwhile: its end is shown on this board (`_edit_or_repost`)
+            if was_active:  # the game ended while it was posted: its end is shown here (`_edit_or_repost`)
                 self._ended_while_posted[table.id] = message.id
         under = self._under_board.get(table.id)
         if under:
