@@ -464,9 +464,17 @@ class TableController:
     async def game_action(
         self, interaction: discord.Interaction[Any], table_id: int, payload: str, values: list[str]
     ) -> None:
-        """A game's own button or menu: its UI turns the payload (and the chosen values) into an action."""
+        """A game's own button or menu: its UI turns the payload (and the chosen values) into an action, once the
+        player confirmed it when it cannot be taken back (Klondike's **Give up**)."""
         table = self.games.require(table_id)
-        action, answer = ui_for(table).action(table, payload, values)
+        ui = ui_for(table)
+        question = ui.confirmation(table, payload, str(interaction.locale), interaction.user.id)
+        if question is not None:
+            self._seat(table, interaction)  # only a player is asked
+            text, view = question
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+            return
+        action, answer = ui.action(table, payload, values)
         await self._apply_and_answer(interaction, table, action, answer)
 
     @answering

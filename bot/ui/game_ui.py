@@ -96,6 +96,13 @@ class GameUI:
         """The action for `/play card:<card> [pile:<pile>]`; GameError when it makes no sense."""
         raise GameError("error.no_play_command")
 
+    def confirmation(
+        self, table: Table, payload: str, locale: str, user_id: int
+    ) -> tuple[str, discord.ui.View] | None:
+        """The question to ask, privately, before one of the game's own buttons acts (and the view that confirms
+        it), for a button that cannot be taken back; None to act at once (the default)."""
+        return None
+
     def action(self, table: Table, payload: str, values: list[str]) -> tuple[Any, str]:
         """The action behind one of the game's own buttons or menus (`GameActionButton`, `GameActionSelect`),
         and how to answer ("hand" or "board"); GameError("error.stale_button") for a payload it cannot read."""

@@ -110,7 +110,9 @@ async def played(
     klondike = table_in("klondike")
     await klondike.command(world.alice, "game new", game="klondike", deal=seed_to_deal_code(5))
     await klondike.command(world.alice, "game start")
-    await klondike.click(world.alice, klondike.board(), f"tg:g:{klondike.table().id}:giveup")
+    table_id = klondike.table().id
+    asked = await klondike.click(world.alice, klondike.board(), f"tg:g:{table_id}:giveup")
+    await klondike.click(world.alice, asked.message, f"tg:g:{table_id}:giveup.yes:{world.alice.id}")
     # Carol opens a lobby and leaves it: it closes, empty.
     empty = table_in("empty")
     await empty.command(world.carol, "game new")

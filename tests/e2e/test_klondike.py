@@ -87,7 +87,15 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:undo")
     assert engine(driver).stock_count == 24 - 3 and engine(driver).undos_used == 1  # back to one draw
     board_id = driver.table().board_message_id or 0
-    await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:giveup")
+    # Give up asks first (one tap on a phone would end the deal for the whole team); only a player is asked.
+    refused = await driver.click(world.mallory, driver.board(), f"tg:g:{table_id}:giveup")
+    assert refused.ephemeral and refused.message is not None and not refused.message.custom_ids
+    asked = await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:giveup")
+    assert asked.ephemeral and "perdue pour toute l'équipe" in (asked.content or "")  # Bob reads French
+    assert driver.bot.games.get(table_id) is not None, "nothing happens before the answer"
+    confirm = f"tg:g:{table_id}:giveup.yes:{world.bob.id}"
+    assert asked.message is not None and asked.message.custom_ids == [confirm]
+    await driver.click(world.bob, asked.message, confirm)
     await driver.settle()
     assert driver.bot.games.get(table_id) is None
     summary = driver.message(board_id)

@@ -211,6 +211,22 @@ class KlondikeUI(GameUI):
         return {"embed": embed, "view": discord.ui.View()}
 
     # -- actions -----------------------------------------------------------------------------------------------
+    def confirmation(
+        self, table: Table, payload: str, locale: str, user_id: int
+    ) -> tuple[str, discord.ui.View] | None:
+        """**Give up** asks first: one tap next to Draw and Undo, on a phone, would end the deal for the whole
+        team."""
+        if payload != "giveup":
+            return None
+        view = discord.ui.View(timeout=None)
+        label = t(locale, "klondike.button.give_up_confirm")
+        danger = discord.ButtonStyle.danger
+        view.add_item(
+            components.GameActionButton(table.id, "giveup.yes", label=label, style=danger, owner=user_id)
+        )
+        view.stop()
+        return t(locale, "klondike.give_up_question", count=len(table.seats)), view
+
     def action(self, table: Table, payload: str, values: list[str]) -> tuple[Any, str]:
         if payload == "mv" and len(values) == 1:
             return MakeMove(read_move(values[0])), "board"
@@ -218,7 +234,7 @@ class KlondikeUI(GameUI):
             "draw": MakeMove(DRAW),
             "auto": AutoPlay(),
             "undo": UndoMove(),
-            "giveup": GiveUp(),
+            "giveup.yes": GiveUp(),
             "pass": PassDeal(),
         }
         if payload in simple:
