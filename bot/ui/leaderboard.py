@@ -462,7 +462,7 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
         if seat.hints:
             extras.append(plural(locale, "stats.hints", seat.hints))
         if seat.points is not None:
-            extras.insert(0, t(locale, "tricks.final_points", points=seat.points))
+            extras.insert(0, t(locale, "tricks.final_points", count=seat.points))
         mark = "🏆" if seat.won else "•"
         players.append(
             f"{mark} {seat_name(seat, names, locale)}" + (f" — {', '.join(extras)}" if extras else "")

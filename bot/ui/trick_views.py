@@ -13,7 +13,9 @@ from discord import app_commands
 
 from bot.games.cards import SUITS, Card, parse_card
 from bot.games.errors import GameError
+from bot.games.trick_log import HandBegins, HandEnds, LogEntry, LogNote, TrickTaken, TrickUnfinished
 from bot.games.trick_session import PlayTrickCard, TrickSession
+from bot.games.tricks import TrickPlay
 from bot.service.table import Table, TableStatus
 from bot.ui import components
 from bot.ui.format import duration
@@ -67,6 +69,60 @@ class TrickGameUI(GameUI):
     def seat_extra(self, table: Table, seat: int) -> str:
         """What a seat has taken this hand, shown after its points (e.g. its penalty cards)."""
         return ""
+
+    # -- the full log ------------------------------------------------------------------------------------------
+    has_log = True
+
+    def history(self, table: Table) -> list[LogEntry]:
+        """The game told hand by hand (`bot.games.trick_log`), replayed from its engine's saved log."""
+        raise NotImplementedError
+
+    def log_heading(self, table: Table, about: Any, locale: str) -> str:
+        """What a hand's heading says about it in the log (`HandBegins.about`: Hearts' pass, Barbu's contract)."""
+        return ""
+
+    def log_note(self, table: Table, note: LogNote, locale: str) -> str:
+        """A `LogNote` written out (Hearts: the passes went round, the moon)."""
+        return ""
+
+    def log_pages(self, table: Table, locale: str) -> list[str]:
+        """One page a hand: its heading, every trick (the cards in the order played, who took it, the points), the
+        hand's points; the end of a game stopped early on its last page."""
+        pages: list[list[str]] = []
+        for entry in self.history(table):
+            if isinstance(entry, HandBegins):
+                about = self.log_heading(table, entry.about, locale)
+                pages.append([t(locale, "tricks.log.hand", number=entry.number, about=about)])
+                continue
+            if not pages:
+                continue
+            if isinstance(entry, TrickTaken):
+                plays, name = _plays_text(table, entry.plays), table.seats[entry.winner].name
+                if entry.points:
+                    line = t(
+                        locale,
+                        "tricks.log.trick_points",
+                        number=entry.number,
+                        plays=plays,
+                        name=name,
+                        count=entry.points,
+                    )
+                else:
+                    line = t(locale, "tricks.log.trick", number=entry.number, plays=plays, name=name)
+                pages[-1].append(line)
+            elif isinstance(entry, TrickUnfinished):
+                plays = _plays_text(table, entry.plays)
+                pages[-1].append(t(locale, "tricks.log.unfinished", number=entry.number, plays=plays))
+            elif isinstance(entry, HandEnds):
+                points = " · ".join(
+                    f"{table.seats[seat].name} {points}" for seat, points in enumerate(entry.points)
+                )
+                pages[-1] += ["", t(locale, "tricks.log.hand_points", points=points)]
+            elif text := self.log_note(table, entry, locale):
+                pages[-1].append(text)
+        if pages and table.status is TableStatus.ABANDONED:
+            pages[-1] += ["", t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")]
+        return ["\n".join(page) for page in pages]
 
     def hand_lines(self, table: Table, seat: int, locale: str) -> list[str]:
         """The game's own lines in a private hand (why a card can't be played, the pass...)."""
@@ -272,7 +328,7 @@ class TrickGameUI(GameUI):
         winners = set(engine.winners) if engine.is_over else set()
         rows = [
             f"{'🏆 ' if seat in winners else ''}**{seat_name(table, seat)}** — "
-            + t(locale, "tricks.final_points", points=engine.scores[seat])
+            + t(locale, "tricks.final_points", count=engine.scores[seat])
             for seat in order
         ]
         embed.add_field(name=t(locale, "tricks.final_scores"), value="\n".join(rows)[:1024], inline=False)
@@ -283,6 +339,10 @@ class TrickGameUI(GameUI):
             )
         embed.set_footer(text=self.options_text(table, locale))
         return {"embed": embed, "view": self.summary_view(table)}
+
+
+def _plays_text(table: Table, plays: tuple[TrickPlay, ...]) -> str:
+    return " · ".join(f"{table.seats[play.seat].name} {card_text(play.card)}" for play in plays)
 
 
 def _card(code: str) -> Card:

@@ -79,6 +79,14 @@ async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: Table
     )
     leaderboard = await driver.command(world.alice, "leaderboard", game="hearts")
     assert "Alice" in driver.text(leaderboard) and "rating" in driver.text(leaderboard)
+    # The full log: one page a hand, every trick in the order played, privately.
+    summary = next(m for m in reversed(driver.public_messages()) if f"tg:log:{table_id}:0" in m.custom_ids)
+    log = await driver.click(world.alice, summary, f"tg:log:{table_id}:0")
+    assert log.ephemeral and log.embeds[0]["title"].startswith("📜 Full log · page 1/")
+    page = log.embeds[0]["description"]
+    assert page.startswith("**Hand 1** · pass to the left\n🔁 The passes went round.\n1. Alice 2♣️ · ")
+    assert "Points this hand: Alice " in page and "🤖" not in page
+    assert page.count("\n13. ") == 1, "thirteen tricks"
 
 
 async def test_the_pass_is_announced_once_while_the_ai_seats_pass(driver: TableDriver, world: World) -> None:
@@ -173,7 +181,10 @@ async def test_after_a_game_play_again_with_the_same_seats_on_the_same_deal(
     assert hand.ephemeral and "The game is over." in hand.text, "the hand she had open says so"
     assert "Waiting for" not in hand.text and not hand.custom_ids
     summary = driver.message(board_id)
-    assert [button["label"] for button in summary.buttons] == ["Play again (same seats)", "Same deal"]
+    assert [button["label"] for button in summary.buttons] == ["Play again (same seats)", "Same deal", "Full log"]
+    log = await driver.click(world.alice, summary, f"tg:log:{table_id}:0")
+    page = log.embeds[0]["description"]
+    assert page == "**Hand 1** · pass to the left\n\nThe game was stopped before the end.", "nothing played yet"
     refused = await driver.click(world.mallory, summary, f"tg:again:{table_id}:same")
     assert refused.ephemeral and "not playing" in (refused.content or "")
     same = await driver.click(world.alice, summary, f"tg:again:{table_id}:same")

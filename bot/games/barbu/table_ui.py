@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.games.barbu.contracts import Contract
+from bot.games.barbu.history import history
 from bot.games.barbu.session import BarbuSession
+from bot.games.trick_log import LogEntry
 from bot.service.table import Table
 from bot.ui.i18n import t
 from bot.ui.trick_views import TrickGameUI, cards_text, session_of
@@ -17,6 +21,18 @@ def barbu_of(table: Table) -> BarbuSession:
 
 class BarbuUI(TrickGameUI):
     key = "barbu"
+
+    def history(self, table: Table) -> list[LogEntry]:
+        return history(barbu_of(table).engine)
+
+    def log_heading(self, table: Table, about: Any, locale: str) -> str:
+        contract, dealer = about
+        return t(
+            locale,
+            "barbu.log.heading",
+            contract=t(locale, f"barbu.contract.{contract.value}"),
+            name=table.seats[dealer].name,
+        )
 
     def options_text(self, table: Table, locale: object) -> str:
         cycle = "barbu.full_cycle" if table.options.get("full_cycle") else "barbu.one_cycle"

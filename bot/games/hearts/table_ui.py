@@ -8,9 +8,11 @@ import discord
 
 from bot.games.cards import SUITS, Card
 from bot.games.errors import GameError
+from bot.games.hearts.history import history
 from bot.games.hearts.options import Phase
 from bot.games.hearts.rules import QUEEN_OF_SPADES
 from bot.games.hearts.session import ChooseMoon, HeartsSession, PassCards
+from bot.games.trick_log import LogEntry, LogNote
 from bot.service.table import Table, TableStatus
 from bot.ui import components
 from bot.ui.i18n import t
@@ -37,6 +39,18 @@ def direction_key(players: int, offset: int | None) -> str:
 
 class HeartsUI(TrickGameUI):
     key = "hearts"
+
+    def history(self, table: Table) -> list[LogEntry]:
+        return history(hearts_of(table).engine)
+
+    def log_heading(self, table: Table, about: Any, locale: str) -> str:
+        return t(locale, direction_key(len(table.seats), about))
+
+    def log_note(self, table: Table, note: LogNote, locale: str) -> str:
+        name = table.seats[note.seat].name if note.seat is not None else ""
+        if note.kind == "moon_choice":
+            return t(locale, f"hearts.log.moon_choice.{note.detail}", name=name)
+        return t(locale, f"hearts.log.{note.kind}", name=name)
 
     def options_text(self, table: Table, locale: object) -> str:
         return t(locale, "hearts.footer", code=table.deal_code, target=table.options.get("target", 100))
