@@ -181,10 +181,16 @@ async def test_after_a_game_play_again_with_the_same_seats_on_the_same_deal(
     assert hand.ephemeral and "The game is over." in hand.text, "the hand she had open says so"
     assert "Waiting for" not in hand.text and not hand.custom_ids
     summary = driver.message(board_id)
-    assert [button["label"] for button in summary.buttons] == ["Play again (same seats)", "Same deal", "Full log"]
+    assert [button["label"] for button in summary.buttons] == [
+        "Play again (same seats)",
+        "Same deal",
+        "Full log",
+    ]
     log = await driver.click(world.alice, summary, f"tg:log:{table_id}:0")
     page = log.embeds[0]["description"]
-    assert page == "**Hand 1** · pass to the left\n\nThe game was stopped before the end.", "nothing played yet"
+    assert page == "**Hand 1** · pass to the left\n\nThe game was stopped before the end.", (
+        "nothing played yet"
+    )
     refused = await driver.click(world.mallory, summary, f"tg:again:{table_id}:same")
     assert refused.ephemeral and "not playing" in (refused.content or "")
     same = await driver.click(world.alice, summary, f"tg:again:{table_id}:same")

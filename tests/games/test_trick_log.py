@@ -76,9 +76,8 @@ def test_a_trick_on_the_table_when_the_game_stopped_is_told_unfinished() -> None
     assert [type(entry) for entry in entries[1:]] == [TrickTaken, TrickUnfinished]
     unfinished = entries[-1]
     assert isinstance(unfinished, TrickUnfinished)
-    assert unfinished.number == 2 and [play.card for play in unfinished.plays] == list(
-        play.card for play in game.log[4:]
-    )
+    assert unfinished.number == 2
+    assert [play.card for play in unfinished.plays] == [play.card for play in game.log[4:]]
 
 
 def test_a_whole_barbu_game_is_told_hand_by_hand() -> None:
