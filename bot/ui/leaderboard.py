@@ -389,16 +389,29 @@ def stats_names_needed(stats: PlayerStats) -> set[int]:
 
 
 # -- history -------------------------------------------------------------------------------------------------
-def outcome_text(record: GameRecord, locale: str) -> str:
-    if record.game != "thegame":
+def outcome_text(record: GameRecord, names: Names, locale: str) -> str:
+    """A stored game's result in one line of `/history`. `cards_left` is each game's own score: The Game's cards
+    left, Klondike's cards on the foundations, Crapette's cards the winner had left, the trick games' lowest total
+    (found in the playground: a Klondike deal given up with no card up read "won with 0 pts")."""
+    game = game_name(record, locale)
+    if record.game == "thegame":
+        if record.outcome == "won":
+            return t(locale, "history.won")
         if record.outcome == "abandoned":
-            return t(locale, "history.abandoned_game", game=game_name(record, locale))
-        return t(locale, "history.finished_game", game=game_name(record, locale), points=record.cards_left)
-    if record.outcome == "won":
-        return t(locale, "history.won")
+            return plural(locale, "history.abandoned", record.cards_left)
+        return plural(locale, "history.lost", record.cards_left)
     if record.outcome == "abandoned":
-        return t(locale, "history.abandoned", cards=record.cards_left)
-    return plural(locale, "history.lost", record.cards_left)
+        return t(locale, "history.abandoned_game", game=game)
+    if record.game == "klondike":
+        if record.outcome == "won":
+            return t(locale, "history.klondike_won", game=game)
+        return t(locale, "history.klondike_lost", game=game, count=record.cards_left)
+    if record.game == "crapette":
+        winners = [seat for seat in record.seats if seat.won]
+        if not winners:
+            return t(locale, "history.crapette_drawn", game=game)
+        return t(locale, "history.crapette_won", game=game, name=seat_name(winners[0], names, locale))
+    return t(locale, "history.finished_game", game=game, count=record.cards_left)
 
 
 def history_embed(
@@ -413,7 +426,7 @@ def history_embed(
     for number, record in enumerate(records, start=1):
         where = f" · <#{record.channel_id}>" if channel_id is None else ""
         blocks.append(
-            f"**{number}.** {outcome_text(record, locale)} · {when(record.ended_at)}{where}\n"
+            f"**{number}.** {outcome_text(record, names, locale)} · {when(record.ended_at)}{where}\n"
             f"{team_names(record.seats, names, locale)} · {variant_name(record, locale)}"
         )
     embed.description = "\n\n".join(blocks)
@@ -423,12 +436,20 @@ def history_embed(
 
 def history_option(number: int, record: GameRecord, names: Names, locale: str) -> discord.SelectOption:
     players = ", ".join(seat_name(seat, names, locale) for seat in record.seats)
-    label = f"{number}. {outcome_text(record, locale)} — {players}"
+    label = f"{number}. {outcome_text(record, names, locale)} — {players}"
     day = time.strftime("%Y-%m-%d", time.gmtime(record.ended_at))
     description = t(locale, "history.option", date=day, code=record.deal_code)
     return discord.SelectOption(
         label=_clip(_plain(label), 100), value=str(record.id), description=description[:100]
     )
+
+
+# What a stored game's `cards_left` and `turns` are, per game (the trick games: no score field, hands).
+HISTORY_FIELDS = {
+    "thegame": ("history.cards_left", "history.turns"),
+    "klondike": ("history.foundations", "history.moves"),
+    "crapette": (None, "history.turns"),
+}
 
 
 def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
@@ -445,12 +466,10 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
     embed.description = t(
         locale, "history.summary_when", when=when(record.ended_at, "f"), channel=record.channel_id
     )
-    competitive = record.game != "thegame"
-    if not competitive:
-        embed.add_field(name=t(locale, "history.cards_left"), value=str(record.cards_left))
-    embed.add_field(
-        name=t(locale, "history.hands" if competitive else "history.turns"), value=str(record.turns)
-    )
+    score_field, turns_field = HISTORY_FIELDS.get(record.game, (None, "history.hands"))
+    if score_field is not None:
+        embed.add_field(name=t(locale, score_field), value=str(record.cards_left))
+    embed.add_field(name=t(locale, turns_field), value=str(record.turns))
     embed.add_field(
         name=t(locale, "history.duration"), value=duration(record.ended_at - record.started_at, locale)
     )
@@ -461,7 +480,9 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
             extras.append(plural(locale, "stats.violations", seat.violations))
         if seat.hints:
             extras.append(plural(locale, "stats.hints", seat.hints))
-        if seat.points is not None:
+        if seat.points is not None and record.game == "crapette":
+            extras.insert(0, plural(locale, "crapette.cards", seat.points))
+        elif seat.points is not None and record.game != "klondike":  # Klondike's is the team's, shown above
             extras.insert(0, t(locale, "tricks.final_points", count=seat.points))
         mark = "🏆" if seat.won else "•"
         players.append(

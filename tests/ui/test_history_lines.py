@@ -1,0 +1,63 @@
+"""`/history` tells each game's result its own way: found in the playground, a Klondike deal given up with no card
+up read "🏆 Klondike, won with 0 pts", and a game's detail named Klondike's moves "Hands"."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bot.storage.stats import GameRecord, SeatRecord
+from bot.ui.leaderboard import game_embed, outcome_text
+
+ALICE = SeatRecord(user_id=1, name="alice", is_ai=False, points=0, place=1, won=True)
+ADA = SeatRecord(user_id=None, name="Ada", is_ai=True, points=7, place=2, won=False)
+
+
+def record(game: str, outcome: str, score: int, seats: tuple[SeatRecord, ...] = (ALICE,)) -> GameRecord:
+    return GameRecord(
+        id=1, channel_id=2, game=game, player_count=len(seats), variant="", expert_minimum=False,
+        expert_hand=False, deal_code="ABCDEFGH", daily=None, outcome=outcome, cards_left=score, turns=57,
+        started_at=0.0, ended_at=60.0, has_ai=any(seat.is_ai for seat in seats), violations=0, hints=0,
+        seats=seats,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("game", "outcome", "score", "seats", "english", "french"),
+    [
+        ("klondike", "lost", 0, (ALICE,), "🏁 Klondike, lost with 0 cards on the foundations",
+         "🏁 Klondike, perdue avec 0 carte sur les fondations"),
+        ("klondike", "lost", 1, (ALICE,), "🏁 Klondike, lost with 1 card on the foundations",
+         "🏁 Klondike, perdue avec 1 carte sur les fondations"),
+        ("klondike", "won", 52, (ALICE,), "🏆 Klondike, won: every card up",
+         "🏆 Klondike, gagnée : toutes les cartes montées"),
+        ("crapette", "finished", 0, (ALICE, ADA), "🏆 Crapette, won by Alice", "🏆 Crapette, gagnée par Alice"),
+        ("crapette", "finished", 3, (replace(ALICE, won=False), ADA), "🤝 Crapette, drawn", "🤝 Crapette, nulle"),
+        ("hearts", "finished", 1, (ALICE, ADA), "🏆 Hearts, won with 1 pt", "🏆 Dame de pique, gagnée avec 1 pt"),
+        ("barbu", "finished", 40, (ALICE, ADA), "🏆 Barbu, won with 40 pts", "🏆 Barbu, gagnée avec 40 pts"),
+        ("thegame", "abandoned", 1, (ALICE,), "⏹️ Abandoned (1 card left)", "⏹️ Abandonnée (1 carte restante)"),
+        ("thegame", "lost", 3, (ALICE,), "🏁 3 cards left", "🏁 3 cartes restantes"),
+    ],
+)  # fmt: skip
+def test_each_game_says_how_it_ended(
+    game: str, outcome: str, score: int, seats: tuple[SeatRecord, ...], english: str, french: str
+) -> None:
+    names = {1: "Alice"}
+    assert outcome_text(record(game, outcome, score, seats), names, "en-US") == english
+    assert outcome_text(record(game, outcome, score, seats), names, "fr") == french
+
+
+def fields(embed_dict: dict[str, object]) -> dict[str, str]:
+    return {str(field["name"]): str(field["value"]) for field in embed_dict["fields"]}  # type: ignore[index,attr-defined]
+
+
+def test_a_games_detail_names_its_own_figures() -> None:
+    klondike = fields(game_embed(record("klondike", "lost", 12), {1: "Alice"}, "en-US").to_dict())
+    assert klondike["Cards on the foundations"] == "12" and klondike["Moves"] == "57"
+    assert "Cards left" not in klondike and "Hands" not in klondike
+    assert "pts" not in klondike["Players"]
+    crapette = fields(game_embed(record("crapette", "finished", 0, (ALICE, ADA)), {}, "en-US").to_dict())
+    assert crapette["Turns"] == "57" and "🤖 Ada — 7 cards left" in crapette["Players"]
+    hearts = fields(game_embed(record("hearts", "finished", 0, (ALICE, ADA)), {}, "en-US").to_dict())
+    assert hearts["Hands"] == "57" and "🤖 Ada — 7 pts" in hearts["Players"]
