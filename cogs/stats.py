@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.app import TheGameBot
 from bot.games.errors import GameError
 from bot.storage.ratings import RatingStore
+from bot.storage.solitaire import SolitaireStore
 from bot.storage.stats import StatsStore
 from bot.ui.chart import results_chart
 from bot.ui.i18n import t
@@ -29,7 +30,7 @@ from bot.ui.leaderboard import (
     stats_embed,
     stats_names_needed,
 )
-from bot.ui.ratings import ratings_text
+from bot.ui.ratings import ratings_text, solitaire_text
 
 
 class ForgetButton(
@@ -104,13 +105,15 @@ class Stats(commands.Cog):
         locale = str(interaction.locale) if private else public_locale(interaction)
         chart = chart_points(stats, locale)
         ratings = await RatingStore(self.bot.db).player(guild.id, member.id)
+        klondike = await SolitaireStore(self.bot.db).player(guild.id, member.id, "klondike")
         embed = stats_embed(stats, resolved, locale, name=member.display_name, with_chart=bool(chart))
-        if ratings:
+        others = [ratings_text(ratings, locale)] if ratings else []
+        if klondike is not None:
+            others.append(solitaire_text("klondike", *klondike, locale))
+        if others:
             if stats.games == 0:
                 embed.description = None
-            embed.add_field(
-                name=t(locale, "stats.other_games"), value=ratings_text(ratings, locale), inline=False
-            )
+            embed.add_field(name=t(locale, "stats.other_games"), value="\n".join(others), inline=False)
         if not chart:
             await interaction.response.send_message(embed=embed, ephemeral=private)
             return

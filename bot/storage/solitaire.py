@@ -29,6 +29,19 @@ class SolitaireStore:
     def __init__(self, database: Database) -> None:
         self._db = database
 
+    async def player(self, guild_id: int, user_id: int, game: str) -> tuple[int, int] | None:
+        """A player's finished games of `game` in this server and how many they won (for `/stats`); None when
+        they have none."""
+        sql = """
+            SELECT COUNT(*) AS games, SUM(CASE WHEN g.outcome = 'won' THEN 1 ELSE 0 END) AS wins
+            FROM games AS g JOIN game_players AS p ON p.game_id = g.id
+            WHERE g.guild_id = ? AND g.game = ? AND p.user_id = ? AND g.outcome <> 'abandoned'
+        """
+        row = await self._db.fetchone(sql, (guild_id, game, user_id))
+        if row is None or not row["games"]:
+            return None
+        return int(row["games"]), int(row["wins"] or 0)
+
     async def leaderboard(
         self, guild_id: int, game: str, *, per_variant: int = 10
     ) -> list[SolitaireStanding]:

@@ -83,6 +83,18 @@ def ratings_text(ratings: list[tuple[str, RatedPlayer]], locale: str) -> str:
     return "\n".join(lines)
 
 
+def solitaire_text(game: str, games: int, wins: int, locale: str) -> str:
+    """A player's record in a solitaire game, one line (for `/stats`)."""
+    return t(
+        locale,
+        "solitaire.stats_line",
+        game=ui_for_key(game).name(locale),
+        wins=plural(locale, "lb.wins", wins),
+        games=plural(locale, "lb.games", games),
+        rate=round(100 * wins / games),
+    )
+
+
 def solitaire_embed(
     standings: list[SolitaireStanding],
     names: Names,

@@ -100,6 +100,12 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     assert driver.bot.games.get(table_id) is None
     summary = driver.message(board_id)
     assert summary.custom_ids == [f"tg:again:{table_id}:new", f"tg:again:{table_id}:same"], "play it again"
+    # The game is in Alice's record (found in the playground: "/stats" said she had no finished game yet).
+    stats = (await driver.command(world.alice, "stats player", private=True)).embeds[0]
+    assert stats["fields"] == [
+        {"name": "The other games", "value": "**Klondike**: 0 wins · 1 game · 0% won", "inline": False}
+    ]
+    assert "description" not in stats, "no 'no finished game yet'"
     assert any("🔎" in message.text for message in driver.public_messages())  # was it winnable?
 
 
