@@ -247,9 +247,7 @@ class TrickGameUI(GameUI):
         return {"embed": embed, "view": view}
 
     def _trick_short(self, table: Table) -> str:
-        engine = session_of(table).engine
-        plays = engine.current_trick
-        return " · ".join(f"{table.seats[play.seat].name} {card_text(play.card)}" for play in plays) or "—"
+        return _plays_text(table, session_of(table).engine.current_trick) or "—"
 
     def waiting_line(self, table: Table, seat: int, locale: str) -> str:
         engine = session_of(table).engine
