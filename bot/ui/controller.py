@@ -153,6 +153,16 @@ class TableController:
             params = ui_for(table).explain(table, error.key, params, interaction.locale)
         return render_notice(interaction.locale, Notice(error.key, params))
 
+    def _from_own_private_message(self, interaction: discord.Interaction[Any]) -> bool:
+        """A click on a private message of the clicker's own (their hand, a question asked them)."""
+        message = interaction.message
+        return (
+            interaction.type is discord.InteractionType.component
+            and message is not None
+            and message.flags.ephemeral
+            and self.owns_message(interaction)
+        )
+
     @staticmethod
     def owns_message(interaction: discord.Interaction[Any], owner: int | None = None) -> bool:
         """Whether the private message clicked is the clicker's own: the owner its button names (`owner`), or
@@ -445,6 +455,9 @@ class TableController:
             if on_board:
                 await self._show_board_in_answer(interaction, table)
                 self.display.board_shown(table)
+            elif self._from_own_private_message(interaction):
+                # A question asked privately (Klondike's Give up): the answer replaces it, and its button goes.
+                await interaction.response.edit_message(content=notice or t(locale, "action.done"), view=None)
             else:  # the board is refreshed by `after_change`, like every change
                 await send_private(interaction, notice or t(locale, "action.done"))
             if table.status.is_active and self.display.hand_needs_reopening(table, interaction.user.id):
@@ -453,11 +466,7 @@ class TableController:
             if on_board:
                 await self._show_board_in_answer(interaction, table)
                 self.display.board_shown(table)
-            from_hand = (
-                interaction.type is discord.InteractionType.component
-                and not on_board
-                and self.owns_message(interaction)
-            )
+            from_hand = not on_board and self._from_own_private_message(interaction)
             await self._send_hand(interaction, table, edit=from_hand, notice=notice, **change.hand_options)
 
     @answering

@@ -98,6 +98,10 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     await driver.click(world.bob, asked.message, confirm)
     await driver.settle()
     assert driver.bot.games.get(table_id) is None
+    answered = driver.message(asked.message.id)
+    assert answered.content == "Tu as abandonné cette donne." and not answered.custom_ids, (
+        "the question is answered"
+    )
     summary = driver.message(board_id)
     assert summary.custom_ids == [f"tg:again:{table_id}:new", f"tg:again:{table_id}:same"], "play it again"
     # The game is in Alice's record (found in the playground: "/stats" said she had no finished game yet).
