@@ -732,7 +732,11 @@ class Soak:
         self.idle.clear()
         try:
             result = await coroutine
-            if down or self.down:
+            # Down when sent, even if the bot is back by the time the interaction fails (found by the short soak:
+            # an interaction sent while the bot was down failed once it was up again, and was counted as failed
+            # while reconnecting).
+            down = down or self.down
+            if down:
                 self.sent_while_down += 1
             callback = await result.response(timeout=self.config.answer_timeout)
         except AssertionError:
