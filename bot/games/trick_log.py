@@ -7,9 +7,10 @@ it, the points; never a hand, never the cards a player passed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games.cards import Card
 from bot.games.tricks import TrickPlay
 
 
@@ -59,3 +60,37 @@ class TrickUnfinished:
 
 
 LogEntry = HandBegins | TrickTaken | LogNote | HandEnds | TrickUnfinished
+
+
+@dataclass
+class TrickLog:
+    """Builds the entries while a game's events are replayed: what both games' events have in common (a card
+    played, a trick taken, a hand dealt and scored); each game adds its own notes."""
+
+    entries: list[LogEntry] = field(default_factory=list)
+    _trick: list[TrickPlay] = field(default_factory=list)
+    _tricks: int = 0
+
+    def hand_dealt(self, number: int, about: Any) -> None:
+        self._tricks = 0
+        self.entries.append(HandBegins(number, about))
+
+    def card_played(self, seat: int, card: Card) -> None:
+        self._trick.append(TrickPlay(seat, card))
+
+    def trick_taken(self, winner: int, points: int) -> None:
+        self._tricks += 1
+        self.entries.append(TrickTaken(self._tricks, tuple(self._trick), winner, points))
+        self._trick = []
+
+    def hand_scored(self, points: tuple[int, ...], totals: tuple[int, ...]) -> None:
+        self.entries.append(HandEnds(points, totals))
+
+    def note(self, kind: str, seat: int | None = None, detail: str = "") -> None:
+        self.entries.append(LogNote(kind, seat, detail))
+
+    def told(self) -> list[LogEntry]:
+        """The entries, with the trick still on the table, if any."""
+        if self._trick:
+            return [*self.entries, TrickUnfinished(self._tricks + 1, tuple(self._trick))]
+        return list(self.entries)

@@ -13,8 +13,7 @@ from bot.games.hearts.events import (
     PassesExchanged,
     TrickWon,
 )
-from bot.games.trick_log import HandBegins, HandEnds, LogEntry, LogNote, TrickTaken, TrickUnfinished
-from bot.games.tricks import TrickPlay
+from bot.games.trick_log import LogEntry, TrickLog
 
 
 def history(game: Hearts) -> list[LogEntry]:
@@ -22,28 +21,22 @@ def history(game: Hearts) -> list[LogEntry]:
     its tricks, the passes exchanged and moon shots as notes, its points."""
     saved = game.to_dict()
     replay = Hearts.from_dict({**saved, "log": []})
-    entries: list[LogEntry] = [HandBegins(replay.hand_number + 1, replay.pass_offset)]
-    trick: list[TrickPlay] = []
-    tricks = 0
+    log = TrickLog()
+    log.hand_dealt(replay.hand_number + 1, replay.pass_offset)
     for entry in saved["log"]:
         for event in replay.apply(action_from_dict(entry)):
             if isinstance(event, CardPlayed):
-                trick.append(TrickPlay(event.seat, event.card))
+                log.card_played(event.seat, event.card)
             elif isinstance(event, TrickWon):
-                tricks += 1
-                entries.append(TrickTaken(tricks, tuple(trick), event.seat, event.points))
-                trick = []
+                log.trick_taken(event.seat, event.points)
             elif isinstance(event, PassesExchanged):
-                entries.append(LogNote("passed"))
+                log.note("passed")
             elif isinstance(event, MoonShot):
-                entries.append(LogNote("moon", event.seat))
+                log.note("moon", event.seat)
             elif isinstance(event, MoonChosen):
-                entries.append(LogNote("moon_choice", event.seat, event.choice))
+                log.note("moon_choice", event.seat, event.choice)
             elif isinstance(event, HandScored):
-                entries.append(HandEnds(event.points, event.totals))
+                log.hand_scored(event.points, event.totals)
             elif isinstance(event, HandDealt):
-                tricks = 0
-                entries.append(HandBegins(event.hand_number + 1, event.pass_offset))
-    if trick:
-        entries.append(TrickUnfinished(tricks + 1, tuple(trick)))
-    return entries
+                log.hand_dealt(event.hand_number + 1, event.pass_offset)
+    return log.told()
