@@ -459,9 +459,14 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
         "abandoned": "history.summary_abandoned",
         "finished": "history.summary_finished",
     }
+    title = titles[record.outcome]
+    if record.outcome == "finished" and not any(seat.won for seat in record.seats):
+        title = "history.summary_drawn"  # a Crapette game can end drawn: nobody won
     embed = discord.Embed(
-        title=t(locale, titles[record.outcome], game=game_name(record, locale)),
-        colour=discord.Colour.gold() if record.outcome in ("won", "finished") else discord.Colour.dark_grey(),
+        title=t(locale, title, game=game_name(record, locale)),
+        colour=discord.Colour.gold()
+        if title in ("history.summary_won", "history.summary_finished")
+        else discord.Colour.dark_grey(),
     )
     embed.description = t(
         locale, "history.summary_when", when=when(record.ended_at, "f"), channel=record.channel_id

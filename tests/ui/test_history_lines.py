@@ -59,5 +59,9 @@ def test_a_games_detail_names_its_own_figures() -> None:
     assert "pts" not in klondike["Players"]
     crapette = fields(game_embed(record("crapette", "finished", 0, (ALICE, ADA)), {}, "en-US").to_dict())
     assert crapette["Turns"] == "57" and "🤖 Ada — 7 cards left" in crapette["Players"]
+    drawn = game_embed(
+        record("crapette", "finished", 3, (replace(ALICE, won=False), ADA)), {}, "fr"
+    ).to_dict()
+    assert drawn["title"] == "🤝 Crapette : partie nulle", "nobody won: no trophy"
     hearts = fields(game_embed(record("hearts", "finished", 0, (ALICE, ADA)), {}, "en-US").to_dict())
     assert hearts["Hands"] == "57" and "🤖 Ada — 7 pts" in hearts["Players"]
