@@ -284,14 +284,15 @@ class Klondike(Position):
             raise ValueError("The saved log must be a list.")
         for number, entry in enumerate(log, 1):
             try:
-                game._replay_entry(entry)
+                game.apply_logged(entry)
             except IllegalMove as error:
                 raise ValueError(
                     f"Saved action {number} ({entry!r}) is not legal: {error.message}"
                 ) from error
         return game
 
-    def _replay_entry(self, entry: Any) -> None:
+    def apply_logged(self, entry: Any) -> None:
+        """Play one entry of a saved log again (a move code, "undo" or "give_up")."""
         if entry == UNDO:
             self.undo()
         elif entry == GIVE_UP:

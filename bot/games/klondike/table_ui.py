@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.games.errors import GameError
 from bot.games.klondike.engine import Klondike
+from bot.games.klondike.history import history
 from bot.games.klondike.moves import DRAW
 from bot.games.klondike.session import (
     AutoPlay,
@@ -63,9 +64,27 @@ def board_image(engine: Klondike, locale: str) -> BoardImage:
     return BoardImage(Drawing(_png, shown), IMAGE, klondike_alt_text(shown))
 
 
+# Moves on one page of the full log.
+LOG_MOVES_PER_PAGE = 30
+
+
 class KlondikeUI(GameUI):
     key = "klondike"
     has_hand = False
+    has_log = True
+
+    def log_pages(self, table: Table, locale: str) -> list[str]:
+        """Every move in words, numbered, `LOG_MOVES_PER_PAGE` a page; the end of a game stopped early last."""
+        lines = [
+            f"{number}. {render_notice(locale, notice)}"
+            for number, notice in enumerate(history(session_of(table).engine), start=1)
+        ]
+        if table.status is TableStatus.ABANDONED:
+            lines.append(t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}"))
+        return [
+            "\n".join(lines[start : start + LOG_MOVES_PER_PAGE])
+            for start in range(0, len(lines), LOG_MOVES_PER_PAGE)
+        ]
 
     def options_text(self, table: Table, locale: object) -> str:
         options = table.options
