@@ -21,7 +21,7 @@ import discord
 from bot.games.errors import GameError
 from bot.gateway_events import OwnMessage
 from bot.service.table import Table, TableStatus
-from bot.ui.game_ui import ui_for
+from bot.ui.game_ui import ended_early_text, ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
 
@@ -471,7 +471,7 @@ class TableDisplay:
             if details:
                 text = f"{text}\n{details}"
         elif table.status is TableStatus.ABANDONED:
-            text = t(table.locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
+            text = ended_early_text(table, table.locale)
         else:
             text = t(table.locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
         try:

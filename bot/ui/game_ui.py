@@ -59,7 +59,15 @@ class GameUI:
         raise NotImplementedError
 
     def summary(self, table: Table) -> dict[str, Any]:
-        """The board once the game is over (finished or abandoned); its buttons are `summary_view`'s."""
+        """The board once the game is over (finished or abandoned): the game's `summary_content` under the buttons
+        every game offers (`summary_view`), unless the content says it has none."""
+        content = self.summary_content(table)
+        if "view" not in content:
+            content["view"] = self.summary_view(table)
+        return content
+
+    def summary_content(self, table: Table) -> dict[str, Any]:
+        """A finished or abandoned game's summary: `embed` (and `image`), without the buttons."""
         raise NotImplementedError
 
     def summary_view(self, table: Table) -> discord.ui.View:
@@ -140,6 +148,11 @@ class GameUI:
     def log_pages(self, table: Table, locale: str) -> list[str]:
         """A finished game's every public play, as pages of text for **Full log** (none by default)."""
         return []
+
+
+def ended_early_text(table: Table, locale: object) -> str:
+    """Why a game ended before its end (stopped, voted, timed out), in one sentence."""
+    return t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
 
 
 @cache

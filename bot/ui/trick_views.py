@@ -19,7 +19,7 @@ from bot.games.tricks import TrickPlay
 from bot.service.table import Table, TableStatus
 from bot.ui import components
 from bot.ui.format import duration
-from bot.ui.game_ui import GameUI
+from bot.ui.game_ui import GameUI, ended_early_text
 from bot.ui.i18n import t
 from bot.ui.lobby import seat_name
 
@@ -121,7 +121,7 @@ class TrickGameUI(GameUI):
             elif text := self.log_note(table, entry, locale):
                 pages[-1].append(text)
         if pages and table.status is TableStatus.ABANDONED:
-            pages[-1] += ["", t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")]
+            pages[-1] += ["", ended_early_text(table, locale)]
         return ["\n".join(page) for page in pages]
 
     def hand_lines(self, table: Table, seat: int, locale: str) -> list[str]:
@@ -308,7 +308,7 @@ class TrickGameUI(GameUI):
         key = "tricks.end_line_shared" if len(winners) > 1 else "tricks.end_line"
         return t(table.locale, key, names=self.winners_text(table), points=points)
 
-    def summary(self, table: Table) -> dict[str, Any]:
+    def summary_content(self, table: Table) -> dict[str, Any]:
         locale = table.locale
         session = session_of(table)
         engine = session.engine
@@ -316,7 +316,7 @@ class TrickGameUI(GameUI):
             embed = discord.Embed(
                 title=t(locale, "tricks.abandoned_title", game=self.name(locale)), colour=COLOUR_OVER
             )
-            embed.description = t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
+            embed.description = ended_early_text(table, locale)
         else:
             embed = discord.Embed(
                 title=t(locale, "tricks.won_title", game=self.name(locale), names=self.winners_text(table)),
@@ -336,7 +336,7 @@ class TrickGameUI(GameUI):
                 name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale)
             )
         embed.set_footer(text=self.options_text(table, locale))
-        return {"embed": embed, "view": self.summary_view(table)}
+        return {"embed": embed}
 
 
 def _plays_text(table: Table, plays: tuple[TrickPlay, ...]) -> str:

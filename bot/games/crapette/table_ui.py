@@ -195,7 +195,7 @@ class CrapetteUI(GameUI):
         view.stop()
         return view
 
-    def summary(self, table: Table) -> dict[str, Any]:
+    def summary_content(self, table: Table) -> dict[str, Any]:
         locale = table.locale
         engine = session_of(table).engine
         winner = engine.winner
@@ -225,7 +225,7 @@ class CrapetteUI(GameUI):
             )
         embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(text=self.options_text(table, locale))
-        return {"embed": embed, "view": self.summary_view(table), "image": board_image(table, engine)}
+        return {"embed": embed, "image": board_image(table, engine)}
 
     def hand(
         self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any

@@ -30,7 +30,7 @@ from bot.games.klondike.solver import UNWINNABLE, WINNABLE, solve
 from bot.service.table import Table, TableStatus
 from bot.ui import components
 from bot.ui.format import duration
-from bot.ui.game_ui import GameUI, render_notice
+from bot.ui.game_ui import GameUI, ended_early_text, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
 from bot.ui.lobby import BoardImage
@@ -80,7 +80,7 @@ class KlondikeUI(GameUI):
             for number, notice in enumerate(history(session_of(table).engine), start=1)
         ]
         if table.status is TableStatus.ABANDONED:
-            lines.append(t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}"))
+            lines.append(ended_early_text(table, locale))
         return [
             "\n".join(lines[start : start + LOG_MOVES_PER_PAGE])
             for start in range(0, len(lines), LOG_MOVES_PER_PAGE)
@@ -197,7 +197,7 @@ class KlondikeUI(GameUI):
         view.stop()
         return view
 
-    def summary(self, table: Table) -> dict[str, Any]:
+    def summary_content(self, table: Table) -> dict[str, Any]:
         locale = table.locale
         engine = session_of(table).engine
         if table.status is TableStatus.ABANDONED:
@@ -219,7 +219,7 @@ class KlondikeUI(GameUI):
         embed.add_field(name=t(locale, "board.players"), value=", ".join(seat.name for seat in table.seats))
         embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(text=self.options_text(table, locale))
-        return {"embed": embed, "view": self.summary_view(table), "image": board_image(engine, locale)}
+        return {"embed": embed, "image": board_image(engine, locale)}
 
     # -- the private message -----------------------------------------------------------------------------------
     def hand(

@@ -22,6 +22,7 @@ from bot.games.thegame.ui.board import footer, session_of
 from bot.games.thegame.ui.format import card, number_word, plain_name, seat_name, tops_line
 from bot.service.table import Table, TableStatus
 from bot.ui.format import duration
+from bot.ui.game_ui import ended_early_text
 from bot.ui.i18n import t
 
 COLOUR_WON = discord.Colour.gold()
@@ -71,7 +72,7 @@ def summary_content(table: Table) -> dict[str, Any]:
     game = session.game
     if table.status is TableStatus.ABANDONED:
         embed = discord.Embed(title=t(locale, "summary.abandoned_title"), colour=COLOUR_OVER)
-        embed.description = t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
+        embed.description = ended_early_text(table, locale)
     elif game.status is Status.WON:
         embed = discord.Embed(title=t(locale, "summary.won_title"), colour=COLOUR_WON)
         embed.description = t(locale, "rating.win")
@@ -134,7 +135,7 @@ def log_pages(table: Table, locale: str) -> list[str]:
     if game.is_over:
         lines.append(end_line(table, locale))
     elif table.status is TableStatus.ABANDONED:
-        lines.append(t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}"))
+        lines.append(ended_early_text(table, locale))
     pages: list[str] = []
     for start in range(0, len(lines), LOG_TURNS_PER_PAGE):
         pages.append("\n".join(lines[start : start + LOG_TURNS_PER_PAGE]))

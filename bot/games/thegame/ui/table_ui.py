@@ -39,11 +39,8 @@ class TheGameUI(GameUI):
     def board(self, table: Table) -> dict[str, Any]:
         return board.board_content(table)
 
-    def summary(self, table: Table) -> dict[str, Any]:
-        content = summary.summary_content(table)
-        if "view" not in content:  # a closed lobby's has none
-            content["view"] = self.summary_view(table)
-        return content
+    def summary_content(self, table: Table) -> dict[str, Any]:
+        return summary.summary_content(table)
 
     def hand(
         self, table: Table, seat: int, locale: str, *, notice: str | None, hints: bool, **options: Any
