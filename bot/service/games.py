@@ -35,6 +35,7 @@ class Change:
     notice: Notice | None = None
     hand_options: dict[str, Any] = field(default_factory=dict)
     changed: bool = True
+    notice_with_board: bool = False  # see `ActionResult`
 
     @property
     def needs_confirmation(self) -> bool:
@@ -327,6 +328,7 @@ class GameService:
             notice=result.notice,
             hand_options=result.hand_options,
             changed=result.changed,
+            notice_with_board=result.notice_with_board,
         )
 
     # -- ending early --------------------------------------------------------------------------------------

@@ -455,6 +455,8 @@ class TableController:
             if on_board:
                 await self._show_board_in_answer(interaction, table)
                 self.display.board_shown(table)
+                if notice and change.notice_with_board:
+                    await send_private(interaction, notice)
             elif self._from_own_private_message(interaction):
                 # A question asked privately (Klondike's Give up): the answer replaces it, and its button goes.
                 await interaction.response.edit_message(content=notice or t(locale, "action.done"), view=None)

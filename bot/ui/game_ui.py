@@ -150,6 +150,25 @@ class GameUI:
         return []
 
 
+# A page of **Full log** stays well inside an embed's 4,096 characters, and short enough to read on a phone.
+LOG_PAGE_CHARACTERS = 2000
+
+
+def log_pages_of(lines: list[str], per_page: int, characters: int = LOG_PAGE_CHARACTERS) -> list[str]:
+    """`lines` as pages of at most `per_page` lines and `characters` characters (a longer line is a page alone,
+    cut to fit)."""
+    pages: list[list[str]] = []
+    size = 0
+    for line in lines:
+        line = line if len(line) <= characters else line[: characters - 1] + "…"
+        if not pages or len(pages[-1]) >= per_page or size + len(line) + 1 > characters:
+            pages.append([])
+            size = 0
+        pages[-1].append(line)
+        size += len(line) + 1
+    return ["\n".join(page) for page in pages]
+
+
 def ended_early_text(table: Table, locale: object) -> str:
     """Why a game ended before its end (stopped, voted, timed out), in one sentence."""
     return t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")

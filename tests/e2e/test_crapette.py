@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.games.crapette import STRATEGIES, Crapette
 from bot.games.crapette.moves import Move
 from bot.games.crapette.session import CrapetteSession
+from bot.games.crapette.words import top_card
 from bot.games.deal_codes import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
@@ -39,6 +40,7 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
     assert board.attachments and board.attachments[0].filename == "crapette.png"
     brain = STRATEGIES["strong"]()  # the human's own moves: the strong player's, from the human's view
     broke_the_rule = called_wrongly = False
+    must_move = ""
     actions = 0
     assert await my_turn(driver, table_id)
     assert "press **Crapette!**" not in driver.board().text, (
@@ -49,12 +51,27 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
         view = game.view(HUMAN)
         if not broke_the_rule and game.player(HUMAN) is not None:
             moves = [action for action in game.legal_actions(HUMAN) if isinstance(action, Move)]
-            wrong = [move for move in moves if game.priority_violation(move) is not None]
+            menu = driver.board().find_component(f"tg:gs:{table_id}:mv") or {}
+            offered = {option["value"] for option in menu.get("options", [])}
+            wrong = [
+                move for move in moves if game.priority_violation(move) is not None and str(move) in offered
+            ]
             if wrong:
-                # Break the priority rule on purpose: the AI calls "Crapette!" at once and the turn ends.
-                answer = await driver.command(world.alice, "move", move=str(wrong[0]))
-                assert answer.ephemeral and "Crapette!" in (answer.content or "")
-                assert "Right call" in (answer.content or "") or "Bien vu" in (answer.content or "")
+                # Break the priority rule on purpose, from the board's menu: the AI calls "Crapette!" at once and
+                # the turn ends. The board answers the click, and the verdict comes privately with it, naming
+                # the card that had to move first.
+                missed = game.priority_violation(wrong[0])
+                assert missed is not None
+                must_move = str(top_card(game, HUMAN, missed.missed.source))
+                result = await driver.emulator.select(
+                    world.alice, driver.board(), f"tg:gs:{table_id}:mv", [str(wrong[0])]
+                )
+                assert (await result.response()).type == 7, "the board itself answers the menu"
+                await driver.settle()
+                verdict = result.followups[-1]
+                assert verdict.ephemeral and verdict.visible_to(world.alice)
+                assert verdict.content.startswith("📣 Crapette! Right call: the move to make first was ")
+                assert f"was {must_move} " in verdict.content
                 assert engine(driver).crapettes_called(AI) == 1
                 broke_the_rule = True
                 actions += 1
@@ -80,7 +97,31 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
     summary = next(
         m for m in reversed(driver.public_messages()) if f"tg:again:{table_id}:new" in m.custom_ids
     )
-    assert summary.custom_ids == [f"tg:again:{table_id}:new", f"tg:again:{table_id}:same"], "a rematch"
+    assert summary.custom_ids == [
+        f"tg:again:{table_id}:new",
+        f"tg:again:{table_id}:same",
+        f"tg:log:{table_id}:0",
+    ], "a rematch, and the full log"
+    log = await driver.click(world.alice, summary, f"tg:log:{table_id}:0")
+    assert log.ephemeral and log.message is not None
+    assert log.embeds[0]["title"].startswith("📜 Full log · page 1/")
+    message, pages = log.message, []
+    while True:  # every page, with Next
+        pages.append(message.embeds[0]["description"])
+        following = f"tg:log:{table_id}:{len(pages)}"
+        if message.find_component(following) is None:
+            break
+        await driver.click(world.alice, message, following)
+        message = driver.message(message.id)
+    assert all(len(page) <= 2000 for page in pages)
+    told = "\n".join(pages)
+    assert told.startswith("**1.** ")
+    assert "📣 Alice called Crapette! and was wrong: they miss their next turn." in told
+    assert "⏭️ Alice misses a turn (a wrong call)." in told
+    assert f"called Crapette! and was right: {must_move} " in told, (
+        "the log names the card, as the verdict did"
+    )
+    assert told.splitlines()[-1].startswith(("🏆 ", "🤝 ")), "how it ended comes last"
     rows = [
         tuple(row)
         for row in await driver.bot.db.fetchall(

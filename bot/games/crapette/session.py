@@ -16,7 +16,9 @@ from bot.games.crapette.ai import STRATEGIES, CrapetteStrategy
 from bot.games.crapette.engine import Crapette
 from bot.games.crapette.errors import IllegalMove
 from bot.games.crapette.events import CrapetteCalled, GameDrawn, GameWon
-from bot.games.crapette.moves import CALL_CRAPETTE, LoggedAction, Move, parse_action
+from bot.games.crapette.layout import OwnedCard
+from bot.games.crapette.moves import CALL_CRAPETTE, CallCrapette, LoggedAction, Move, parse_action
+from bot.games.crapette.words import move_notice, top_card
 from bot.games.errors import GameError
 
 _STRONG: CrapetteStrategy = STRATEGIES["strong"]()
@@ -40,6 +42,8 @@ class CrapetteSession(Session):
     def __init__(self, engine: Crapette, ai_seats: Sequence[int]) -> None:
         self.engine = engine
         self.ai_seats = frozenset(ai_seats)
+        # The card the last action should have moved first (see `_missed_card`); not saved.
+        self._last_missed_card: OwnedCard | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"engine": self.engine.to_dict(), "ai_seats": sorted(self.ai_seats)}
@@ -63,36 +67,43 @@ class CrapetteSession(Session):
         if not isinstance(action, CrapetteAction):
             raise GameError("error.stale_button")
         engine = self.engine
+        missed_card = self._missed_card(seat, action.action)
         try:
             events = engine.apply(seat, action.action)
         except IllegalMove as error:
             raise GameError(f"crapette.{error.code}") from error
+        if not isinstance(action.action, CallCrapette):
+            self._last_missed_card = missed_card
         events += self._ai_calls()
-        return ActionResult(events, notice=self._notice(events))
+        called = any(isinstance(event, CrapetteCalled) for event in events)
+        notice = self._notice(events, caller_reads=isinstance(action.action, CallCrapette))
+        return ActionResult(events, notice=notice, notice_with_board=called)
 
-    def _notice(self, events: Sequence[Any]) -> Notice:
+    def _missed_card(self, seat: int, action: LoggedAction) -> OwnedCard | None:
+        """The card the priority rule wanted moved before `action`, read before `action` moves or covers it (a
+        right call names it after the turn has ended, when a turned card is already on the discard)."""
+        engine = self.engine
+        if isinstance(action, CallCrapette) or engine.refusal(seat, action) is not None:
+            return None
+        violation = engine.priority_violation(action)
+        if violation is None:
+            return None
+        return top_card(engine, seat, violation.missed.source)
+
+    def _notice(self, events: Sequence[Any], *, caller_reads: bool) -> Notice:
+        """What the player who acted reads: the caller, after a call; the player on turn, whom an AI called
+        after their move."""
         for event in events:
             if isinstance(event, CrapetteCalled):
                 if event.right and event.missed is not None:
                     missed = event.missed.missed
-                    card = self._card_at(1 - event.caller, missed.source)
-                    return Notice("crapette.called_right", {"missed": f"{card} ({missed})"})
+                    card = self._last_missed_card
+                    if card is None:  # a call after a restart: the card is read from the table as it is
+                        card = top_card(self.engine, 1 - event.caller, missed.source)
+                    told = move_notice(card, missed, to_opponent=caller_reads)
+                    return Notice("crapette.called_right", {"missed": told})
                 return Notice("crapette.called_wrong")
         return Notice("crapette.done")
-
-    def _card_at(self, seat: int, spot: str) -> str:
-        """The card on top of a spot of `seat`'s side of the table, as text ("?" if none)."""
-        engine = self.engine
-        if spot == "cr":
-            owned = engine.crapette_top(seat)
-        elif spot == "st":
-            owned = engine.stock_turned(seat)
-        elif spot[0] == "s":
-            pile = engine.side_piles[int(spot[1:]) - 1]
-            owned = pile[-1] if pile else None
-        else:
-            owned = None
-        return str(owned) if owned is not None else "?"
 
     def _ai_calls(self) -> list[Any]:
         """An AI opponent calls "Crapette!" as soon as it sees the rule broken."""
@@ -111,6 +122,7 @@ class CrapetteSession(Session):
         engine = self.engine
         if engine.is_over or engine.current_player != seat:
             return []
+        self._last_missed_card = None  # the AI never breaks the priority rule
         return engine.apply(seat, _STRONG.choose_action(engine.view(seat)))
 
     def hint(self, seat: int) -> Notice:

@@ -10,16 +10,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games.base import Notice
 from bot.games.crapette.engine import Crapette
+from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Move
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_action
+from bot.games.crapette.words import describe
 from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
 from bot.ui import components
 from bot.ui.format import duration
-from bot.ui.game_ui import GameUI, render_notice
+from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
 from bot.ui.lobby import BoardImage, seat_name
@@ -35,6 +36,8 @@ from bot.ui.render.drawing import Drawing, KeptDrawings
 IMAGE = "crapette.png"
 _png = KeptDrawings(render_crapette)  # the same state draws the same picture, once
 MENU_SIZE = 25
+# Turns on one page of the full log (fewer when their lines are long).
+LOG_TURNS_PER_PAGE = 15
 
 
 def session_of(table: Table) -> CrapetteSession:
@@ -84,31 +87,28 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
     return BoardImage(Drawing(_png, shown), IMAGE, crapette_alt_text(shown))
 
 
-def describe(engine: Crapette, seat: int, move: Move) -> Notice:
-    """`7♥ from your crapette → F3`."""
-    source = move.source
-    if source == "cr":
-        card = engine.crapette_top(seat)
-    elif source == "st":
-        card = engine.stock_turned(seat)
-    else:
-        pile = engine.side_piles[int(source[1:]) - 1]
-        card = pile[-1] if pile else None
-    card_text = str(card) if card is not None else "?"
-    return Notice("crapette.move", {"card": card_text, "source": spot(source), "target": spot(move.target)})
-
-
-def spot(name: str) -> Notice:
-    """A spot in words: `cr` your crapette, `s4` pile 4, `f3` F3, `od` the opponent's discard..."""
-    if name in ("cr", "st", "di", "oc", "os", "od"):
-        return Notice(f"crapette.spot.{name}")
-    kind = "side" if name[0] == "s" else "foundation"
-    return Notice(f"crapette.spot.{kind}", {"number": name[1:]})
-
-
 class CrapetteUI(GameUI):
     key = "crapette"
     has_hand = False
+
+    has_log = True
+
+    def log_pages(self, table: Table, locale: str) -> list[str]:
+        """Every turn in one line (what the player did, in order), with the calls, the missed turns and the end
+        between them; `LOG_TURNS_PER_PAGE` turns a page."""
+        names = [seat.name for seat in table.seats]
+        lines = []
+        for told in history(session_of(table).engine, names):
+            if isinstance(told, TurnTold):
+                steps = " · ".join(render_notice(locale, step) for step in told.steps)
+                lines.append(
+                    t(locale, "crapette.log.turn", number=told.number, name=names[told.seat], steps=steps)
+                )
+            else:
+                lines.append(render_notice(locale, told))
+        if table.status is TableStatus.ABANDONED:
+            lines.append(ended_early_text(table, locale))
+        return log_pages_of(lines, LOG_TURNS_PER_PAGE)
 
     def options_text(self, table: Table, locale: object) -> str:
         options = table.options

@@ -1,0 +1,103 @@
+"""A Crapette game told turn by turn for the summary's **Full log**, replayed from its decks and its saved log.
+
+Everything told was face up on the table when it happened (a card moved, a card turned up from a stock), so the
+log shows nothing a player could not see: never the order of a stock or of a crapette.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.games.base import Notice
+from bot.games.crapette.engine import MAX_TURNS, Crapette
+from bot.games.crapette.events import (
+    CardMoved,
+    CrapetteCalled,
+    DiscardRecycled,
+    GameDrawn,
+    GameWon,
+    StockTurned,
+    TurnedCardDiscarded,
+    TurnEnded,
+)
+from bot.games.crapette.layout import OwnedCard
+from bot.games.crapette.moves import SIDE_NAMES, CallCrapette, EndTurn, parse_action
+from bot.games.crapette.words import move_notice, top_card
+
+_SOURCES = ("cr", "st", *SIDE_NAMES)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTold:
+    """One turn: its number, who played it, and what they did, in order."""
+
+    number: int
+    seat: int
+    steps: tuple[Notice, ...]
+
+
+LogLine = TurnTold | Notice
+
+
+def history(game: Crapette, names: Sequence[str]) -> list[LogLine]:
+    """Every turn of `game` (the seats' names in `names`), with the calls, the turns missed for a wrong call and
+    how the game ended between them; a turn still in play when the game stopped comes last."""
+    saved = game.to_dict()
+    replay = Crapette.from_dict({**saved, "log": [], "state": None})
+    told: list[LogLine] = []
+    steps: list[Notice] = []
+    after_turn: list[Notice] = []
+    number, seat_on_turn = replay.turn_number, replay.current_player
+    # The cards the player on turn could take before their last action: a right call names the card that
+    # should have moved first, which that action may have moved or covered since.
+    tops: dict[str, OwnedCard | None] = {}
+
+    def close_turn() -> None:
+        if steps:
+            told.append(TurnTold(number, seat_on_turn, tuple(steps)))
+        told.extend(after_turn)
+        steps.clear()
+        after_turn.clear()
+
+    for seat, text in saved["log"]:
+        action = parse_action(text)
+        if action is None:
+            raise ValueError(f"Unknown saved action {text!r}.")
+        if not isinstance(action, CallCrapette):
+            tops = {source: top_card(replay, seat, source) for source in _SOURCES}
+        for event in replay.apply(seat, action):
+            if isinstance(event, CardMoved):
+                steps.append(move_notice(event.card, event.move, names[1 - event.seat]))
+            elif isinstance(event, DiscardRecycled):
+                steps.append(Notice("crapette.log.recycled", {"count": event.count}))
+            elif isinstance(event, StockTurned):
+                steps.append(Notice("crapette.log.turned", {"card": str(event.card)}))
+            elif isinstance(event, TurnedCardDiscarded) and not isinstance(action, CallCrapette):
+                # (after a right call, the turned card goes to the discard as the turn ends: the call says so)
+                steps.append(Notice("crapette.log.discarded", {"card": str(event.card)}))
+            elif isinstance(event, CrapetteCalled):
+                after_turn.append(_call(event, names, tops))
+            elif isinstance(event, TurnEnded):
+                if isinstance(action, EndTurn):
+                    steps.append(Notice("crapette.log.ended"))
+                after_turn.extend(
+                    Notice("crapette.log.skipped", {"name": names[skip]}) for skip in event.skipped
+                )
+                close_turn()
+                number, seat_on_turn = replay.turn_number, replay.current_player
+            elif isinstance(event, GameWon):
+                after_turn.append(Notice("crapette.end_won", {"name": names[event.winner]}))
+            elif isinstance(event, GameDrawn):
+                after_turn.append(Notice(f"crapette.log.drawn.{event.reason}", {"turns": MAX_TURNS}))
+    close_turn()
+    return told
+
+
+def _call(event: CrapetteCalled, names: Sequence[str], tops: dict[str, OwnedCard | None]) -> Notice:
+    caller = names[event.caller]
+    if not event.right or event.missed is None:
+        return Notice("crapette.log.called_wrong", {"name": caller})
+    missed = event.missed.missed
+    move = move_notice(tops.get(missed.source), missed, caller)
+    return Notice("crapette.log.called_right", {"name": caller, "missed": move})

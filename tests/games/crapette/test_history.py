@@ -1,0 +1,172 @@
+"""Crapette told turn by turn for **Full log**, and the verdict of a right call, which names the card that had to
+move first."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.base import Notice
+from bot.games.crapette import (
+    MAX_TURNS,
+    NO_PROGRESS,
+    REPETITION,
+    TURN_LIMIT,
+    CardMoved,
+    Crapette,
+    Move,
+    StockTurned,
+)
+from bot.games.crapette.history import TurnTold, history
+from bot.games.crapette.moves import CALL_CRAPETTE
+from bot.games.crapette.session import CrapetteAction, CrapetteSession
+from bot.ui.game_ui import render_notice
+from bot.ui.i18n import t
+from tests.games.crapette.helpers import arranged
+
+NAMES = ("Alice", "Robot")
+
+
+def played(seed: int, actions: int = 300) -> tuple[Crapette, list[object], list[Notice]]:
+    """Seat 0 plays legal actions at random (so it breaks the priority rule, and the AI on seat 1 calls it),
+    once calls "Crapette!" wrongly during the AI's turn; returns the game, every event in order, and the
+    verdicts seat 0 was given after the AI's right calls."""
+    game = Crapette.new(seed=seed)
+    session = CrapetteSession(game, [1])
+    rng = random.Random(seed)
+    events: list[object] = []
+    verdicts: list[Notice] = []
+    called_wrongly = False
+    for _ in range(actions):
+        if game.is_over:
+            break
+        if game.current_player == 1:
+            if not called_wrongly and game.last_missed is None:
+                events += session.apply(0, CrapetteAction(CALL_CRAPETTE)).events
+                called_wrongly = True
+            events += session.play_ai(1)
+            continue
+        result = session.apply(0, CrapetteAction(rng.choice(game.legal_actions(0))))
+        events += result.events
+        if result.notice is not None and result.notice.key == "crapette.called_right":
+            verdicts.append(result.notice)
+    return game, events, verdicts
+
+
+def steps_of(told: list[TurnTold | Notice], key: str) -> list[str]:
+    return [
+        str(step.params["card"])
+        for line in told
+        if isinstance(line, TurnTold)
+        for step in line.steps
+        if step.key == key
+    ]
+
+
+def test_every_card_moved_and_turned_up_is_told_in_order_turn_by_turn() -> None:
+    game, events, _ = played(seed=5)
+    told = history(game, NAMES)
+    assert steps_of(told, "crapette.move") == [str(e.card) for e in events if isinstance(e, CardMoved)]
+    assert steps_of(told, "crapette.log.turned") == [
+        str(e.card) for e in events if isinstance(e, StockTurned)
+    ]
+    turns = [line for line in told if isinstance(line, TurnTold)]
+    assert len(turns) > 20
+    numbers = [turn.number for turn in turns]
+    assert numbers == sorted(set(numbers)), "one line a turn, in order"
+    assert numbers[-1] <= game.turn_number
+
+
+def test_calls_and_missed_turns_are_told_where_they_happened() -> None:
+    game, _, verdicts = played(seed=5)
+    told = history(game, NAMES)
+    keys = [line.key for line in told if isinstance(line, Notice)]
+    assert keys.count("crapette.log.called_wrong") == game.wrong_calls(0) == 1
+    assert keys.count("crapette.log.skipped") == 1
+    wrong = next(
+        line for line in told if isinstance(line, Notice) and line.key == "crapette.log.called_wrong"
+    )
+    assert render_notice("en", wrong) == "📣 Alice called Crapette! and was wrong: they miss their next turn."
+    assert render_notice("fr", wrong) == "📣 Alice crie Crapette ! à tort : Alice passera son prochain tour."
+    rights = [line for line in told if isinstance(line, Notice) and line.key == "crapette.log.called_right"]
+    assert len(rights) == game.crapettes_called(1) == len(verdicts) >= 3
+    for logged, verdict in zip(rights, verdicts, strict=True):
+        assert logged.params["missed"].params["card"] == verdict.params["missed"].params["card"] != "?"
+    if game.is_over:
+        assert isinstance(told[-1], Notice) and told[-1].key.startswith(
+            ("crapette.end_won", "crapette.log.drawn")
+        )
+
+
+def test_the_log_names_whose_pile_a_card_went_to() -> None:
+    game, _, _ = played(seed=5)
+    lines = [
+        t(
+            "en",
+            "crapette.log.turn",
+            number=line.number,
+            name=NAMES[line.seat],
+            steps=" · ".join(render_notice("en", step) for step in line.steps),
+        )
+        for line in history(game, NAMES)
+        if isinstance(line, TurnTold)
+    ]
+    text = "\n".join(lines)
+    assert "→ Alice's discard" in text or "→ Alice's crapette" in text, "the AI loads Alice's piles"
+    assert "opponent's" not in text
+
+
+@pytest.mark.parametrize("reason", [REPETITION, NO_PROGRESS, TURN_LIMIT])
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_every_draw_is_explained(reason: str, locale: str) -> None:
+    key = f"crapette.log.drawn.{reason}"
+    text = t(locale, key, turns=2000)
+    assert text != key and text.startswith("🤝 ")
+
+
+# -- the verdict of a right call ------------------------------------------------------------------------------
+def turned_card_position() -> Crapette:
+    """Seat 0 on turn with 2H turned up, which the rule says must go on the AH of F1 first; the crapette's 6H
+    fits on 7S (side pile 1)."""
+    return arranged(
+        crapettes=("9C 6H", "KD/1"),
+        sides=("7S", "KC", "QD", "KS", "KC/1", "KS/1", "KH/1", "KD/1"),
+        foundations=("AH",),
+        turned=("2H", ""),
+    )
+
+
+def test_an_ai_call_names_the_turned_card_the_player_should_have_played() -> None:
+    # Found while writing the log: the call ends the turn and puts the turned card on the discard, and the verdict
+    # used to look for the card where it no longer was ("the move to make first was ? (st>f1)").
+    session = CrapetteSession(turned_card_position(), [1])
+    result = session.apply(0, CrapetteAction(Move("cr", "s1")))
+    assert result.notice is not None and result.notice_with_board
+    assert render_notice("en", result.notice) == (
+        "📣 Crapette! Right call: the move to make first was 2♥ turned card → F1. The turn passes."
+    )
+
+
+def test_a_person_who_calls_reads_the_move_from_their_own_side() -> None:
+    session = CrapetteSession(turned_card_position(), [])
+    session.apply(0, CrapetteAction(Move("cr", "s1")))
+    result = session.apply(1, CrapetteAction(CALL_CRAPETTE))
+    assert result.notice is not None and result.notice_with_board
+    assert render_notice("en", result.notice) == (
+        "📣 Crapette! Right call: the move to make first was 2♥ opponent's turned card → F1. The turn passes."
+    )
+    assert render_notice("fr", result.notice) == (
+        "📣 Crapette ! Bien vu : il fallait d'abord jouer 2♥ carte retournée adverse → F1. Le tour passe."
+    )
+
+
+def test_a_plain_move_is_answered_by_the_board_alone() -> None:
+    session = CrapetteSession(turned_card_position(), [])
+    result = session.apply(0, CrapetteAction(Move("st", "f1")))
+    assert not result.notice_with_board
+
+
+def test_rules_say_when_a_game_is_drawn() -> None:
+    assert f"after {MAX_TURNS:,} turns" in t("en", "rules.crapette.body")
+    assert f"après {MAX_TURNS:,} tours".replace(",", " ") in t("fr", "rules.crapette.body")
