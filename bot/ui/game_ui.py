@@ -8,6 +8,7 @@ turn announcement, the summary, and how to read `/play`.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from bot.ui.i18n import t
 
 if TYPE_CHECKING:
     from bot.service.table import Table
+    from bot.storage.stats import GameRecord, SeatRecord
 
 
 def render_notice(locale: object, notice: Notice) -> str:
@@ -148,6 +150,30 @@ class GameUI:
     def log_pages(self, table: Table, locale: str) -> list[str]:
         """A finished game's every public play, as pages of text for **Full log** (none by default)."""
         return []
+
+    # -- its stored games in /history (a `GameRecord`); the defaults suit the trick games --------------------
+    # What a game's details call its record's `cards_left` (None: not shown) and `turns`.
+    record_score_field: str | None = None
+    record_turns_field = "history.hands"
+
+    def record_outcome(self, record: GameRecord, names: Mapping[int, str | None], locale: str) -> str:
+        """A stored game's result in one line of `/history` (`names`: the members' display names by id); an
+        abandoned game is said the same way for every game unless the game says otherwise."""
+        if record.outcome == "abandoned":
+            return t(locale, "history.abandoned_game", game=self.name(locale))
+        return self.record_result(record, names, locale)
+
+    def record_result(self, record: GameRecord, names: Mapping[int, str | None], locale: str) -> str:
+        """A game played to its end, in one line: the trick games' winning (lowest) total by default."""
+        return t(locale, "history.finished_game", game=self.name(locale), count=record.cards_left)
+
+    def record_variant(self, record: GameRecord, locale: str) -> str:
+        """The rules a stored game was played by, in a few words."""
+        return self.name(locale)
+
+    def record_seat_points(self, seat: SeatRecord, locale: str) -> str | None:
+        """What a seat's own `points` say in a game's details (None: nothing)."""
+        return t(locale, "tricks.final_points", count=seat.points) if seat.points is not None else None
 
 
 # A page of **Full log** stays well inside an embed's 4,096 characters, and short enough to read on a phone.

@@ -11,7 +11,7 @@ import functools
 import re
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -31,6 +31,7 @@ from bot.storage.stats import (
 from bot.ui.chart import ChartLabels, ChartPoint
 from bot.ui.controller import apologise, send_private
 from bot.ui.format import duration
+from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import language_of, t
 
 COLOUR = discord.Colour.gold()
@@ -175,7 +176,7 @@ def seat_ids(seats: Iterable[SeatRecord]) -> set[int]:
     return {seat.user_id for seat in seats if seat.user_id is not None and not seat.is_ai}
 
 
-def seat_name(seat: SeatRecord, names: Names, locale: str) -> str:
+def seat_name(seat: SeatRecord, names: Mapping[int, str | None], locale: str) -> str:
     if seat.is_ai:
         return f"🤖 {seat.name}"
     if seat.user_id is None:
@@ -234,16 +235,7 @@ def game_name(record: GameRecord, locale: str) -> str:
 
 
 def variant_name(record: GameRecord, locale: str) -> str:
-    if record.game != "thegame":
-        extra = t(locale, "barbu.full_cycle") if record.variant == "full_cycle" else ""
-        return game_name(record, locale) + (f" · {extra}" if extra else "")
-    if record.expert_minimum and record.expert_hand:
-        return t(locale, "variant.both")
-    if record.expert_minimum:
-        return t(locale, "variant.higher_minimum")
-    if record.expert_hand:
-        return t(locale, "variant.smaller_hand")
-    return t(locale, "variant.standard")
+    return ui_for_key(record.game).record_variant(record, locale)
 
 
 # -- the leaderboard -----------------------------------------------------------------------------------------
@@ -390,28 +382,9 @@ def stats_names_needed(stats: PlayerStats) -> set[int]:
 
 # -- history -------------------------------------------------------------------------------------------------
 def outcome_text(record: GameRecord, names: Names, locale: str) -> str:
-    """A stored game's result in one line of `/history`. `cards_left` is each game's own score: The Game's cards
-    left, Klondike's cards on the foundations, Crapette's cards the winner had left, the trick games' lowest total
-    (found in the playground: a Klondike deal given up with no card up read "won with 0 pts")."""
-    game = game_name(record, locale)
-    if record.game == "thegame":
-        if record.outcome == "won":
-            return t(locale, "history.won")
-        if record.outcome == "abandoned":
-            return plural(locale, "history.abandoned", record.cards_left)
-        return plural(locale, "history.lost", record.cards_left)
-    if record.outcome == "abandoned":
-        return t(locale, "history.abandoned_game", game=game)
-    if record.game == "klondike":
-        if record.outcome == "won":
-            return t(locale, "history.klondike_won", game=game)
-        return t(locale, "history.klondike_lost", game=game, count=record.cards_left)
-    if record.game == "crapette":
-        winners = [seat for seat in record.seats if seat.won]
-        if not winners:
-            return t(locale, "history.crapette_drawn", game=game)
-        return t(locale, "history.crapette_won", game=game, name=seat_name(winners[0], names, locale))
-    return t(locale, "history.finished_game", game=game, count=record.cards_left)
+    """A stored game's result in one line of `/history`, each game its own way (`GameUI.record_outcome`; found in
+    the playground: a Klondike deal given up with no card up read "won with 0 pts")."""
+    return ui_for_key(record.game).record_outcome(record, names, locale)
 
 
 def history_embed(
@@ -444,14 +417,6 @@ def history_option(number: int, record: GameRecord, names: Names, locale: str) -
     )
 
 
-# What a stored game's `cards_left` and `turns` are, per game (the trick games: no score field, hands).
-HISTORY_FIELDS = {
-    "thegame": ("history.cards_left", "history.turns"),
-    "klondike": ("history.foundations", "history.moves"),
-    "crapette": (None, "history.turns"),
-}
-
-
 def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
     titles = {
         "won": "history.summary_won",
@@ -471,10 +436,10 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
     embed.description = t(
         locale, "history.summary_when", when=when(record.ended_at, "f"), channel=record.channel_id
     )
-    score_field, turns_field = HISTORY_FIELDS.get(record.game, (None, "history.hands"))
-    if score_field is not None:
-        embed.add_field(name=t(locale, score_field), value=str(record.cards_left))
-    embed.add_field(name=t(locale, turns_field), value=str(record.turns))
+    ui = ui_for_key(record.game)
+    if ui.record_score_field is not None:
+        embed.add_field(name=t(locale, ui.record_score_field), value=str(record.cards_left))
+    embed.add_field(name=t(locale, ui.record_turns_field), value=str(record.turns))
     embed.add_field(
         name=t(locale, "history.duration"), value=duration(record.ended_at - record.started_at, locale)
     )
@@ -485,10 +450,8 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
             extras.append(plural(locale, "stats.violations", seat.violations))
         if seat.hints:
             extras.append(plural(locale, "stats.hints", seat.hints))
-        if seat.points is not None and record.game == "crapette":
-            extras.insert(0, plural(locale, "crapette.cards", seat.points))
-        elif seat.points is not None and record.game != "klondike":  # Klondike's is the team's, shown above
-            extras.insert(0, t(locale, "tricks.final_points", count=seat.points))
+        if points := ui.record_seat_points(seat, locale):
+            extras.insert(0, points)
         mark = "🏆" if seat.won else "•"
         players.append(
             f"{mark} {seat_name(seat, names, locale)}" + (f" — {', '.join(extras)}" if extras else "")

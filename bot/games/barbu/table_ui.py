@@ -9,6 +9,7 @@ from bot.games.barbu.history import history
 from bot.games.barbu.session import BarbuSession
 from bot.games.trick_log import LogEntry
 from bot.service.table import Table
+from bot.storage.stats import GameRecord
 from bot.ui.i18n import t
 from bot.ui.trick_views import TrickGameUI, cards_text, session_of
 
@@ -21,6 +22,11 @@ def barbu_of(table: Table) -> BarbuSession:
 
 class BarbuUI(TrickGameUI):
     key = "barbu"
+
+    def record_variant(self, record: GameRecord, locale: str) -> str:
+        if record.variant == "full_cycle":
+            return f"{self.name(locale)} · {t(locale, 'barbu.full_cycle')}"
+        return self.name(locale)
 
     def history(self, table: Table) -> list[LogEntry]:
         return history(barbu_of(table).engine)

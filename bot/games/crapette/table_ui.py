@@ -5,6 +5,7 @@ face-down cards, so the controls sit on the board itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -18,11 +19,13 @@ from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_act
 from bot.games.crapette.words import describe
 from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
+from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
 from bot.ui.format import duration
 from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
+from bot.ui.leaderboard import seat_name as record_seat_name
 from bot.ui.lobby import BoardImage, seat_name
 from bot.ui.render import (
     CrapetteLabels,
@@ -90,6 +93,17 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
 class CrapetteUI(GameUI):
     key = "crapette"
     has_hand = False
+    record_turns_field = "history.turns"
+
+    def record_result(self, record: GameRecord, names: Mapping[int, str | None], locale: str) -> str:
+        winners = [seat for seat in record.seats if seat.won]
+        if not winners:
+            return t(locale, "history.crapette_drawn", game=self.name(locale))
+        name = record_seat_name(winners[0], names, locale)
+        return t(locale, "history.crapette_won", game=self.name(locale), name=name)
+
+    def record_seat_points(self, seat: SeatRecord, locale: str) -> str | None:
+        return plural(locale, "crapette.cards", seat.points) if seat.points is not None else None
 
     has_log = True
 

@@ -7,6 +7,7 @@ says so. The picture is redrawn on every change (about 20 ms) and its alt text d
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -28,6 +29,7 @@ from bot.games.klondike.session import (
 )
 from bot.games.klondike.solver import UNWINNABLE, WINNABLE, solve
 from bot.service.table import Table, TableStatus
+from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
 from bot.ui.format import duration
 from bot.ui.game_ui import GameUI, ended_early_text, render_notice
@@ -72,6 +74,17 @@ class KlondikeUI(GameUI):
     key = "klondike"
     has_hand = False
     has_log = True
+    record_score_field = "history.foundations"
+    record_turns_field = "history.moves"
+
+    def record_result(self, record: GameRecord, names: Mapping[int, str | None], locale: str) -> str:
+        """Won, or lost with the cards the team got up (a stored Klondike game's `cards_left`)."""
+        if record.outcome == "won":
+            return t(locale, "history.klondike_won", game=self.name(locale))
+        return t(locale, "history.klondike_lost", game=self.name(locale), count=record.cards_left)
+
+    def record_seat_points(self, seat: SeatRecord, locale: str) -> str | None:
+        return None  # the team's cards on the foundations, shown once for the game
 
     def log_pages(self, table: Table, locale: str) -> list[str]:
         """Every move in words, numbered, `LOG_MOVES_PER_PAGE` a page; the end of a game stopped early last."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from discord import app_commands
@@ -21,6 +22,7 @@ from bot.games.thegame.ui.format import (
 )
 from bot.games.thegame.ui.moves import moves_now
 from bot.service.table import Table, TableStatus
+from bot.storage.stats import GameRecord
 from bot.ui.game_ui import GameUI
 from bot.ui.i18n import t
 
@@ -29,6 +31,23 @@ class TheGameUI(GameUI):
     key = "thegame"
     dynamic_items = components.DYNAMIC_ITEMS
     has_log = True
+    record_score_field = "history.cards_left"
+    record_turns_field = "history.turns"
+
+    def record_outcome(self, record: GameRecord, names: Mapping[int, str | None], locale: str) -> str:
+        if record.outcome == "won":
+            return t(locale, "history.won")
+        key = "history.abandoned" if record.outcome == "abandoned" else "history.lost"
+        return t(locale, key, count=record.cards_left)
+
+    def record_variant(self, record: GameRecord, locale: str) -> str:
+        if record.expert_minimum and record.expert_hand:
+            return t(locale, "variant.both")
+        if record.expert_minimum:
+            return t(locale, "variant.higher_minimum")
+        if record.expert_hand:
+            return t(locale, "variant.smaller_hand")
+        return t(locale, "variant.standard")
 
     def options_text(self, table: Table, locale: object) -> str:
         return board.footer(table, str(locale))
