@@ -48,6 +48,11 @@ class TableDriver:
         assert board_id is not None
         return self.message(board_id)
 
+    @staticmethod
+    def summary_buttons(table_id: int) -> list[str]:
+        """The custom ids under the summary of a game with a full log: Play again, Same deal, Full log."""
+        return [f"tg:again:{table_id}:new", f"tg:again:{table_id}:same", f"tg:log:{table_id}:0"]
+
     def public_messages(self) -> list[Message]:
         return [message for message in self.channel.messages if not message.ephemeral]
 
