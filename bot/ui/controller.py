@@ -386,15 +386,17 @@ class TableController:
         content = ui_for(table).hand(
             table, seat, str(interaction.locale), notice=notice, hints=hints, **options
         )
+        user_id, token = interaction.user.id, interaction.token
         if edit and not interaction.response.is_done():
             await interaction.response.edit_message(**content)
-            self.display.remember_hand_message(table.id, interaction.user.id, interaction.token)
+            shown = interaction.message.id if interaction.message is not None else None
+            self.display.remember_hand_message(table.id, user_id, token, shown_id=shown)
         elif interaction.response.is_done():
             message = await interaction.followup.send(ephemeral=True, wait=True, **content)
-            self.display.remember_hand_message(table.id, interaction.user.id, interaction.token, message.id)
+            self.display.remember_hand_message(table.id, user_id, token, message.id, shown_id=message.id)
         else:
-            await interaction.response.send_message(ephemeral=True, **content)
-            self.display.remember_hand_message(table.id, interaction.user.id, interaction.token)
+            sent = await interaction.response.send_message(ephemeral=True, **content)
+            self.display.remember_hand_message(table.id, user_id, token, shown_id=sent.message_id)
 
     @answering
     async def show_hand(

@@ -63,6 +63,7 @@ class HandMessage:
     token: str
     created_at: float
     message_id: int | None = None  # None: the interaction's original response
+    shown_id: int | None = None  # the message's own id, when known: tells two hand messages apart
 
 
 # Discord lets an interaction token edit its messages for 15 minutes; keep a margin.
@@ -500,9 +501,27 @@ class TableDisplay:
 
     # -- private hand messages -----------------------------------------------------------------------------
     def remember_hand_message(
-        self, table_id: int, user_id: int, token: str, message_id: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        token: str,
+        message_id: int | None = None,
+        *,
+        shown_id: int | None = None,
     ) -> None:
-        self._hand_messages[(table_id, user_id)] = HandMessage(token, time.time(), message_id)
+        """The player's hand is now this message. An older hand message of theirs, still shown above it, would
+        stay as it was (a pass menu still open after the game ended, found in the playground): it is deleted."""
+        key = (table_id, user_id)
+        previous = self._hand_messages.get(key)
+        self._hand_messages[key] = HandMessage(token, time.time(), message_id, shown_id)
+        if (
+            previous is not None
+            and previous.shown_id is not None
+            and shown_id is not None
+            and previous.shown_id != shown_id
+            and time.time() - previous.created_at < HAND_MESSAGE_LIFETIME
+        ):
+            self.spawn(self._delete_hand(previous))
 
     def forget_table(self, table_id: int) -> None:
         for key in [key for key in self._hand_messages if key[0] == table_id]:
@@ -553,6 +572,17 @@ class TableDisplay:
             )
         except discord.HTTPException as error:
             log.info("Could not update a private hand message in table %s: %s", table.id, error.status)
+
+    async def _delete_hand(self, stored: HandMessage) -> None:
+        application_id = self._client.application_id
+        if application_id is None:
+            return
+        webhook = discord.Webhook.partial(application_id, stored.token, client=self._client)
+        message_id: Any = stored.message_id if stored.message_id is not None else "@original"
+        try:
+            await webhook.delete_message(message_id)
+        except discord.HTTPException as error:  # dismissed by the player already, or its token expired
+            log.info("Could not delete an older private hand message: %s", error.status)
 
     # -- helpers -------------------------------------------------------------------------------------------
     def _channel(self, channel_id: int) -> BoardChannel | None:

@@ -120,3 +120,29 @@ async def test_a_whole_three_player_game(driver: TableDriver, world: World) -> N
     if pages > 1:
         turned = await driver.click(world.carol, page, f"tg:log:{table_id}:1")
         assert turned.type == 7 and f"page 2/{pages}" in page.embeds[0]["title"]
+
+
+async def test_a_hand_opened_again_takes_the_place_of_the_older_one(
+    driver: TableDriver, world: World
+) -> None:
+    # Found in the playground: a hand opened again left the older hand message above it, its pass menu still
+    # open after the game had ended.
+    await driver.command(world.alice, "game new", deal=DEAL)
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    started = await driver.click_result(world.alice, driver.board(), f"tg:start:{table_id}")
+    first_hand = started.followups[-1]
+    assert first_hand.ephemeral and not first_hand.deleted
+    second_hand = await driver.open_hand(world.alice)
+    await driver.settle()
+    assert first_hand.deleted, "the older hand is gone"
+    assert not second_hand.deleted
+    # Refreshing the hand edits the same message: it stays.
+    refreshed = await driver.click(world.alice, second_hand, driver.hand_button(world.alice, "refresh"))
+    assert refreshed.type == 7
+    assert not second_hand.deleted
+    # Bob's own hand is his: Alice opening hers never touches it.
+    bobs_hand = await driver.open_hand(world.bob)
+    await driver.open_hand(world.alice)
+    await driver.settle()
+    assert not bobs_hand.deleted and second_hand.deleted
