@@ -93,19 +93,8 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
 class CrapetteUI(GameUI):
     key = "crapette"
     has_hand = False
-    record_turns_field = "history.turns"
-
-    def record_result(self, record: GameRecord, names: Mapping[int, str | None], locale: str) -> str:
-        winners = [seat for seat in record.seats if seat.won]
-        if not winners:
-            return t(locale, "history.crapette_drawn", game=self.name(locale))
-        name = record_seat_name(winners[0], names, locale)
-        return t(locale, "history.crapette_won", game=self.name(locale), name=name)
-
-    def record_seat_points(self, seat: SeatRecord, locale: str) -> str | None:
-        return plural(locale, "crapette.cards", seat.points) if seat.points is not None else None
-
     has_log = True
+    record_turns_field = "history.turns"
 
     def log_pages(self, table: Table, locale: str) -> list[str]:
         """Every turn in one line (what the player did, in order), with the calls, the missed turns and the end
@@ -123,6 +112,16 @@ class CrapetteUI(GameUI):
         if table.status is TableStatus.ABANDONED:
             lines.append(ended_early_text(table, locale))
         return log_pages_of(lines, LOG_TURNS_PER_PAGE)
+
+    def record_result(self, record: GameRecord, names: Mapping[int, str | None], locale: str) -> str:
+        winners = [seat for seat in record.seats if seat.won]
+        if not winners:
+            return t(locale, "history.crapette_drawn", game=self.name(locale))
+        name = record_seat_name(winners[0], names, locale)
+        return t(locale, "history.crapette_won", game=self.name(locale), name=name)
+
+    def record_seat_points(self, seat: SeatRecord, locale: str) -> str | None:
+        return plural(locale, "crapette.cards", seat.points) if seat.points is not None else None
 
     def options_text(self, table: Table, locale: object) -> str:
         options = table.options
