@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TheGameBot
-from bot.games.registry import DEFAULT_GAME, GAMES
+from bot.games.registry import GAMES
 from bot.ui.i18n import t
 
 # Every registered game, by its English name (French through each game's `locales/commands.fr.json`).
@@ -30,7 +30,7 @@ class GameCommands(commands.Cog):
 
     @game.command(name="new", description="Open a new table in this channel")
     @app_commands.describe(
-        game="Which game (The Game if left out)",
+        game="Which game (left out: the game of the options you chose, else The Game)",
         three_cards="The Game, expert: play at least three cards a turn while the draw pile lasts",
         smaller_hand="The Game, expert: one card fewer in every hand",
         full_cycle="Barbu: every player deals the five contracts (the long game)",
@@ -80,7 +80,7 @@ class GameCommands(commands.Cog):
         }
         await self.controller.new_game(
             interaction,
-            game=game.value if game else DEFAULT_GAME,
+            game=game.value if game else None,  # left out: the game of the options chosen, else The Game
             options=options,
             deal=deal,
             daily=daily,

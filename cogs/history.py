@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.app import TheGameBot
 from bot.games.errors import GameError
+from bot.games.registry import rules_for
 from bot.storage.stats import StatsStore
 from bot.ui.i18n import t
 from bot.ui.leaderboard import (
@@ -139,11 +140,11 @@ class History(commands.Cog):
         if record is None:
             raise GameError("history.gone")
         # The same deal with the same rules; never as a daily deal (the day's deal is played from /game new).
+        options = rules_for(record.game).replay_options(record.variant)
+        # The Game's expert rules have columns of their own (False for every other game).
+        options |= {"three_cards": record.expert_minimum, "smaller_hand": record.expert_hand}
         await self.bot.controller.new_game(
-            interaction,
-            game=record.game,
-            deal=record.deal_code,
-            options={"three_cards": record.expert_minimum, "smaller_hand": record.expert_hand},
+            interaction, game=record.game, deal=record.deal_code, options=options
         )
 
 

@@ -153,4 +153,14 @@ async def test_every_extension_loads_and_no_two_commands_clash(tmp_path: Path) -
             assert f"text:{command.description}" in french, (
                 f"/{command.qualified_name} has no French description"
             )
+            for parameter in getattr(command, "parameters", []):
+                where = f"/{command.qualified_name} {parameter.name}"
+                assert f"name:{parameter.name}" in french, f"{where} has no French name"
+                assert f"text:{parameter.description}" in french, f"{where} has no French description"
+                for choice in parameter.choices:
+                    if not re.search(r"[^\W\d_]{2,}", choice.name):
+                        continue  # no word to translate: "A ▲"
+                    assert f"name:{choice.name}" in french, (
+                        f"{where}: the choice {choice.name!r} has no French name"
+                    )
         await bot.db.close()

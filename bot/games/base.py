@@ -138,10 +138,17 @@ class GameRules(ABC):
     chat_rule: bool = False
     # AI players may take seats (Klondike has none: its AI only gives hints).
     ai_players: bool = True
+    # The options of `/game new` that are this game's (an option of another game is refused, or picks that game).
+    option_names: frozenset[str] = frozenset()
 
     @abstractmethod
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validated options from what `/game new` received (unknown keys ignored); GameError when invalid."""
+
+    def replay_options(self, variant: str) -> dict[str, Any]:
+        """The `/game new` options that deal a stored game's rules again (`Outcome.variant`), for `/history`'s
+        **Deal it again**."""
+        return {}
 
     @abstractmethod
     def new_session(

@@ -20,11 +20,11 @@ import discord
 from bot.games.base import Notice
 from bot.games.deal_codes import SEED_LIMIT, deal_code_to_seed, random_seed
 from bot.games.errors import GameError
-from bot.games.registry import DEFAULT_GAME, rules_for
+from bot.games.registry import game_for_options
 from bot.service.games import Change
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import render_notice, ui_for, ui_for_key
-from bot.ui.i18n import t
+from bot.ui.i18n import command_name, t
 from bot.ui.lobby import for_edit, for_send
 
 if TYPE_CHECKING:
@@ -183,14 +183,20 @@ class TableController:
         self,
         interaction: discord.Interaction[Any],
         *,
-        game: str = DEFAULT_GAME,
+        game: str | None = None,
         options: dict[str, Any] | None = None,
         deal: str | None = None,
         daily: bool = False,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise GameError("error.guild_only")
-        rules_for(game)  # an unknown game (a forged option) is refused before anything else
+        chosen = {
+            name: command_name(interaction.locale, name)
+            for name, value in (options or {}).items()
+            if value not in (None, False)
+        }
+        # An unknown game (a forged option) or an option of another game is refused before anything else.
+        game = game_for_options(game, chosen)
         seed: int | None = None
         day: str | None = None
         if daily:

@@ -140,3 +140,41 @@ async def test_a_deal_lost_from_the_start_ends_at_once(driver: TableDriver, worl
     row = await driver.bot.db.fetchone("SELECT outcome FROM games WHERE id = ?", (table_id,))
     assert row is not None and row[0] == "lost"
     assert any("no move can change anything" in message.text for message in driver.public_messages())
+
+
+async def test_klondike_options_open_klondike_and_history_deals_it_again_by_the_same_rules(
+    driver: TableDriver, world: World
+) -> None:
+    # An option of another game is refused in one sentence, and no table opens.
+    refused = await driver.command(world.alice, "game new", game="hearts", draw_one=True)
+    assert refused.ephemeral
+    assert refused.content == (
+        "`draw_one` is an option of Klondike, not of Hearts: leave it out, or choose Klondike."
+    )
+    assert driver.bot.games.in_channel(driver.channel.id) is None
+    # The game left out: the options say which game it is.
+    await driver.command(world.alice, "game new", draw_one=True, any_colour=True, deal=seed_to_deal_code(3))
+    table = driver.table()
+    assert table.game_key == "klondike" and table.options["draw"] == 1 and table.options["any_colour"]
+    table_id = table.id
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    asked = await driver.click(world.alice, driver.board(), f"tg:g:{table_id}:giveup")
+    assert asked.message is not None
+    await driver.click(world.alice, asked.message, f"tg:g:{table_id}:giveup.yes:{world.alice.id}")
+    await driver.settle()
+
+    listed = await driver.command(world.alice, "history")
+    assert listed.message is not None
+    (menu,) = listed.message.selects
+    result = await driver.emulator.select(world.alice, listed.message, menu["custom_id"], [str(table_id)])
+    detail = await result.response()
+    await driver.settle()
+    rules = next(field["value"] for field in detail.embeds[0]["fields"] if field["name"] == "Rules")
+    assert rules == "Klondike · draw one · any colour"
+    assert detail.message is not None
+    replay = next(cid for cid in detail.message.custom_ids if cid.startswith("tg:replay:"))
+    await driver.click(world.alice, detail.message, replay)
+    again = driver.table()
+    assert again.id != table_id and again.game_key == "klondike"
+    assert again.deal_code == table.deal_code
+    assert again.options["draw"] == 1 and again.options["any_colour"], "the same rules as the game chosen"

@@ -19,8 +19,13 @@ class BarbuRules(GameRules):
     cooperative = False
     ui_module = "bot.games.barbu.table_ui"
 
+    option_names = frozenset({"full_cycle"})
+
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return {"full_cycle": bool(raw.get("full_cycle", False))}
+
+    def replay_options(self, variant: str) -> dict[str, Any]:
+        return {"full_cycle": variant == "full_cycle"}
 
     def new_session(
         self, seats: int, seed: int, options: Mapping[str, Any], ai_seats: Sequence[int]

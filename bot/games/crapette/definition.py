@@ -18,6 +18,16 @@ class CrapetteRules(GameRules):
     cooperative = False
     ui_module = "bot.games.crapette.table_ui"
 
+    option_names = frozenset({"opponent_build", "strict"})
+
+    def replay_options(self, variant: str) -> dict[str, Any]:
+        """From `Outcome.variant` ("alternate_strict"): the opponent's build and the strict table."""
+        build = variant.removesuffix("_strict")
+        return {
+            "opponent_build": build if build in OPPONENT_BUILDS else None,
+            "strict": variant.endswith("_strict"),
+        }
+
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         build = str(raw.get("opponent_build") or "suit")
         return {

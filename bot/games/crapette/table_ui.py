@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.games.crapette.definition import RULES
 from bot.games.crapette.engine import Crapette
 from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.layout import OwnedCard
@@ -122,6 +123,13 @@ class CrapetteUI(GameUI):
 
     def record_seat_points(self, seat: SeatRecord, locale: str) -> str | None:
         return plural(locale, "crapette.cards", seat.points) if seat.points is not None else None
+
+    def record_variant(self, record: GameRecord, locale: str) -> str:
+        options = RULES.replay_options(record.variant)
+        parts = [self.name(locale), t(locale, f"crapette.build.{options['opponent_build'] or 'suit'}")]
+        if options["strict"]:
+            parts.append(t(locale, "crapette.strict"))
+        return " · ".join(parts)
 
     def options_text(self, table: Table, locale: object) -> str:
         options = table.options

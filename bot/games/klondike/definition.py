@@ -18,6 +18,11 @@ class KlondikeRules(GameRules):
     cooperative = True
     ai_players = False
     ui_module = "bot.games.klondike.table_ui"
+    option_names = frozenset({"draw_one", "any_colour", "team_play"})
+
+    def replay_options(self, variant: str) -> dict[str, Any]:
+        """From `variant_name` ("draw1_any"): the draw and the colours; how a team plays is chosen anew."""
+        return {"draw_one": variant.startswith("draw1"), "any_colour": variant.endswith("_any")}
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         mode = str(raw.get("team_play") or "turns")

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.games.errors import GameError
+from bot.games.klondike.definition import RULES
 from bot.games.klondike.engine import Klondike
 from bot.games.klondike.history import history
 from bot.games.klondike.moves import DRAW
@@ -85,6 +86,16 @@ class KlondikeUI(GameUI):
 
     def record_seat_points(self, seat: SeatRecord, locale: str) -> str | None:
         return None  # the team's cards on the foundations, shown once for the game
+
+    def record_variant(self, record: GameRecord, locale: str) -> str:
+        options = RULES.replay_options(record.variant)
+        parts = [
+            self.name(locale),
+            t(locale, "klondike.draw_one" if options["draw_one"] else "klondike.draw_three"),
+        ]
+        if options["any_colour"]:
+            parts.append(t(locale, "klondike.any_colour"))
+        return " · ".join(parts)
 
     def log_pages(self, table: Table, locale: str) -> list[str]:
         """Every move in words, numbered, `LOG_MOVES_PER_PAGE` a page; the end of a game stopped early last."""

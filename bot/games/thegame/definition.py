@@ -17,6 +17,7 @@ class TheGameRules(GameRules):
     cooperative = True
     ui_module = "bot.games.thegame.ui.table_ui"
     chat_rule = True
+    option_names = frozenset({"three_cards", "smaller_hand"})
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return {"three_cards": bool(raw.get("three_cards")), "smaller_hand": bool(raw.get("smaller_hand"))}
