@@ -16,7 +16,8 @@ from bot.games.registry import DEFAULT_GAME, rules_for
 from bot.storage.ratings import RatingStore
 from bot.storage.solitaire import SolitaireStore
 from bot.storage.stats import LeaderboardFilters, LeaderboardPage, StatsStore
-from bot.ui.i18n import t
+from bot.ui.controller import send_private
+from bot.ui.i18n import command_name, t
 from bot.ui.leaderboard import (
     LEADERBOARD_TEMPLATE,
     answering,
@@ -173,6 +174,13 @@ class Leaderboard(commands.Cog):
         ai: bool = False,
     ) -> None:
         key = game.value if game is not None else DEFAULT_GAME
+        filtered = [name for name, value in (("players", players), ("variant", variant), ("daily", daily),
+                                              ("ai", ai)) if value not in (None, False)]  # fmt: skip
+        if key != DEFAULT_GAME and filtered:  # they were silently dropped
+            locale = interaction.locale
+            option, name = command_name(locale, filtered[0]), t(locale, f"game.{key}.name")
+            await send_private(interaction, t(locale, "lb.filters_the_game_only", option=option, game=name))
+            return
         if not rules_for(key).cooperative:
             await self.show_ratings(interaction, key, 0, edit=False)
             return

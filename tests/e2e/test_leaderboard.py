@@ -138,3 +138,21 @@ async def test_filters_daily_deal_and_teams_with_ai(driver: TableDriver, world: 
     assert switched.type == 7
     text = description(humans.message)
     assert "Teams with AI teammates" in text and "**Carol · 🤖 Robot 1**" in text and "Bob" not in text
+
+
+async def test_the_game_filters_are_not_dropped_silently_for_another_game(
+    driver: TableDriver, world: World
+) -> None:
+    answer = await driver.command(world.alice, "leaderboard", game="hearts", variant="expert")
+    assert answer.ephemeral and answer.message is not None
+    assert answer.message.content == (
+        "`variant` filters The Game's leaderboard only: leave it out for Hearts."
+    )
+    world.alice.locale = "fr"
+    answer = await driver.command(world.alice, "leaderboard", game="klondike", daily=True)
+    assert answer.message is not None
+    assert answer.message.content == (
+        "`du_jour` ne filtre que le classement de The Game : retire-le pour Klondike."
+    )
+    hearts = await driver.command(world.alice, "leaderboard", game="hearts")
+    assert not hearts.ephemeral, "without a filter, Hearts' ratings as before"
