@@ -18,7 +18,7 @@ from bot.games.crapette.errors import IllegalMove
 from bot.games.crapette.events import CrapetteCalled, GameDrawn, GameWon
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import CALL_CRAPETTE, CallCrapette, LoggedAction, Move, parse_action
-from bot.games.crapette.words import move_notice, top_card
+from bot.games.crapette.words import describe, move_notice, top_card
 from bot.games.errors import GameError
 
 _STRONG: CrapetteStrategy = STRATEGIES["strong"]()
@@ -129,7 +129,14 @@ class CrapetteSession(Session):
         engine = self.engine
         if engine.is_over or engine.current_player != seat:
             raise GameError("crapette.not_your_turn")
-        return Notice("crapette.hint", {"action": str(_STRONG.choose_action(engine.view(seat)))})
+        action = _STRONG.choose_action(engine.view(seat))
+        # In words, as the menu and the buttons say it (it was the move's code: "💡 cr>f3").
+        told = (
+            describe(engine, seat, action)
+            if isinstance(action, Move)
+            else Notice(f"crapette.button.{action}")
+        )
+        return Notice("crapette.hint", {"action": told})
 
     # -- results -----------------------------------------------------------------------------------------------
     def outcome(self) -> Outcome:

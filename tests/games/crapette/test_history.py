@@ -12,6 +12,7 @@ from bot.games.crapette import (
     MAX_TURNS,
     NO_PROGRESS,
     REPETITION,
+    STRATEGIES,
     TURN_LIMIT,
     CardMoved,
     Crapette,
@@ -170,3 +171,20 @@ def test_a_plain_move_is_answered_by_the_board_alone() -> None:
 def test_rules_say_when_a_game_is_drawn() -> None:
     assert f"after {MAX_TURNS:,} turns" in t("en", "rules.crapette.body")
     assert f"après {MAX_TURNS:,} tours".replace(",", " ") in t("fr", "rules.crapette.body")
+
+
+def test_a_hint_says_the_move_in_words() -> None:
+    # It said the move's code ("💡 cr>s1"), where the menu says it in words.
+    session = CrapetteSession(turned_card_position(), [])
+    assert render_notice("en", session.hint(0)) == "💡 2♥ turned card → F1"
+    game = Crapette.new(seed=3)
+    session = CrapetteSession(game, [])
+    brain = STRATEGIES["strong"]()
+    for _ in range(300):  # play the hints until one is not a move: it is said as its button says it
+        seat = game.current_player
+        action = brain.choose_action(game.view(seat))
+        if not isinstance(action, Move):
+            assert render_notice("fr", session.hint(seat)) == "💡 " + t("fr", f"crapette.button.{action}")
+            return
+        session.apply(seat, CrapetteAction(action))
+    raise AssertionError("no hint to turn a card or discard in 300 actions")
