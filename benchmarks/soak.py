@@ -443,7 +443,7 @@ def _move_step(table: Table, seat: int, rng: random.Random) -> Step | None:
     from bot.ui.i18n import t
 
     ui = ui_for(table)
-    choices = [choice.value for choice in ui.move_suggestions(table, seat, "")]
+    choices = [choice.value for choice in ui.move_suggestions(table, seat, "", "en")]
     choices = [value for value in choices if value != "call" and "crapette" not in value.lower()]
     rng.shuffle(choices)
     for value in choices[:6]:

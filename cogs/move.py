@@ -32,7 +32,7 @@ class MoveCommands(commands.Cog):
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             return []
-        return ui_for(table).move_suggestions(table, seat, str(current))
+        return ui_for(table).move_suggestions(table, seat, str(current), str(interaction.locale))
 
 
 async def setup(bot: TheGameBot) -> None:

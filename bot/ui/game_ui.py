@@ -122,8 +122,10 @@ class GameUI:
         """The action for `/move <text>` (games played on the table itself: Klondike, Crapette)."""
         raise GameError("error.no_move_command")
 
-    def move_suggestions(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
-        """Suggestions for `/move`: the legal moves now."""
+    def move_suggestions(
+        self, table: Table, seat: int, current: str, locale: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggestions for `/move`: the legal moves now, in the words of the reader's `locale`."""
         return []
 
     async def end_details(self, table: Table) -> str | None:

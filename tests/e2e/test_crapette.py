@@ -155,3 +155,16 @@ async def test_bad_crapette_input_changes_nothing(driver: TableDriver, world: Wo
         answer = await driver.command(user, "move", move=text)
         assert answer.ephemeral and answer.content, (user.name, text)
     assert engine(driver).to_dict() == saved
+
+
+async def test_move_suggestions_speak_the_players_language(driver: TableDriver, world: World) -> None:
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
+    table_id = driver.table().id
+    await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    assert await my_turn(driver, table_id)
+    world.alice.locale = "fr"  # a French player on an English server: the suggestions are hers alone
+    choices = await driver.emulator.autocomplete(world.alice, driver.channel, "move", {"move": ""}, "move")
+    names = [choice["name"] for choice in choices]
+    assert "Retourner une carte (turn)" in names, names
+    assert not any("opponent" in name or "turned card" in name for name in names), "no English left"

@@ -96,7 +96,7 @@ async def test_a_board_edit_that_finds_its_board_replaced_edits_the_new_one(
         return await real_content(drawn)
 
     monkeypatch.setattr(display, "board_content", held_while_drawn)
-    move = ui_for(table).move_suggestions(table, 0, "")[0].value
+    move = ui_for(table).move_suggestions(table, 0, "", "en")[0].value
     await answered(await emulator.slash(alice, channel, "move", {"move": move}))
     await emulator.wait_for(drawing.is_set, timeout=5)
     await answered(await emulator.slash(alice, channel, "board"))  # posts a new board, deletes the old one

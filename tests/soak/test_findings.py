@@ -25,7 +25,7 @@ async def test_a_board_edit_discord_failed_is_tried_again(
     await klondike_started(emulator, bot, channel, alice)
     table = bot.client.games.in_channel(channel.id)
     assert table is not None
-    move = ui_for(table).move_suggestions(table, 0, "")[0].value
+    move = ui_for(table).move_suggestions(table, 0, "", "en")[0].value
     emulator.faults.fail(BOARD_EDIT, status=503, times=1)
     await answered(await emulator.slash(alice, channel, "move", {"move": move}))
     await bot.client.controller.settle()
@@ -63,7 +63,7 @@ async def test_a_board_is_brought_up_to_date_when_its_channel_is_not_in_the_cach
     games = bot.client.games
     table = games.in_channel(channel.id)
     assert table is not None
-    move = ui_for(table).parse_move(table, ui_for(table).move_suggestions(table, 0, "")[0].value)
+    move = ui_for(table).parse_move(table, ui_for(table).move_suggestions(table, 0, "", "en")[0].value)
     change = await games.act(table.id, alice.id, move)  # saved, as just before a crash: the board is behind
     assert not board_shows(emulator, change.table)
     guild = bot.client.get_guild(world.channel.guild.id)  # type: ignore[union-attr]
@@ -137,7 +137,7 @@ async def test_a_board_never_shows_a_move_that_is_not_saved_yet(
     saved = Table.from_dict(table.to_dict())
     bot.client.display.refresh_board(table)  # the board is asked for the saved state...
     ui = ui_for(table)
-    move = ui.parse_move(table, ui.move_suggestions(table, 0, "")[0].value)
+    move = ui.parse_move(table, ui.move_suggestions(table, 0, "", "en")[0].value)
     table.require_session().apply(
         0, move
     )  # ...and the next move is applied, not saved yet, before it goes out
@@ -289,7 +289,7 @@ async def test_a_board_posted_again_while_moves_are_made_catches_up(
     emulator.faults.faults.append(slow_post)
     reposted = asyncio.ensure_future(answered(await emulator.slash(alice, channel, "board")))
     await emulator.wait_for(lambda: slow_post.hits == 1, timeout=5)
-    move = ui_for(table).move_suggestions(table, 0, "")[0].value
+    move = ui_for(table).move_suggestions(table, 0, "", "en")[0].value
     await answered(await emulator.slash(alice, channel, "move", {"move": move}))  # while the board is posted
     await reposted
     await bot.client.controller.settle()

@@ -265,22 +265,24 @@ class CrapetteUI(GameUI):
     def parse_move(self, table: Table, text: str) -> CrapetteAction:
         return read_action(text)
 
-    def move_suggestions(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
+    def move_suggestions(
+        self, table: Table, seat: int, current: str, locale: str
+    ) -> list[app_commands.Choice[str]]:
         engine = session_of(table).engine
         typed = current.strip().lower()
         choices = []
         for action in engine.legal_actions(seat):
             name = (
-                render_notice(table.locale, describe(engine, seat, action))
+                render_notice(locale, describe(engine, seat, action))
                 if isinstance(action, Move)
-                else str(action)
+                else t(locale, f"crapette.button.{action}")
             )
             if typed and typed not in str(action) and typed not in name.lower():
                 continue
             choices.append(app_commands.Choice(name=f"{name} ({action})"[:100], value=str(action)))
         if engine.can_call_crapette(seat):
             choices.append(
-                app_commands.Choice(name=t(table.locale, "crapette.button.call"), value=str(CALL_CRAPETTE))
+                app_commands.Choice(name=t(locale, "crapette.button.call"), value=str(CALL_CRAPETTE))
             )
         return choices[:25]
 

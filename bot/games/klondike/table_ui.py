@@ -287,12 +287,14 @@ class KlondikeUI(GameUI):
     def parse_move(self, table: Table, text: str) -> Any:
         return MakeMove(read_move(text))
 
-    def move_suggestions(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
+    def move_suggestions(
+        self, table: Table, seat: int, current: str, locale: str
+    ) -> list[app_commands.Choice[str]]:
         engine = session_of(table).engine
         typed = current.strip().lower()
         choices = []
         for move in engine.legal_moves():
-            name = render_notice(table.locale, describe(engine, move))
+            name = render_notice(locale, describe(engine, move))
             if typed and typed not in move.code.lower() and typed not in name.lower():
                 continue
             choices.append(app_commands.Choice(name=f"{name} ({move.code})"[:100], value=move.code))
