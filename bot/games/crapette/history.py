@@ -23,7 +23,7 @@ from bot.games.crapette.events import (
 )
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import SIDE_NAMES, CallCrapette, EndTurn, parse_action
-from bot.games.crapette.words import move_notice, top_card
+from bot.games.crapette.words import move_notice, spot, top_card
 
 _SOURCES = ("cr", "st", *SIDE_NAMES)
 
@@ -68,7 +68,14 @@ def history(game: Crapette, names: Sequence[str]) -> list[LogLine]:
             tops = {source: top_card(replay, seat, source) for source in _SOURCES}
         for event in replay.apply(seat, action):
             if isinstance(event, CardMoved):
-                steps.append(move_notice(event.card, event.move, names[1 - event.seat]))
+                opponent = names[1 - event.seat]
+                turned_up = Notice("crapette.log.turned", {"card": str(event.card)})
+                if event.move.source == "st" and steps and steps[-1] == turned_up:
+                    # "turned up 8♥ → Bob's discard", not "turned up 8♥ · 8♥ turned card → Bob's discard"
+                    target = spot(event.move.target, opponent)
+                    steps[-1] = Notice("crapette.log.turned_to", {"card": str(event.card), "target": target})
+                else:
+                    steps.append(move_notice(event.card, event.move, opponent))
             elif isinstance(event, DiscardRecycled):
                 steps.append(Notice("crapette.log.recycled", {"count": event.count}))
             elif isinstance(event, StockTurned):

@@ -55,23 +55,24 @@ def played(seed: int, actions: int = 300) -> tuple[Crapette, list[object], list[
     return game, events, verdicts
 
 
-def steps_of(told: list[TurnTold | Notice], key: str) -> list[str]:
+def steps_of(told: list[TurnTold | Notice], *keys: str) -> list[str]:
     return [
         str(step.params["card"])
         for line in told
         if isinstance(line, TurnTold)
         for step in line.steps
-        if step.key == key
+        if step.key in keys
     ]
 
 
 def test_every_card_moved_and_turned_up_is_told_in_order_turn_by_turn() -> None:
     game, events, _ = played(seed=5)
     told = history(game, NAMES)
-    assert steps_of(told, "crapette.move") == [str(e.card) for e in events if isinstance(e, CardMoved)]
-    assert steps_of(told, "crapette.log.turned") == [
-        str(e.card) for e in events if isinstance(e, StockTurned)
-    ]
+    moved = steps_of(told, "crapette.move", "crapette.log.turned_to")
+    assert moved == [str(e.card) for e in events if isinstance(e, CardMoved)]
+    turned_up = steps_of(told, "crapette.log.turned", "crapette.log.turned_to")
+    assert turned_up == [str(e.card) for e in events if isinstance(e, StockTurned)]
+    assert steps_of(told, "crapette.log.turned_to"), "a card turned up and played at once is told in one step"
     turns = [line for line in told if isinstance(line, TurnTold)]
     assert len(turns) > 20
     numbers = [turn.number for turn in turns]
