@@ -72,6 +72,9 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
                 assert verdict.ephemeral and verdict.visible_to(world.alice)
                 assert verdict.content.startswith("📣 Crapette! Right call: the move to make first was ")
                 assert f"was {must_move} " in verdict.content
+                # Everyone at the table sees it on the board (a person called on by another person would
+                # otherwise only see their turn end).
+                assert f"called Crapette! on Alice: {must_move} " in driver.board().text
                 assert engine(driver).crapettes_called(AI) == 1
                 broke_the_rule = True
                 actions += 1

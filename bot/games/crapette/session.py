@@ -38,19 +38,61 @@ def read_action(text: str) -> CrapetteAction:
     return CrapetteAction(action)
 
 
+@dataclass(frozen=True, slots=True)
+class LastCall:
+    """The last "Crapette!" call, as the table saw it: the board shows it until the end of the turn after it, so
+    the player called on learns why their turn ended. `turn`: the turn being played once the call was made;
+    a right call's `missed` move and its `card`, read before the move that broke the rule."""
+
+    caller: int
+    right: bool
+    turn: int
+    missed: Move | None = None
+    card: str = "?"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "caller": self.caller,
+            "right": self.right,
+            "turn": self.turn,
+            "missed": str(self.missed) if self.missed is not None else None,
+            "card": self.card,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LastCall:
+        missed = parse_action(str(data["missed"])) if data.get("missed") else None
+        return cls(
+            caller=int(data["caller"]),
+            right=bool(data["right"]),
+            turn=int(data["turn"]),
+            missed=missed if isinstance(missed, Move) else None,
+            card=str(data.get("card", "?")),
+        )
+
+
 class CrapetteSession(Session):
-    def __init__(self, engine: Crapette, ai_seats: Sequence[int]) -> None:
+    def __init__(self, engine: Crapette, ai_seats: Sequence[int], last_call: LastCall | None = None) -> None:
         self.engine = engine
         self.ai_seats = frozenset(ai_seats)
+        self.last_call = last_call
         # The card the last action should have moved first (see `_missed_card`); not saved.
         self._last_missed_card: OwnedCard | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"engine": self.engine.to_dict(), "ai_seats": sorted(self.ai_seats)}
+        data: dict[str, Any] = {"engine": self.engine.to_dict(), "ai_seats": sorted(self.ai_seats)}
+        if self.last_call is not None:
+            data["last_call"] = self.last_call.to_dict()
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CrapetteSession:
-        return cls(Crapette.from_dict(dict(data["engine"])), [int(seat) for seat in data.get("ai_seats", [])])
+        call = data.get("last_call")  # absent from games saved before calls were shown on the board
+        return cls(
+            Crapette.from_dict(dict(data["engine"])),
+            [int(seat) for seat in data.get("ai_seats", [])],
+            LastCall.from_dict(call) if call else None,
+        )
 
     def to_act(self) -> tuple[int, ...]:
         return () if self.engine.is_over else (self.engine.current_player,)
@@ -75,9 +117,11 @@ class CrapetteSession(Session):
         if not isinstance(action.action, CallCrapette):
             self._last_missed_card = missed_card
         events += self._ai_calls()
-        called = any(isinstance(event, CrapetteCalled) for event in events)
-        notice = self._notice(events, caller_reads=isinstance(action.action, CallCrapette))
-        return ActionResult(events, notice=notice, notice_with_board=called)
+        called = [event for event in events if isinstance(event, CrapetteCalled)]
+        if called:
+            self.last_call = self._told(called[-1])
+        notice = self._notice(caller_reads=isinstance(action.action, CallCrapette)) if called else None
+        return ActionResult(events, notice=notice or Notice("crapette.done"), notice_with_board=bool(called))
 
     def _missed_card(self, seat: int, action: LoggedAction) -> OwnedCard | None:
         """The card the priority rule wanted moved before `action`, read before `action` moves or covers it (a
@@ -90,20 +134,24 @@ class CrapetteSession(Session):
             return None
         return top_card(engine, seat, violation.missed.source)
 
-    def _notice(self, events: Sequence[Any], *, caller_reads: bool) -> Notice:
-        """What the player who acted reads: the caller, after a call; the player on turn, whom an AI called
-        after their move."""
-        for event in events:
-            if isinstance(event, CrapetteCalled):
-                if event.right and event.missed is not None:
-                    missed = event.missed.missed
-                    card = self._last_missed_card
-                    if card is None:  # a call after a restart: the card is read from the table as it is
-                        card = top_card(self.engine, 1 - event.caller, missed.source)
-                    told = move_notice(card, missed, to_opponent=caller_reads)
-                    return Notice("crapette.called_right", {"missed": told})
-                return Notice("crapette.called_wrong")
-        return Notice("crapette.done")
+    def _told(self, event: CrapetteCalled) -> LastCall:
+        turn = self.engine.turn_number
+        if not event.right or event.missed is None:
+            return LastCall(event.caller, False, turn)
+        missed = event.missed.missed
+        card = self._last_missed_card
+        if card is None:  # a call after a restart: the card is read from the table as it is
+            card = top_card(self.engine, 1 - event.caller, missed.source)
+        return LastCall(event.caller, True, turn, missed, str(card) if card is not None else "?")
+
+    def _notice(self, *, caller_reads: bool) -> Notice:
+        """The verdict of the last call, for the player who acted: the caller, after a call; the player on turn,
+        whom an AI called after their move."""
+        call = self.last_call
+        if call is None or not call.right or call.missed is None:
+            return Notice("crapette.called_wrong")
+        told = move_notice(call.card, call.missed, to_opponent=caller_reads)
+        return Notice("crapette.called_right", {"missed": told})
 
     def _ai_calls(self) -> list[Any]:
         """An AI opponent calls "Crapette!" as soon as it sees the rule broken."""

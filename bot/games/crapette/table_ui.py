@@ -17,7 +17,7 @@ from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Move
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_action
-from bot.games.crapette.words import describe
+from bot.games.crapette.words import describe, move_notice
 from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
@@ -91,6 +91,21 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
     return BoardImage(Drawing(_png, shown), IMAGE, crapette_alt_text(shown))
 
 
+def call_line(table: Table, locale: str) -> str | None:
+    """The last "Crapette!" call, for everyone at the table, until the end of the turn after it: the player called
+    on would otherwise only see their turn end."""
+    session = session_of(table)
+    call = session.last_call
+    if call is None or session.engine.turn_number > call.turn + 1:
+        return None
+    caller = table.seats[call.caller].name
+    if not call.right or call.missed is None:
+        return t(locale, "crapette.board.called_wrong", caller=caller)
+    missed = render_notice(locale, move_notice(call.card, call.missed, caller))
+    offender = table.seats[1 - call.caller].name
+    return t(locale, "crapette.board.called_right", caller=caller, offender=offender, missed=missed)
+
+
 class CrapetteUI(GameUI):
     key = "crapette"
     has_hand = False
@@ -157,6 +172,8 @@ class CrapetteUI(GameUI):
             lines.append(
                 t(locale, "crapette.cards_left", name=seat_name(table, seat), count=engine.cards_left(seat))
             )
+        if text := call_line(table, locale):
+            lines.append(text)
         # Always the same line (never only after a broken rule: that would give the call away), for a person
         # watching: an AI seat calls on its own.
         watching = table.seats[1 - current]

@@ -21,7 +21,7 @@ from bot.games.crapette import (
 )
 from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.moves import CALL_CRAPETTE
-from bot.games.crapette.session import CrapetteAction, CrapetteSession
+from bot.games.crapette.session import CrapetteAction, CrapetteSession, LastCall
 from bot.ui.game_ui import render_notice
 from bot.ui.i18n import t
 from tests.games.crapette.helpers import arranged
@@ -189,3 +189,16 @@ def test_a_hint_says_the_move_in_words() -> None:
             return
         session.apply(seat, CrapetteAction(action))
     raise AssertionError("no hint to turn a card or discard in 300 actions")
+
+
+def test_the_last_call_is_saved_with_the_game_and_old_saves_still_load() -> None:
+    session = CrapetteSession(turned_card_position(), [1])
+    session.apply(0, CrapetteAction(Move("cr", "s1")))
+    call = session.last_call
+    assert call is not None and call.right and call.caller == 1
+    assert (str(call.missed), call.card) == ("st>f1", "2♥"), "the card read before the move"
+    assert LastCall.from_dict(call.to_dict()) == call
+    game = Crapette.new(seed=3)
+    saved = CrapetteSession(game, [1]).to_dict()
+    assert "last_call" not in saved, "nothing new in a game without calls"
+    assert CrapetteSession.from_dict(saved).last_call is None
