@@ -46,6 +46,9 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
     assert "press **Crapette!**" not in driver.board().text, (
         "no help line for the AI watching, it calls itself"
     )
+    assert f"tg:g:{table_id}:call" not in driver.board().custom_ids, (
+        "nor a button Alice cannot use on her turn"
+    )
     while await my_turn(driver, table_id) and actions < 1500:
         game = engine(driver)
         view = game.view(HUMAN)
@@ -148,6 +151,7 @@ async def test_bad_crapette_input_changes_nothing(driver: TableDriver, world: Wo
         f"{waiting.name.capitalize()}: if you saw a move that broke the priority rule, press **Crapette!**"
     )
     assert help_line in driver.board().text, "the person watching is told how to call"
+    assert f"tg:g:{table_id}:call" in driver.board().custom_ids
     for user, text in (
         (waiting, "turn"),
         (on_turn, "call"),

@@ -223,7 +223,8 @@ class CrapetteUI(GameUI):
                     )
                 )
         view.add_item(components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡"))
-        if not table.options.get("strict"):
+        # For the person watching the turn: none on a strict table, none while the AI watches (it calls itself).
+        if not table.options.get("strict") and not table.seats[1 - seat].is_ai:
             view.add_item(
                 components.GameActionButton(
                     table.id, "call", label=t(locale, "crapette.button.call"), emoji="📣",
