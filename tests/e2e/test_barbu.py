@@ -50,3 +50,10 @@ async def test_one_human_plays_a_whole_cycle_against_three_ai_seats(
     )
     history = await driver.command(world.alice, "history")
     assert "Barbu" in driver.text(history)
+
+
+async def test_early_end_opens_barbu_and_the_table_says_it(driver: TableDriver, world: World) -> None:
+    await driver.command(world.alice, "game new", early_end=True)  # the option says which game
+    table = driver.table()
+    assert table.game_key == "barbu" and table.options == {"full_cycle": False, "early_end": True}
+    assert "one cycle of five contracts · hands end once their penalties are taken" in driver.board().text

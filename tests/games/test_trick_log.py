@@ -90,3 +90,13 @@ def test_a_whole_barbu_game_is_told_hand_by_hand() -> None:
     assert ends[-1].totals == game.scores
     played = [play.card for entry in entries if isinstance(entry, TrickTaken) for play in entry.plays]
     assert played == [play.card for play in game.log] and all(isinstance(card, Card) for card in played)
+
+
+def test_a_barbu_hand_that_ended_early_says_so() -> None:
+    game = Barbu.new(BarbuOptions(players=4, early_end=True), seed=8)
+    play_random(game, random.Random(8))
+    entries = barbu_history(game)
+    notes = [entry for entry in entries if isinstance(entry, LogNote) and entry.kind == "ended_early"]
+    assert notes, "with early_end, some hand stops before its last card"
+    tricks_told = sum(isinstance(entry, TrickTaken) for entry in entries)
+    assert tricks_told < 13 * game.hands_total, "the tricks that were never played are not told"

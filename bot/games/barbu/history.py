@@ -20,6 +20,8 @@ def history(game: Barbu) -> list[LogEntry]:
             elif isinstance(event, TrickWon):
                 log.trick_taken(event.seat, event.points)
             elif isinstance(event, HandScored):
+                if event.ended_early:
+                    log.note("ended_early")
                 log.hand_scored(event.points, event.totals)
             elif isinstance(event, HandDealt):
                 log.hand_dealt(event.hand_number + 1, (event.contract, event.dealer))

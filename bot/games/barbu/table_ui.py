@@ -7,7 +7,7 @@ from typing import Any
 from bot.games.barbu.contracts import Contract
 from bot.games.barbu.history import history
 from bot.games.barbu.session import BarbuSession
-from bot.games.trick_log import LogEntry
+from bot.games.trick_log import LogEntry, LogNote
 from bot.service.table import Table
 from bot.storage.stats import GameRecord
 from bot.ui.i18n import t
@@ -41,8 +41,13 @@ class BarbuUI(TrickGameUI):
         )
 
     def options_text(self, table: Table, locale: object) -> str:
-        cycle = "barbu.full_cycle" if table.options.get("full_cycle") else "barbu.one_cycle"
-        return t(locale, "barbu.footer", code=table.deal_code, cycle=t(locale, cycle))
+        cycle = t(locale, "barbu.full_cycle" if table.options.get("full_cycle") else "barbu.one_cycle")
+        if table.options.get("early_end"):
+            cycle += " · " + t(locale, "barbu.early_end")
+        return t(locale, "barbu.footer", code=table.deal_code, cycle=cycle)
+
+    def log_note(self, table: Table, note: LogNote, locale: str) -> str:
+        return t(locale, f"barbu.log.{note.kind}")
 
     def board_title(self, table: Table) -> str:
         engine = barbu_of(table).engine
