@@ -708,6 +708,8 @@ class Soak:
                 seats = rng.randint(3, 5) if game == "hearts" else rng.randint(3, 4)
                 humans = rng.randint(1, 2)
                 ai = seats - humans
+                if game == "barbu":
+                    options["early_end"] = rng.random() < 0.5
             elif game == "klondike":
                 humans, ai = rng.randint(1, 3), 0
                 options["team_play"] = "turns"
