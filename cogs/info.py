@@ -1,4 +1,5 @@
-"""/rules: a game's rules, privately, in the reader's language (the game of this channel's table by default).
+"""/rules: a game's rules, privately, in the reader's language (the game of this channel's table by default);
+/help: how to start, the games and every command, privately.
 
 Also learns the synced commands' ids once connected, so texts can mention commands as clickable links
 (`</partie nouvelle:123>`, see `bot.ui.i18n`); until then, and if that fails, they show as plain `/partie nouvelle`.
@@ -17,6 +18,7 @@ from discord.ext import commands
 from bot.app import TheGameBot
 from bot.games.registry import DEFAULT_GAME
 from bot.ui.game_ui import ui_for_key
+from bot.ui.help import help_embed
 from bot.ui.i18n import set_command_ids
 from cogs.game import GAME_CHOICES
 
@@ -43,6 +45,12 @@ class Info(commands.Cog):
             log.warning("Could not fetch the commands' ids; commands show as plain text: %s", error)
             return
         set_command_ids({command.name: command.id for command in synced})
+
+    @app_commands.command(
+        name="help", description="How to start a game, the games and every command (only you see it)"
+    )
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=help_embed(interaction.locale), ephemeral=True)
 
     @app_commands.command(name="rules", description="Read the rules of a game (only you see them)")
     @app_commands.describe(game="Which game (the one at this channel's table if left out)")

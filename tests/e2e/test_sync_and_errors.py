@@ -66,3 +66,20 @@ async def test_an_unexpected_error_gets_a_private_apology_with_a_reference(
     assert reference in errors[0].getMessage()
     assert "caught fire" in str(errors[0].exc_info[1])
     assert driver.bot.games.in_channel(driver.channel.id) is None
+
+
+async def test_help_says_how_to_start_and_lists_every_game(driver: TableDriver, world: World) -> None:
+    answer = await driver.command(world.alice, "help")
+    assert answer.ephemeral
+    embed = answer.embeds[0]
+    assert embed["title"] == "🃏 The card table" and "opens a table in this channel" in embed["description"]
+    games = embed["fields"][0]["value"].splitlines()
+    assert [line.split(" · ")[0] for line in games] == [
+        "**The Game**", "**Hearts**", "**Barbu**", "**Klondike**", "**Crapette**",
+    ]  # fmt: skip
+    assert "**Crapette** · 2 players — " in games[4] and "**Hearts** · 3–8 players — " in games[1]
+    assert all(len(field["value"]) <= 1024 for field in embed["fields"])
+    world.alice.locale = "fr"
+    french = (await driver.command(world.alice, "help")).embeds[0]
+    assert french["title"] == "🃏 La table de jeu"
+    assert "**Dame de pique** · 3 à 8 joueurs — " in french["fields"][0]["value"]
