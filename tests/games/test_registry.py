@@ -84,3 +84,11 @@ def test_a_stored_games_rules_give_the_options_that_deal_them_again(
     dealt = rules.options(options)
     session = rules.new_session(2 if game == "crapette" else rules.min_seats, 1, dealt, ())
     assert session.outcome().variant == variant, "dealt again with the same rules"
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_every_game_has_its_line_in_help(locale: str) -> None:
+    from bot.ui.i18n import t
+
+    for key in GAMES:
+        assert t(locale, f"game.{key}.pitch") != f"game.{key}.pitch", f"{key} has no /help line in {locale}"
