@@ -231,3 +231,17 @@ async def until_error(page: Any, text: str) -> None:
     while text not in await error.inner_text():
         assert time.monotonic() < deadline, f"the page never said {text!r}"
         await asyncio.sleep(0.05)
+
+
+async def test_a_french_command_name_with_an_accent_reads_as_one_mention(
+    open_page: Callable[..., Any],
+) -> None:
+    # Seen in /help as Carol: "</règles>" and "</réglages>" showed as raw text, the page's pattern knew no accents.
+    page = await open_page("carol", width=390)
+    await send(page, "/aide")
+    help_text = page.locator(".message.ephemeral").last
+    await help_text.locator(".mention.command").first.wait_for()
+    mentions = await help_text.locator(".mention.command").all_inner_texts()
+    assert "/règles" in mentions and "/réglages" in mentions and "/partie arrêter" in mentions
+    assert "</" not in await help_text.inner_text()
+    assert page.errors == []

@@ -65,7 +65,7 @@ function inline(text) {
     .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>')
     .replace(/(^|[\s(])(https?:\/\/[^\s<]+)/g, '$1<a href="$2" target="_blank" rel="noopener">$2</a>')
     .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
-    .replace(/&lt;\/([\w -]+)&gt;/g, '<span class="mention command">/$1</span>')
+    .replace(/&lt;\/([\p{L}\p{N}_ -]+)&gt;/gu, '<span class="mention command">/$1</span>')  // "/règles" too
     .replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_, seconds, style) => timestamp(Number(seconds), style))
     .replace(/(^|\s)(@[\w\u00C0-\u024F-]+|#[\w-]+)/g, '$1<span class="mention">$2</span>');
 }
