@@ -30,5 +30,4 @@ def help_embed(locale: object) -> discord.Embed:
     embed.add_field(name=t(locale, "help.games"), value=games_text(locale), inline=False)
     for part in ("playing", "records", "server"):
         embed.add_field(name=t(locale, f"help.{part}"), value=t(locale, f"help.{part}.body"), inline=False)
-    embed.set_footer(text=t(locale, "help.footer"))
     return embed
