@@ -22,7 +22,7 @@ from bot.games.crapette.events import (
     TurnEnded,
 )
 from bot.games.crapette.layout import OwnedCard
-from bot.games.crapette.moves import SIDE_NAMES, CallCrapette, EndTurn, parse_action
+from bot.games.crapette.moves import CALL_CRAPETTE, SIDE_NAMES, CallCrapette, EndTurn, parse_action
 from bot.games.crapette.words import move_notice, spot, top_card
 
 _SOURCES = ("cr", "st", *SIDE_NAMES)
@@ -60,11 +60,13 @@ def history(game: Crapette, names: Sequence[str]) -> list[LogLine]:
         steps.clear()
         after_turn.clear()
 
-    for seat, text in saved["log"]:
+    log = saved["log"]
+    for index, (seat, text) in enumerate(log):
         action = parse_action(text)
         if action is None:
             raise ValueError(f"Unknown saved action {text!r}.")
-        if not isinstance(action, CallCrapette):
+        called_next = index + 1 < len(log) and log[index + 1][1] == str(CALL_CRAPETTE)
+        if called_next and not isinstance(action, CallCrapette):  # only then: a long game replays fast
             tops = {source: top_card(replay, seat, source) for source in _SOURCES}
         for event in replay.apply(seat, action):
             if isinstance(event, CardMoved):
