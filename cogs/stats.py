@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.app import TheGameBot
 from bot.games.errors import GameError
+from bot.games.registry import DEFAULT_GAME, GAMES
 from bot.storage.ratings import RatingStore
 from bot.storage.solitaire import SolitaireStore
 from bot.storage.stats import StatsStore
@@ -31,6 +32,10 @@ from bot.ui.leaderboard import (
     stats_names_needed,
 )
 from bot.ui.ratings import ratings_text, solitaire_text
+
+# The cooperative games other than The Game (Klondike): `/stats` gives each a line of wins and games, the way
+# `/leaderboard` ranks them apart from The Game's teams.
+SOLITAIRE_GAMES = tuple(key for key, rules in GAMES.items() if rules.cooperative and key != DEFAULT_GAME)
 
 
 class ForgetButton(
@@ -105,11 +110,12 @@ class Stats(commands.Cog):
         locale = str(interaction.locale) if private else public_locale(interaction)
         chart = chart_points(stats, locale)
         ratings = await RatingStore(self.bot.db).player(guild.id, member.id)
-        klondike = await SolitaireStore(self.bot.db).player(guild.id, member.id, "klondike")
         embed = stats_embed(stats, resolved, locale, name=member.display_name, with_chart=bool(chart))
         others = [ratings_text(ratings, locale)] if ratings else []
-        if klondike is not None:
-            others.append(solitaire_text("klondike", *klondike, locale))
+        for key in SOLITAIRE_GAMES:  # a line per solitaire game played (Klondike)
+            record = await SolitaireStore(self.bot.db).player(guild.id, member.id, key)
+            if record is not None:
+                others.append(solitaire_text(key, *record, locale))
         if others:
             if stats.games == 0:
                 embed.description = None

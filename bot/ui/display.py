@@ -557,12 +557,19 @@ class TableDisplay:
                 continue
             self.spawn(self._edit_hand(table, index, seat.locale, stored))
 
-    async def _edit_hand(self, table: Table, seat: int, locale: str, stored: HandMessage) -> None:
+    def _hand_webhook(self, stored: HandMessage) -> tuple[discord.Webhook, Any] | None:
+        """The interaction webhook that can change a hand message, and the message's id there."""
         application_id = self._client.application_id
         if application_id is None:
-            return
+            return None
         webhook = discord.Webhook.partial(application_id, stored.token, client=self._client)
-        message_id: Any = stored.message_id if stored.message_id is not None else "@original"
+        return webhook, stored.message_id if stored.message_id is not None else "@original"
+
+    async def _edit_hand(self, table: Table, seat: int, locale: str, stored: HandMessage) -> None:
+        found = self._hand_webhook(stored)
+        if found is None:
+            return
+        webhook, message_id = found
         hints = (await self._settings.get(table.guild_id)).hints_enabled
         # As saved now: another move may be on the live table, being saved.
         table = self._games.as_saved(table)
@@ -574,11 +581,10 @@ class TableDisplay:
             log.info("Could not update a private hand message in table %s: %s", table.id, error.status)
 
     async def _delete_hand(self, stored: HandMessage) -> None:
-        application_id = self._client.application_id
-        if application_id is None:
+        found = self._hand_webhook(stored)
+        if found is None:
             return
-        webhook = discord.Webhook.partial(application_id, stored.token, client=self._client)
-        message_id: Any = stored.message_id if stored.message_id is not None else "@original"
+        webhook, message_id = found
         try:
             await webhook.delete_message(message_id)
         except discord.HTTPException as error:  # dismissed by the player already, or its token expired

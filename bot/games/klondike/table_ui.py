@@ -33,7 +33,7 @@ from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
 from bot.ui.format import duration
-from bot.ui.game_ui import GameUI, ended_early_text, render_notice
+from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
 from bot.ui.lobby import BoardImage
@@ -105,10 +105,7 @@ class KlondikeUI(GameUI):
         ]
         if table.status is TableStatus.ABANDONED:
             lines.append(ended_early_text(table, locale))
-        return [
-            "\n".join(lines[start : start + LOG_MOVES_PER_PAGE])
-            for start in range(0, len(lines), LOG_MOVES_PER_PAGE)
-        ]
+        return log_pages_of(lines, LOG_MOVES_PER_PAGE)
 
     def options_text(self, table: Table, locale: object) -> str:
         options = table.options

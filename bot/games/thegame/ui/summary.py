@@ -22,7 +22,7 @@ from bot.games.thegame.ui.board import footer, session_of
 from bot.games.thegame.ui.format import card, number_word, plain_name, seat_name, tops_line
 from bot.service.table import Table, TableStatus
 from bot.ui.format import duration
-from bot.ui.game_ui import ended_early_text
+from bot.ui.game_ui import ended_early_text, log_pages_of
 from bot.ui.i18n import t
 
 COLOUR_WON = discord.Colour.gold()
@@ -136,7 +136,4 @@ def log_pages(table: Table, locale: str) -> list[str]:
         lines.append(end_line(table, locale))
     elif table.status is TableStatus.ABANDONED:
         lines.append(ended_early_text(table, locale))
-    pages: list[str] = []
-    for start in range(0, len(lines), LOG_TURNS_PER_PAGE):
-        pages.append("\n".join(lines[start : start + LOG_TURNS_PER_PAGE]))
-    return pages
+    return log_pages_of(lines, LOG_TURNS_PER_PAGE)
