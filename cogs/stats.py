@@ -26,12 +26,12 @@ from bot.ui.leaderboard import (
     chart_points,
     member_names,
     plural,
-    public_locale,
     require_guild,
     stats_embed,
     stats_names_needed,
 )
 from bot.ui.ratings import ratings_text, solitaire_text
+from bot.ui.server_language import public_language
 
 # The cooperative games other than The Game (Klondike): `/stats` gives each a line of wins and games, the way
 # `/leaderboard` ranks them apart from The Game's teams.
@@ -107,7 +107,10 @@ class Stats(commands.Cog):
         names = member_names(self.bot)
         names.remember(member)
         resolved = await names.resolve(guild, stats_names_needed(stats))
-        locale = str(interaction.locale) if private else public_locale(interaction)
+        if private:
+            locale = str(interaction.locale)
+        else:
+            locale = await public_language(self.bot.guild_settings, interaction)
         chart = chart_points(stats, locale)
         ratings = await RatingStore(self.bot.db).player(guild.id, member.id)
         embed = stats_embed(stats, resolved, locale, name=member.display_name, with_chart=bool(chart))

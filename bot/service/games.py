@@ -366,6 +366,21 @@ class GameService:
         async with self.locked(table_id) as table:
             table.ping_message_id = message_id
 
+    async def set_language(self, guild_id: int, language: str) -> list[Table]:
+        """The server chose the language of its public messages: its open tables speak it from now on (a table
+        keeps its own copy, saved with it). Returns the tables that changed, to redraw."""
+        changed = []
+        for table in [table for table in self._tables.values() if table.guild_id == guild_id]:
+            if table.language == language:
+                continue
+            try:
+                async with self.locked(table.id) as locked:
+                    locked.locale = language
+            except GameError:  # it ended meanwhile (or could not be saved: it keeps its language)
+                continue
+            changed.append(locked)
+        return changed
+
     async def record_violation(self, table_id: int, user_id: int) -> int:
         async with self.locked(table_id) as table:
             table.violations[user_id] = table.violations.get(user_id, 0) + 1

@@ -26,6 +26,7 @@ from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import render_notice, ui_for, ui_for_key
 from bot.ui.i18n import command_name, t
 from bot.ui.lobby import for_edit, for_send
+from bot.ui.server_language import public_language
 
 if TYPE_CHECKING:
     from bot.app import TheGameBot
@@ -151,7 +152,9 @@ class TableController:
         if table is not None and table.session is not None:
             table = self.games.as_saved(table)
             params = ui_for(table).explain(table, error.key, params, interaction.locale)
-        return render_notice(interaction.locale, Notice(error.key, params))
+        # The buttons a refusal names ("press **Start**") are the table's, in its language.
+        buttons = table.locale if table is not None else None
+        return render_notice(interaction.locale, Notice(error.key, params), buttons=buttons)
 
     def _from_own_private_message(self, interaction: discord.Interaction[Any]) -> bool:
         """A click on a private message of the clicker's own (their hand, a question asked them)."""
@@ -172,6 +175,14 @@ class TableController:
             user = getattr(metadata, "user", None)
             owner = user.id if user is not None else None
         return owner is not None and owner == interaction.user.id
+
+    async def public_buttons(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of the buttons in the channel (the table's, else the server's), for a private text that
+        names them."""
+        table = self.games.in_channel(interaction.channel_id) if interaction.channel_id is not None else None
+        if table is not None:
+            return table.locale
+        return await public_language(self.bot.guild_settings, interaction)
 
     @property
     def display(self) -> TableDisplay:
@@ -217,7 +228,7 @@ class TableController:
                 game_key=game,
                 options=options or {},
                 seed=seed if seed is not None else random_seed(),
-                locale=str(interaction.guild_locale or interaction.locale),
+                locale=await public_language(self.bot.guild_settings, interaction),
                 daily=day,
             )
         except GameError as error:
@@ -471,7 +482,7 @@ class TableController:
             else:  # the board is refreshed by `after_change`, like every change
                 await send_private(interaction, notice or t(locale, "action.done"))
             if table.status.is_active and self.display.hand_needs_reopening(table, interaction.user.id):
-                await send_private(interaction, t(locale, "hand.reopen_after_restart"))
+                await send_private(interaction, t(locale, "hand.reopen_after_restart", buttons=table.locale))
         else:
             if on_board:
                 await self._show_board_in_answer(interaction, table)
@@ -581,8 +592,10 @@ class TableController:
     # -- how to play, and after the game -------------------------------------------------------------------
     @answering
     async def how_to_play(self, interaction: discord.Interaction[Any], game_key: str) -> None:
-        """The game's rules, privately, in the reader's language (the board's **How to play**)."""
-        title, body = ui_for_key(game_key).rules(interaction.locale)
+        """The game's rules, privately, in the reader's language (the board's **How to play**); the buttons they
+        name as the board shows them."""
+        buttons = await self.public_buttons(interaction)
+        title, body = ui_for_key(game_key).rules(interaction.locale, buttons)
         embed = discord.Embed(title=title, description=body, colour=discord.Colour.blurple())
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

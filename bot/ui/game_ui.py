@@ -26,13 +26,14 @@ if TYPE_CHECKING:
     from bot.storage.stats import GameRecord, SeatRecord
 
 
-def render_notice(locale: object, notice: Notice) -> str:
-    """A notice's text in the reader's language; parameters that are notices themselves are rendered first."""
+def render_notice(locale: object, notice: Notice, *, buttons: object = None) -> str:
+    """A notice's text in the reader's language; parameters that are notices themselves are rendered first.
+    `buttons`: the language of the table's public messages, for the buttons a notice names (see `bot.ui.i18n`)."""
     params = {
-        name: render_notice(locale, value) if isinstance(value, Notice) else value
+        name: render_notice(locale, value, buttons=buttons) if isinstance(value, Notice) else value
         for name, value in notice.params.items()
     }
-    return t(locale, notice.key, **params)
+    return t(locale, notice.key, buttons=buttons, **params)
 
 
 class GameUI:
@@ -140,9 +141,10 @@ class GameUI:
         """Suggestions for `/play`'s card: the caller's own cards only."""
         return []
 
-    def rules(self, locale: object) -> tuple[str, str]:
-        """The `/rules` title and body."""
-        return t(locale, f"rules.{self.key}.title"), t(locale, f"rules.{self.key}.body")
+    def rules(self, locale: object, buttons: object = None) -> tuple[str, str]:
+        """The `/rules` title and body in the reader's `locale`; the buttons it names in the language of the
+        public messages they are on (`buttons`: the table's, or the server's)."""
+        return t(locale, f"rules.{self.key}.title"), t(locale, f"rules.{self.key}.body", buttons=buttons)
 
     def explain(self, table: Table, key: str, params: dict[str, Any], locale: object) -> dict[str, Any]:
         """The parameters of a refusal's sentence in the reader's `locale`, completed from the table (e.g. the

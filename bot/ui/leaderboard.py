@@ -17,8 +17,10 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from babel.dates import format_skeleton
+from babel.numbers import get_decimal_symbol
 
 from bot.games.errors import GameError
+from bot.languages import LANGUAGE_NAMES
 from bot.storage.settings import GuildSettings
 from bot.storage.stats import (
     GameRecord,
@@ -189,11 +191,6 @@ def team_names(seats: Sequence[SeatRecord], names: Names, locale: str) -> str:
 
 
 # -- small formats -------------------------------------------------------------------------------------------
-def public_locale(interaction: discord.Interaction[Any]) -> str:
-    """Public messages speak the server's language; private ones the user's."""
-    return str(interaction.guild_locale or interaction.locale)
-
-
 def plural(locale: str, key: str, count: int) -> str:
     """The plural form of `key` the language's rule wants for `count` (see `bot.ui.i18n`); it gets {count}."""
     return t(locale, key, count=count)
@@ -222,8 +219,8 @@ def chart_labels(locale: str) -> ChartLabels:
 
 
 def decimal(locale: str, value: float) -> str:
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if language_of(locale) == "fr" else text
+    """One decimal, written the reader's way: 2.5 in English, 2,5 in French and German."""
+    return f"{value:.1f}".replace(".", get_decimal_symbol(language_of(locale)))
 
 
 def when(seconds: float, style: str = "R") -> str:
@@ -475,11 +472,18 @@ def _clip(text: str, limit: int) -> str:
 
 # -- settings ------------------------------------------------------------------------------------------------
 def settings_embed(
-    settings: GuildSettings, games: int, locale: str, *, notice: str | None = None
+    settings: GuildSettings, games: int, locale: str, *, language: str, notice: str | None = None
 ) -> discord.Embed:
+    """The settings panel; `language`: the one the server's public messages use now (chosen or automatic)."""
     embed = discord.Embed(title=t(locale, "settings.title"), colour=COLOUR_SETTINGS)
     if notice:
         embed.description = notice
+    chosen = f"**{LANGUAGE_NAMES[language]}**"
+    embed.add_field(
+        name=t(locale, "settings.language"),
+        value=chosen if settings.language else f"{chosen} — {t(locale, 'settings.language.auto')}",
+        inline=False,
+    )
     mode = settings.chat_rule_mode.value
     embed.add_field(
         name=t(locale, "settings.chat_rule"),

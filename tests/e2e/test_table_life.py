@@ -136,6 +136,7 @@ async def test_leaving_the_lobby(driver: TableDriver, world: World) -> None:
 
 async def test_a_french_server_gets_a_french_board(emulator: Emulator, start_client, tmp_path: Path) -> None:
     guild = emulator.world.add_guild("Salon", locale="fr")
+    guild.features.append("COMMUNITY")  # only a Community server chooses its language on Discord
     channel = guild.add_text_channel("jeux")
     alice = emulator.world.add_user("alice", locale="en-US")
     guild.add_member(alice)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.ui.i18n import catalog, is_plural_family, language_of, placeholders, t
@@ -62,7 +63,10 @@ def test_language_follows_the_locale() -> None:
     assert language_of("fr") == "fr"
     assert language_of("fr-FR") == "fr"
     assert language_of("en-GB") == "en"
-    assert language_of("de") == "en"
+    assert language_of("de") == "de"
+    assert language_of("de-AT") == "de"
+    assert language_of(discord.Locale.german) == "de"
+    assert language_of("es-ES") == "en"
     assert language_of(None) == "en"
     assert t("fr", "button.join") == "Rejoindre"
     assert t("en-US", "button.join") == "Join"

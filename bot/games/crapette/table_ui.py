@@ -318,8 +318,5 @@ class CrapetteUI(GameUI):
             return t(table.locale, "crapette.end_drawn")
         return t(table.locale, "crapette.end_won", name=table.seats[engine.winner].name)
 
-    def rules(self, locale: object) -> tuple[str, str]:
-        return t(locale, "rules.crapette.title"), t(locale, "rules.crapette.body")
-
 
 UI = CrapetteUI()

@@ -327,8 +327,5 @@ class KlondikeUI(GameUI):
             return t(table.locale, "klondike.verdict.unwinnable")
         return t(table.locale, "klondike.verdict.unknown")
 
-    def rules(self, locale: object) -> tuple[str, str]:
-        return t(locale, "rules.klondike.title"), t(locale, "rules.klondike.body")
-
 
 UI = KlondikeUI()

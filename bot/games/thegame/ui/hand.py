@@ -72,7 +72,7 @@ def hand_embed(
     if game.is_over:
         lines.append(t(locale, "hand.game_over"))
     elif game.status is Status.CHOOSING_FIRST:
-        lines.append(t(locale, "hand.choose_first"))
+        lines.append(t(locale, "hand.choose_first", buttons=table.locale))
         if hints and hand:
             lines.append(t(locale, f"hand.start.{session.start_quality(seat)}"))
     elif playing:

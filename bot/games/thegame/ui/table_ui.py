@@ -172,8 +172,8 @@ class TheGameUI(GameUI):
             choices.append(app_commands.Choice(name=name, value=str(value)))
         return choices[:25]
 
-    def rules(self, locale: object) -> tuple[str, str]:
-        return t(locale, "rules.title"), t(locale, "rules.body")
+    def rules(self, locale: object, buttons: object = None) -> tuple[str, str]:
+        return t(locale, "rules.title"), t(locale, "rules.body", buttons=buttons)
 
 
 UI = TheGameUI()
