@@ -133,9 +133,7 @@ class Settings(commands.Cog):
         locale = str(interaction.locale)
         current = await self.bot.guild_settings.get(guild.id)
         wanted = current
-        if language is not None:
-            if language not in LANGUAGE_NAMES:  # a forged option: Discord only offers the choices
-                raise GameError("settings.unknown_language")
+        if language is not None:  # one of the choices: Discord refuses any other value
             wanted = dataclasses.replace(wanted, language=language)
         if chat_rule is not None:
             wanted = dataclasses.replace(wanted, chat_rule_mode=ChatRuleMode(chat_rule))
