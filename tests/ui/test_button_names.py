@@ -63,7 +63,7 @@ def test_a_refusal_names_the_board_button_as_the_board_shows_it() -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize(("reader", "buttons"), [("fr", "en"), ("en", "de"), ("de", "fr")])
 def test_the_rules_name_buttons_in_the_language_of_the_table(game: str, reader: str, buttons: str) -> None:
-    title, body = ui_for_key(game).rules(reader, buttons)
+    _title, body = ui_for_key(game).rules(reader, buttons)
     for word in named_labels(body):
         assert word in button_labels(buttons).values(), (game, word)
     if game in ("thegame", "hearts", "barbu"):
