@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.games.crapette.definition import RULES
+from bot.games.crapette.description import crapette_description
 from bot.games.crapette.engine import Crapette
 from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.layout import OwnedCard
@@ -32,7 +33,6 @@ from bot.ui.render import (
     CrapetteLabels,
     CrapetteLayout,
     CrapettePlayerLayout,
-    crapette_alt_text,
     render_crapette,
 )
 from bot.ui.render.drawing import Drawing, KeptDrawings
@@ -88,7 +88,7 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
             discard=t(locale, "crapette.label.discard"),
         ),
     )
-    return BoardImage(Drawing(_png, shown), IMAGE, crapette_alt_text(shown))
+    return BoardImage(Drawing(_png, shown), IMAGE, crapette_description(shown, locale))
 
 
 def call_line(table: Table, locale: str) -> str | None:

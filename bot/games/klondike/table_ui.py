@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.games.errors import GameError
 from bot.games.klondike.definition import RULES
+from bot.games.klondike.description import klondike_description
 from bot.games.klondike.engine import Klondike
 from bot.games.klondike.history import history
 from bot.games.klondike.moves import DRAW
@@ -37,7 +38,7 @@ from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
 from bot.ui.lobby import BoardImage
-from bot.ui.render import ColumnLayout, KlondikeLabels, KlondikeLayout, klondike_alt_text, render_klondike
+from bot.ui.render import ColumnLayout, KlondikeLabels, KlondikeLayout, render_klondike
 from bot.ui.render.drawing import Drawing, KeptDrawings
 
 IMAGE = "klondike.png"
@@ -64,7 +65,7 @@ def layout(engine: Klondike, locale: str) -> KlondikeLayout:
 
 def board_image(engine: Klondike, locale: str) -> BoardImage:
     shown = layout(engine, locale)
-    return BoardImage(Drawing(_png, shown), IMAGE, klondike_alt_text(shown))
+    return BoardImage(Drawing(_png, shown), IMAGE, klondike_description(shown, locale))
 
 
 # Moves on one page of the full log.
