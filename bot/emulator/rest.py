@@ -337,6 +337,7 @@ class RestApi:
                     )
                 )
             limits._bad_len(errors, (*prefix, "description"), payload.get("description"), 1, 100)
+            errors += limits.validate_localizations(payload, prefix, slash_name=True)
 
         def check_options(options: Any, path: tuple[str | int, ...], depth: int) -> None:
             if not isinstance(options, list):
@@ -349,7 +350,10 @@ class RestApi:
                 opath = (*path, i)
                 limits._bad_len(errors, (*opath, "name"), opt.get("name"), 1, 32)
                 limits._bad_len(errors, (*opath, "description"), opt.get("description"), 1, 100)
+                errors.extend(limits.validate_localizations(opt, opath, slash_name=True))
                 choices = opt.get("choices") or []
+                for number, choice in enumerate(choices):
+                    errors.extend(limits.validate_localizations(choice, (*opath, "choices", number)))
                 if len(choices) > 25:
                     errors.append(
                         limits.FormError(

@@ -134,3 +134,18 @@ async def test_a_server_without_a_choice_speaks_its_discord_language_only_if_it_
     german, english = (TableDriver(emulator, channel, running) for channel in channels)
     assert "Mitspielen" in str((await german.command(alice, "game new")).components)
     assert "Join" in str((await english.command(alice, "game new")).components)
+
+
+async def test_a_german_manager_uses_the_german_command(
+    driver: TableDriver, world: World, emulator: Emulator
+) -> None:
+    """The commands synced with their German names (Discord refuses a sync with an invalid one); a German manager
+    types /einstellungen sprache:Deutsch and reads the panel in German."""
+    settings = emulator.world.find_command("settings", None)
+    assert settings is not None and settings.payload["name_localizations"]["de"] == "einstellungen"
+    manager = emulator.world.add_user("verwalterin", locale="de")
+    world.guild.add_member(manager, permissions=Perm.MANAGE_GUILD)
+    answer = await driver.command(manager, "einstellungen", sprache="de")
+    panel = str(answer.embeds[0])
+    assert "Einstellungen gespeichert" in panel and "Sprache der öffentlichen Nachrichten" in panel
+    assert "**Deutsch**" in panel and (await driver.bot.guild_settings.get(world.guild.id)).language == "de"
