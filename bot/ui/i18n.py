@@ -26,16 +26,16 @@ from __future__ import annotations
 import json
 import re
 import string
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from babel import Locale
 
-from bot.languages import DEFAULT_LANGUAGE, LANGUAGES, language_of
-
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "language_of", "t"]
+from bot.languages import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
+from bot.languages import LANGUAGES as LANGUAGES
+from bot.languages import language_of as language_of
 
 
 def _folders() -> list[Any]:
@@ -102,20 +102,15 @@ LABEL_FIELD = "{label["
 LABEL_MARKUP = re.compile(r"\{label\[([a-z_.]+)\]\}")
 
 
-class ButtonLabels(Mapping[str, str]):
-    """The labels of the buttons a text names (`{label[button.my_hand]}`), in one language."""
+class ButtonLabels:
+    """The labels of the buttons a text names, in one language: `{label[button.my_hand]}` reads
+    `ButtonLabels(language)["button.my_hand"]`."""
 
     def __init__(self, language: str) -> None:
         self.language = language
 
     def __getitem__(self, key: str) -> str:
         return t(self.language, key)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
 
 
 def named_buttons(template: str) -> list[str]:
