@@ -624,7 +624,7 @@ class TableController:
             game_key=old.game_key,
             options=old.options,
             seed=old.seed if same_deal else random_seed(),
-            locale=old.locale,
+            locale=await public_language(self.bot.guild_settings, interaction),  # the server's, now
         )
         with self.display.board_opening(table.id):
             for seat in old.seats:

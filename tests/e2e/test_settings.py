@@ -149,3 +149,16 @@ async def test_a_german_manager_uses_the_german_command(
     panel = str(answer.embeds[0])
     assert "Einstellungen gespeichert" in panel and "Sprache der öffentlichen Nachrichten" in panel
     assert "**Deutsch**" in panel and (await driver.bot.guild_settings.get(world.guild.id)).language == "de"
+
+
+async def test_play_again_opens_in_the_server_s_language_of_now(
+    driver: TableDriver, world: World, emulator: Emulator
+) -> None:
+    await driver.command(world.alice, "game new")
+    await driver.command(world.bob, "game join")
+    await driver.command(world.alice, "game start")
+    table_id, board_id = driver.table().id, driver.table().board_message_id or 0
+    await driver.command(world.alice, "game stop")
+    await driver.command(admin(emulator, world), "settings", language="de")  # after the game ended
+    await driver.click(world.bob, driver.message(board_id), f"tg:again:{table_id}:new")
+    assert driver.table().language == "de" and "Mitspielen" in str(driver.board().components)
