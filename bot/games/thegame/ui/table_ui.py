@@ -8,6 +8,7 @@ from typing import Any
 from discord import app_commands
 
 from bot.games.errors import GameError
+from bot.games.numerals import ascii_number
 from bot.games.thegame.engine import PILE_NAMES, Status
 from bot.games.thegame.session import MARKER_KINDS, ChooseFirst, FinishTurn, PlayOnPile, SetMarker
 from bot.games.thegame.ui import board, components, hand, summary
@@ -119,10 +120,9 @@ class TheGameUI(GameUI):
         """`/play card:45 [pile:A]`: the pile may be left out when only one pile takes the card."""
         session = session_of(table)
         game = session.game
-        text = card.strip()
-        if not text.isdigit():
-            raise session.refusal("engine.card_not_in_hand")
-        value = int(text)
+        value = ascii_number(card.strip(), max_digits=3)
+        if value is None:  # "²", "①", "forty": only digits can name a card
+            raise GameError("error.unreadable_card")
         if pile:
             if pile.upper() not in PILE_NAMES:
                 raise session.refusal("engine.unknown_pile")
@@ -151,10 +151,12 @@ class TheGameUI(GameUI):
             pile, _, kind = value.partition(".")
             if pile in PILE_NAMES and (kind in MARKER_KINDS or kind == CLEAR):
                 return SetMarker(pile, None if kind == CLEAR else kind), "board"
-        elif payload == FIRST_PAYLOAD and value.isdigit() and int(value) < len(table.seats):
+        elif (
+            payload == FIRST_PAYLOAD and (seat := ascii_number(value)) is not None and seat < len(table.seats)
+        ):
             if session.game.status is not Status.CHOOSING_FIRST:
                 raise session.refusal("engine.first_player_already_chosen")
-            return ChooseFirst(int(value)), "board"
+            return ChooseFirst(seat), "board"
         raise GameError("error.stale_button")
 
     def autocomplete(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
