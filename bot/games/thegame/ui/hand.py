@@ -76,15 +76,16 @@ def hand_embed(
         if hints and hand:
             lines.append(t(locale, f"hand.start.{session.start_quality(seat)}"))
     elif playing:
-        lines.append(t(locale, "hand.your_turn", progress=game_progress(locale, game)))
         rows = [
             f"{KIND_EMOJI[options[0].kind]} {card(value)} → {' · '.join(move_text(m, locale) for m in options)}"
             for value, options in best_first(moves_now(game))
         ]
+        # One instruction, the one that applies: choose a card while one fits, else end the turn.
+        nothing_fits = not rows and game.can_end_turn()
+        key = "hand.your_turn_nothing_fits" if nothing_fits else "hand.your_turn"
+        lines.append(t(locale, key, progress=game_progress(locale, game)))
         if rows:
             embed.add_field(name=t(locale, "hand.moves"), value="\n".join(rows), inline=False)
-        elif game.can_end_turn():
-            lines.append(t(locale, "hand.nothing_fits_end"))
     else:
         current = game.current_player
         lines.append(

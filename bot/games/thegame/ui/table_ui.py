@@ -23,7 +23,7 @@ from bot.games.thegame.ui.format import (
 )
 from bot.games.thegame.ui.moves import moves_now
 from bot.service.table import Table, TableStatus
-from bot.storage.stats import GameRecord
+from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui.game_ui import GameUI
 from bot.ui.i18n import t
 
@@ -40,6 +40,9 @@ class TheGameUI(GameUI):
             return t(locale, "history.won")
         key = "history.abandoned" if record.outcome == "abandoned" else "history.lost"
         return t(locale, key, count=record.cards_left)
+
+    def record_seat_points(self, seat: SeatRecord, locale: str) -> str | None:
+        return None  # a cooperative game: the team's cards left, shown once for the game
 
     def record_variant(self, record: GameRecord, locale: str) -> str:
         if record.expert_minimum and record.expert_hand:
