@@ -362,9 +362,9 @@ class TableController:
             if not on_board:
                 await interaction.followup.send(ui.end_line(table), ephemeral=True)
         elif ui.has_hand:
-            await self._send_hand(interaction, table, notice=ui.started_notice(interaction.locale))
+            await self._send_hand(interaction, table, notice=ui.started_notice_at(table, interaction.locale))
         elif not on_board:
-            await interaction.followup.send(ui.started_notice(interaction.locale), ephemeral=True)
+            await interaction.followup.send(ui.started_notice_at(table, interaction.locale), ephemeral=True)
 
     # -- the private hand ----------------------------------------------------------------------------------
     def _seat(self, table: Table, interaction: discord.Interaction[Any]) -> int:

@@ -59,6 +59,11 @@ class TheGameUI(GameUI):
     def lobby_help(self, table: Table, locale: object) -> str:
         return t(locale, "lobby.thegame_help")
 
+    def started_notice_at(self, table: Table, locale: object) -> str:
+        """Alone, the game starts on the player's turn: no team to choose who starts."""
+        choosing = game_of(table).status is Status.CHOOSING_FIRST
+        return t(locale, "hand.started" if choosing else "hand.started_alone")
+
     def board(self, table: Table) -> dict[str, Any]:
         return board.board_content(table)
 
