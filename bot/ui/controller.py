@@ -531,6 +531,10 @@ class TableController:
         if change.turn_passed:
             self.display.announce_turn(table)
             self.display.update_hands(table, except_user=actor)
+        elif (
+            change.hands_changed
+        ):  # a change made on the board (a marker): every hand shows it, the actor's too
+            self.display.update_hands(table)
         self.bot.ai_turns.schedule(table)
 
     # -- ending early, votes, markers, hints ---------------------------------------------------------------

@@ -32,3 +32,41 @@ async def test_a_solo_game_starts_on_the_players_turn(driver: TableDriver, world
     option = next(o for o in game.legal_plays() if game.can_complete_minimum_after(o.card, o.pile))
     played = await driver.command(world.alice, "play", card=str(option.card), pile=option.pile)
     assert played.ephemeral and driver.game().played_this_turn == 1
+
+
+async def two_player_game(driver: TableDriver, world: World) -> int:
+    await driver.command(world.alice, "game new", deal=DEAL)
+    table_id = driver.table().id
+    await driver.command(world.bob, "game join")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
+    return table_id
+
+
+async def test_a_marker_reads_as_text_on_the_board_and_in_every_hand(
+    driver: TableDriver, world: World
+) -> None:
+    table_id = await two_player_game(driver, world)
+    alices_hand = await driver.open_hand(world.alice)
+    bobs_hand = await driver.open_hand(world.bob)
+    marked = await driver.emulator.select(
+        world.alice, driver.board(), f"tg:gs:{table_id}:mark", ["C.small_steps"]
+    )
+    answer = await marked.response()
+    await driver.settle()
+    assert answer.type == 7, "the board itself is updated"
+    # The setter is told it is set, privately.
+    (told,) = marked.followups
+    assert told.ephemeral and told.visible_to(world.alice)
+    assert told.content == "Marker set: small steps only on C."
+    # The board says it in words, beside the picture.
+    assert "🐢 **C**: small steps only (asked by Alice)" in driver.board().text
+    # Every hand says it, in its reader's language, without waiting for the turn to pass.
+    assert "🐢 **C** : petits pas seulement (demandé par Alice)" in bobs_hand.text
+    assert "🐢 **C**: small steps only (asked by Alice)" in alices_hand.text
+    # Cleared by Bob: he is told, and the line goes from the board and the hands.
+    cleared = await driver.emulator.select(world.bob, driver.board(), f"tg:gs:{table_id}:mark", ["C.clear"])
+    await cleared.response()
+    await driver.settle()
+    assert cleared.followups[-1].content == "Marqueur retiré de C."
+    assert "🐢" not in driver.board().text and "🐢" not in bobs_hand.text and "🐢" not in alices_hand.text

@@ -12,7 +12,7 @@ import discord
 
 from bot.games.thegame.engine import Game, Status
 from bot.games.thegame.ui import components
-from bot.games.thegame.ui.board import session_of
+from bot.games.thegame.ui.board import marker_lines, session_of
 from bot.games.thegame.ui.format import ARROW, card, game_progress, plain_name, tops_line
 from bot.games.thegame.ui.moves import KIND_EMOJI, Move, best_first, moves_now
 from bot.service.table import Table
@@ -68,6 +68,7 @@ def hand_embed(
     else:
         lines.append(t(locale, "hand.empty"))
     lines.append(tops_line(game))
+    lines += marker_lines(table, session, locale)  # what the team asked, in the reader's language
     lines.append("")
     if game.is_over:
         lines.append(t(locale, "hand.game_over"))
