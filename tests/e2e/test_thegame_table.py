@@ -3,7 +3,12 @@ turn, the markers read as text everywhere, and a click on a hand message just re
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from bot.games.thegame.engine import Status, seed_to_deal_code
+from bot.games.thegame.ui.table_ui import TheGameUI
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 
@@ -70,3 +75,50 @@ async def test_a_marker_reads_as_text_on_the_board_and_in_every_hand(
     await driver.settle()
     assert cleared.followups[-1].content == "Marqueur retiré de C."
     assert "🐢" not in driver.board().text and "🐢" not in bobs_hand.text and "🐢" not in alices_hand.text
+
+
+async def test_a_click_on_a_hand_just_replaced_answers_truthfully(driver: TableDriver, world: World) -> None:
+    # Found playing: press My hand, then a card on the older hand message, which the newer one had just
+    # replaced (deleted): the move was saved, but the answer failed on the deleted message, the log had an
+    # error, and the player read "Nothing was changed". (The e2e harness fails a test whose bot logged an error.)
+    await two_player_game(driver, world)
+    older = await driver.open_hand(world.alice)
+    game = driver.game()
+    option = next(o for o in game.legal_plays() if game.can_complete_minimum_after(o.card, o.pile))
+    await driver.click(world.alice, older, driver.hand_button(world.alice, "card", option.card))
+    click = await driver.emulator.click(
+        world.alice, older, driver.hand_button(world.alice, "play", option.card, option.pile, 0)
+    )
+    await driver.emulator.delete_message(older)  # the newer hand's deletion lands before the click's answer
+    answer = await click.response()
+    await driver.settle()
+    assert driver.game().played_this_turn == 1, "the move is saved"
+    # The answer says so, with the hand as it is now, in a new private message.
+    assert answer.ephemeral and answer.message is not None and not answer.message.deleted
+    assert f"You played {option.card} on {option.pile}." in answer.message.text
+    assert "Nothing was changed" not in answer.message.text
+    assert str(option.card) not in {button["label"] for button in answer.message.buttons}
+
+
+async def test_an_answer_that_fails_after_the_move_was_saved_says_it_was_saved(
+    driver: TableDriver, world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await two_player_game(driver, world)
+    game = driver.game()
+    option = next(o for o in game.legal_plays() if game.can_complete_minimum_after(o.card, o.pile))
+    real_hand = TheGameUI.hand
+
+    def failing_answer(self: TheGameUI, *args: Any, notice: str | None, **kwargs: Any) -> dict[str, Any]:
+        if notice is not None:  # the player's own answer ("You played…"), not the others' hands
+            raise RuntimeError("a bug while answering")
+        return real_hand(self, *args, notice=notice, **kwargs)
+
+    monkeypatch.setattr(TheGameUI, "hand", failing_answer)
+    with driver.running.expect_errors() as errors:
+        answer = await driver.command(world.alice, "play", card=str(option.card), pile=option.pile)
+    assert len(errors) == 1
+    assert driver.game().played_this_turn == 1
+    assert answer.ephemeral and (answer.content or "").startswith(
+        "Done, but something went wrong on our side"
+    )
+    assert "Nothing was changed" not in (answer.content or "")
