@@ -10,6 +10,7 @@ import asyncio
 import functools
 import hashlib
 import logging
+import math
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -578,7 +579,14 @@ class TableController:
 
     @answering
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
+        """`/board`: the board again at the bottom of the channel, at most once in a while (`board_wait`)."""
         table = self._table(interaction)
+        again = self.display.board_wait(table, seated=table.is_seated(interaction.user.id))
+        if again is not None:
+            link = (
+                f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.board_message_id}"
+            )
+            raise GameError("board.not_yet", link=link, when=f"<t:{math.ceil(again)}:R>")
         await interaction.response.send_message(t(interaction.locale, "board.reposted"), ephemeral=True)
         await self.display.post_board(table, replace=True)
 
