@@ -84,6 +84,13 @@ BOARD_COOLDOWN = 30.0
 BURIED_FOR_A_PLAYER = 3
 
 
+def players_only(table: Table) -> discord.AllowedMentions:
+    """A public line pings only the table's human players it mentions: never a role, @everyone, or anyone else
+    (a name is escaped, but a ping is decided here)."""
+    users = [discord.Object(seat.user_id) for seat in table.human_seats]
+    return discord.AllowedMentions(users=users, everyone=False, roles=False, replied_user=False)
+
+
 class TableDisplay:
     def __init__(
         self,
@@ -426,9 +433,7 @@ class TableDisplay:
         text = ui_for(table).turn_text(table)
         if text is None:
             return
-        self.spawn(
-            self._replace_ping(table, text, discord.AllowedMentions(users=True, everyone=False, roles=False))
-        )
+        self.spawn(self._replace_ping(table, text, players_only(table)))
 
     async def _replace_ping(self, table: Table, text: str, mentions: discord.AllowedMentions) -> None:
         """Post the turn line and delete the one before it. One at a time per table, in the order asked, and not
@@ -514,7 +519,9 @@ class TableDisplay:
             await channel.send(
                 t(table.locale, "turn.reminder", mention=f"<@{seat.user_id}>"),
                 view=view,
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(seat.user_id)], everyone=False, roles=False
+                ),
             )
         except discord.HTTPException as error:
             log.warning("Could not remind table %s: %s", table.id, error)

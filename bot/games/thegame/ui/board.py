@@ -13,7 +13,7 @@ import discord
 from bot.games.thegame.engine import Game, Status
 from bot.games.thegame.session import TheGameSession
 from bot.games.thegame.ui import components
-from bot.games.thegame.ui.format import MARKER_EMOJI, card, plain_name, seat_name
+from bot.games.thegame.ui.format import MARKER_EMOJI, card, plain_name, seat_name, text_name
 from bot.games.thegame.ui.image import IMAGE_FILE, board_image
 from bot.service.table import Table
 from bot.ui import components as shared
@@ -86,7 +86,7 @@ def marker_lines(table: Table, session: TheGameSession, locale: str) -> list[str
                 emoji=MARKER_EMOJI[kind],
                 pile=pile.name,
                 marker=t(locale, f"marker.{kind}"),
-                name=plain_name(table, setter if setter is not None else -1),
+                name=text_name(table, setter if setter is not None else -1),
             )
         )
     return lines
@@ -114,7 +114,7 @@ def board_content(table: Table, *, image: bool = True) -> dict[str, Any]:
             t(
                 locale,
                 "board.play_backwards" if backwards else "board.play",
-                name=plain_name(table, seat),
+                name=text_name(table, seat),
                 card=card(value),
                 pile=pile,
             )

@@ -13,7 +13,7 @@ import discord
 from bot.games.thegame.engine import Game, Status
 from bot.games.thegame.ui import components
 from bot.games.thegame.ui.board import marker_lines, session_of
-from bot.games.thegame.ui.format import ARROW, card, game_progress, plain_name, tops_line
+from bot.games.thegame.ui.format import ARROW, card, game_progress, text_name, tops_line
 from bot.games.thegame.ui.moves import KIND_EMOJI, Move, best_first, moves_now
 from bot.service.table import Table
 from bot.ui import components as shared
@@ -93,7 +93,7 @@ def hand_embed(
             t(
                 locale,
                 "hand.waiting",
-                name=plain_name(table, current if current is not None else -1),
+                name=text_name(table, current if current is not None else -1),
                 progress=game_progress(locale, game),
             )
         )

@@ -17,13 +17,14 @@ from bot.games.thegame.ui.format import (
     DRAW_PILE_EMOJI,
     game_progress,
     number_word,
-    plain_name,
     progress,
+    text_name,
     tops_line,
 )
 from bot.games.thegame.ui.moves import moves_now
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
+from bot.ui.format import escape_name
 from bot.ui.game_ui import GameUI
 from bot.ui.i18n import t
 
@@ -97,7 +98,7 @@ class TheGameUI(GameUI):
             f"{tops_line(game)} · {DRAW_PILE_EMOJI} {t(locale, 'turn.draw_pile', count=game.draw_pile_count)}"
         )
         if seat.is_ai:
-            return t(locale, "turn.ai", mention=seat.name, state=state)
+            return t(locale, "turn.ai", mention=escape_name(seat.name), state=state)
         return t(
             locale,
             "turn.ping",
@@ -119,7 +120,7 @@ class TheGameUI(GameUI):
         played, minimum = int(params.get("played", 0)), int(params.get("minimum", 0))
         return {
             **params,
-            "name": plain_name(table, int(params["seat"])),
+            "name": text_name(table, int(params["seat"])),
             "progress": progress(locale, played, minimum),
             "minimum": number_word(locale, minimum),
         }
