@@ -13,6 +13,7 @@ from bot.games.errors import GameError
 from bot.games.thegame.chat import contains_number
 from bot.service.table import TableStatus
 from bot.storage.settings import ChatRuleMode
+from bot.ui.format import escape_name
 from bot.ui.i18n import t
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ class ChatRule(commands.Cog):
         except GameError as error:  # the game ended meanwhile, or the count could not be saved
             log.warning("Table %s: a number said was not counted (%s)", table.id, error.key)
         log.info("Table %s: a message broke the no-numbers rule", table.id)
-        reminder = t(table.locale, "chat.reminder", name=message.author.display_name)
+        reminder = t(table.locale, "chat.reminder", name=escape_name(message.author.display_name))
         # Deleting needs Manage Messages, the one optional permission: without it the bot warns instead.
         me = message.guild.me
         can_delete = me is not None and message.channel.permissions_for(me).manage_messages

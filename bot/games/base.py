@@ -35,13 +35,15 @@ class ActionResult:
     """What an action did. `changed` is False for a step that only changes what the actor sees (a card chosen,
     a confirmation asked); `hand_options` tell the actor's hand view how to show itself next. `notice_with_board`:
     the notice says something the board does not show (a Crapette call's verdict), so a click answered with the
-    board gets it privately as well."""
+    board gets it privately as well. `hands_changed`: what every player's hand shows changed although the turn did
+    not (The Game's markers), so the players' hand messages are brought up to date."""
 
     events: list[Any] = field(default_factory=list)
     notice: Notice | None = None
     hand_options: dict[str, Any] = field(default_factory=dict)
     changed: bool = True
     notice_with_board: bool = False
+    hands_changed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ class Change:
     hand_options: dict[str, Any] = field(default_factory=dict)
     changed: bool = True
     notice_with_board: bool = False  # see `ActionResult`
+    hands_changed: bool = False  # see `ActionResult`
 
     @property
     def needs_confirmation(self) -> bool:
@@ -329,6 +330,7 @@ class GameService:
             hand_options=result.hand_options,
             changed=result.changed,
             notice_with_board=result.notice_with_board,
+            hands_changed=result.hands_changed,
         )
 
     # -- ending early --------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import asyncio
 import functools
 import hashlib
 import logging
+import math
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -59,8 +60,16 @@ async def confirm_then(
         public_update()
 
 
+class AnswerFailedAfterSave(Exception):
+    """The action was saved, then its answer to the player failed: the apology must not say nothing changed."""
+
+
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """The private apology for an unexpected error, with a reference that is also in the log."""
+    """The private apology for an unexpected error, with a reference that is also in the log; it says whether the
+    action was saved (`AnswerFailedAfterSave`, whose cause is the error)."""
+    saved = isinstance(error, AnswerFailedAfterSave)
+    if saved and error.__cause__ is not None:
+        error = error.__cause__
     reference = secrets.token_hex(3).upper()
     if discord_failed(error):
         # Discord's side (an outage, a rate limit, an interaction that expired): nothing to fix in the bot.
@@ -69,13 +78,15 @@ async def apologise(interaction: discord.Interaction[Any], error: BaseException)
     else:
         log.error("Unexpected error (reference %s)", reference, exc_info=error)
     try:
-        await send_private(interaction, t(interaction.locale, "error.unexpected", reference=reference))
+        key = "error.unexpected_after_save" if saved else "error.unexpected"
+        await send_private(interaction, t(interaction.locale, key, reference=reference))
     except discord.HTTPException:
         log.warning("Could not send the apology for reference %s", reference)
 
 
 # Discord's codes for an interaction or webhook that no longer exists: the 3 s or 15 min limits passed.
 EXPIRED_CODES = frozenset({10015, 10062, 50027})
+UNKNOWN_MESSAGE = 10008  # a message deleted (or dismissed) before the bot's answer to a click on it
 
 
 def discord_failed(error: BaseException) -> bool:
@@ -373,9 +384,9 @@ class TableController:
             if not on_board:
                 await interaction.followup.send(ui.end_line(table), ephemeral=True)
         elif ui.has_hand:
-            await self._send_hand(interaction, table, notice=ui.started_notice(interaction.locale))
+            await self._send_hand(interaction, table, notice=ui.started_notice_at(table, interaction.locale))
         elif not on_board:
-            await interaction.followup.send(ui.started_notice(interaction.locale), ephemeral=True)
+            await interaction.followup.send(ui.started_notice_at(table, interaction.locale), ephemeral=True)
 
     # -- the private hand ----------------------------------------------------------------------------------
     def _seat(self, table: Table, interaction: discord.Interaction[Any]) -> int:
@@ -405,10 +416,19 @@ class TableController:
         )
         user_id, token = interaction.user.id, interaction.token
         if edit and not interaction.response.is_done():
-            await interaction.response.edit_message(**content)
-            shown = interaction.message.id if interaction.message is not None else None
-            self.display.remember_hand_message(table.id, user_id, token, shown_id=shown)
-        elif interaction.response.is_done():
+            try:
+                await interaction.response.edit_message(**content)
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:
+                    raise
+                # The hand clicked is gone while the click was on its way (a newer hand had just replaced it, or
+                # the player dismissed it): the answer, with what happened, comes as a new private hand.
+                log.info("A hand message of table %s was gone before its answer; sending a new one", table.id)
+            else:
+                shown = interaction.message.id if interaction.message is not None else None
+                self.display.remember_hand_message(table.id, user_id, token, shown_id=shown)
+                return
+        if interaction.response.is_done():
             message = await interaction.followup.send(ephemeral=True, wait=True, **content)
             self.display.remember_hand_message(table.id, user_id, token, message.id, shown_id=message.id)
         else:
@@ -458,6 +478,12 @@ class TableController:
         on_board = self._on_board(interaction, table)
         try:
             await self._answer_change(interaction, change, answer, on_board)
+        except (GameError, AnswerFailedAfterSave):
+            raise
+        except Exception as error:
+            if not change.changed:
+                raise
+            raise AnswerFailedAfterSave() from error
         finally:
             # The move is saved: the others see it even when the answer to the player failed (Discord refused
             # it, the interaction expired), and an error here still reaches the player as an apology.
@@ -542,6 +568,10 @@ class TableController:
         if change.turn_passed:
             self.display.announce_turn(table)
             self.display.update_hands(table, except_user=actor)
+        elif (
+            change.hands_changed
+        ):  # a change made on the board (a marker): every hand shows it, the actor's too
+            self.display.update_hands(table)
         self.bot.ai_turns.schedule(table)
 
     # -- ending early, votes, markers, hints ---------------------------------------------------------------
@@ -585,7 +615,14 @@ class TableController:
 
     @answering
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
+        """`/board`: the board again at the bottom of the channel, at most once in a while (`board_wait`)."""
         table = self._table(interaction)
+        again = self.display.board_wait(table, seated=table.is_seated(interaction.user.id))
+        if again is not None:
+            link = (
+                f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.board_message_id}"
+            )
+            raise GameError("board.not_yet", link=link, when=f"<t:{math.ceil(again)}:R>")
         await interaction.response.send_message(t(interaction.locale, "board.reposted"), ephemeral=True)
         await self.display.post_board(table, replace=True)
 

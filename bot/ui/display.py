@@ -77,6 +77,18 @@ BOARD_RETRIES = 5
 # Seconds between two edits of one board (and of its turn announcement). Discord allows about five edits in five
 # seconds per channel; the player who acted sees their answer at once whatever this is.
 BOARD_EDIT_INTERVAL = 1.0
+# `/board` posts the board again at most once in this many seconds per channel (fifty /board from a spectator
+# posted forty-nine boards); meanwhile the asker is told when to ask again. A seated player still gets the board
+# when at least `BURIED_FOR_A_PLAYER` messages hide it.
+BOARD_COOLDOWN = 30.0
+BURIED_FOR_A_PLAYER = 3
+
+
+def players_only(table: Table) -> discord.AllowedMentions:
+    """A public line pings only the table's human players it mentions: never a role, @everyone, or anyone else
+    (a name is escaped, but a ping is decided here)."""
+    users = [discord.Object(seat.user_id) for seat in table.human_seats]
+    return discord.AllowedMentions(users=users, everyone=False, roles=False, replied_user=False)
 
 
 class TableDisplay:
@@ -87,6 +99,7 @@ class TableDisplay:
         settings: SettingsStore,
         *,
         board_edit_interval: float = BOARD_EDIT_INTERVAL,
+        board_cooldown: float = BOARD_COOLDOWN,
     ) -> None:
         self._client = client
         self._games = games
@@ -107,6 +120,8 @@ class TableDisplay:
         self._ended_while_posted: dict[int, int] = {}
         self._board_retries: dict[int, int] = {}  # table -> board edits Discord failed in a row
         self.board_edit_interval = board_edit_interval  # seconds between two edits of one board
+        self.board_cooldown = board_cooldown  # seconds between two boards posted by /board in a channel
+        self._board_posted_at: dict[int, float] = {}  # table -> when its board was last posted (Unix time)
         # table -> when its board was last edited (loop time) and the table's status it showed
         self._last_board_edit: dict[int, tuple[float, TableStatus]] = {}
         # While flush() waits, pending edits go out without waiting their turn.
@@ -327,6 +342,17 @@ class TableDisplay:
                 channel, self._games.as_saved(table), replace=replace, retire=retire
             )
 
+    def board_wait(self, table: Table, *, seated: bool) -> float | None:
+        """None when `/board` may post the table's board again now; else when it may (a Unix time). The board
+        was posted at the bottom less than `board_cooldown` seconds ago: nobody gets another, unless a seated
+        player asks while chat hides it (`BURIED_FOR_A_PLAYER` messages under it)."""
+        posted = self._board_posted_at.get(table.id)
+        if posted is None or time.time() >= posted + self.board_cooldown:
+            return None
+        if seated and len(self._under_board.get(table.id, ())) >= BURIED_FOR_A_PLAYER:
+            return None
+        return posted + self.board_cooldown
+
     async def _post_board(
         self, channel: BoardChannel, table: Table, *, replace: bool, retire: bool
     ) -> discord.Message | None:
@@ -336,6 +362,7 @@ class TableDisplay:
         except discord.HTTPException as error:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None
+        self._board_posted_at[table.id] = time.time()
         remembered = False
         if table.status.is_active:
             with contextlib.suppress(GameError):  # the game ended meanwhile: nothing left to remember it in
@@ -406,9 +433,7 @@ class TableDisplay:
         text = ui_for(table).turn_text(table)
         if text is None:
             return
-        self.spawn(
-            self._replace_ping(table, text, discord.AllowedMentions(users=True, everyone=False, roles=False))
-        )
+        self.spawn(self._replace_ping(table, text, players_only(table)))
 
     async def _replace_ping(self, table: Table, text: str, mentions: discord.AllowedMentions) -> None:
         """Post the turn line and delete the one before it. One at a time per table, in the order asked, and not
@@ -494,7 +519,9 @@ class TableDisplay:
             await channel.send(
                 t(table.locale, "turn.reminder", mention=f"<@{seat.user_id}>"),
                 view=view,
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(seat.user_id)], everyone=False, roles=False
+                ),
             )
         except discord.HTTPException as error:
             log.warning("Could not remind table %s: %s", table.id, error)
@@ -533,6 +560,7 @@ class TableDisplay:
         self._last_board_edit.pop(table_id, None)
         self._ping_texts.pop(table_id, None)
         self._ping_locks.pop(table_id, None)
+        self._board_posted_at.pop(table_id, None)
 
     def hand_needs_reopening(self, table: Table, user_id: int) -> bool:
         """True once per player of a game that was running before the bot restarted, while the bot cannot

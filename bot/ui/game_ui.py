@@ -103,6 +103,10 @@ class GameUI:
     def started_notice(self, locale: object) -> str:
         return t(locale, "hand.started")
 
+    def started_notice_at(self, table: Table, locale: object) -> str:
+        """What the player who pressed **Start** is told, at this table (`started_notice` by default)."""
+        return self.started_notice(locale)
+
     def parse_play(self, table: Table, seat: int, card: str, pile: str | None) -> Any:
         """The action for `/play card:<card> [pile:<pile>]`; GameError when it makes no sense."""
         raise GameError("error.no_play_command")

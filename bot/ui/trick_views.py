@@ -18,7 +18,7 @@ from bot.games.trick_session import PlayTrickCard, TrickSession
 from bot.games.tricks import TrickPlay
 from bot.service.table import Table, TableStatus
 from bot.ui import components
-from bot.ui.format import duration
+from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import GameUI, ended_early_text
 from bot.ui.i18n import t
 from bot.ui.lobby import seat_name
@@ -97,7 +97,7 @@ class TrickGameUI(GameUI):
             if not pages:
                 continue
             if isinstance(entry, TrickTaken):
-                plays, name = _plays_text(table, entry.plays), table.seats[entry.winner].name
+                plays, name = _plays_text(table, entry.plays), escape_name(table.seats[entry.winner].name)
                 if entry.points:
                     line = t(
                         locale,
@@ -115,7 +115,8 @@ class TrickGameUI(GameUI):
                 pages[-1].append(t(locale, "tricks.log.unfinished", number=entry.number, plays=plays))
             elif isinstance(entry, HandEnds):
                 points = " · ".join(
-                    f"{table.seats[seat].name} {points}" for seat, points in enumerate(entry.points)
+                    f"{escape_name(table.seats[seat].name)} {points}"
+                    for seat, points in enumerate(entry.points)
                 )
                 pages[-1] += ["", t(locale, "tricks.log.hand_points", points=points)]
             elif text := self.log_note(table, entry, locale):
@@ -148,7 +149,7 @@ class TrickGameUI(GameUI):
                 t(
                     locale,
                     "tricks.last_trick",
-                    name=table.seats[winner].name,
+                    name=escape_name(table.seats[winner].name),
                     cards=cards_text([p.card for p in last]),
                 )
             )
@@ -182,14 +183,14 @@ class TrickGameUI(GameUI):
         engine = session_of(table).engine
         plays = engine.current_trick
         acting = engine.to_act()
-        shown = [f"{table.seats[play.seat].name} {card_text(play.card)}" for play in plays]
+        shown = [f"{escape_name(table.seats[play.seat].name)} {card_text(play.card)}" for play in plays]
         if len(acting) == 1 and not engine.is_over:
-            shown.append(f"**{table.seats[acting[0]].name}** …")
+            shown.append(f"**{escape_name(table.seats[acting[0]].name)}** …")
         number = getattr(engine, "trick_number", None)
         if number is None:
             number = sum(engine.tricks_taken(seat) for seat in range(engine.players))
         if plays:
-            leader = table.seats[plays[0].seat].name
+            leader = escape_name(table.seats[plays[0].seat].name)
             return t(locale, "tricks.trick_line_led", number=number + 1, name=leader, plays=" · ".join(shown))
         return t(locale, "tricks.trick_line", number=number + 1, plays=" · ".join(shown) or "—")
 
@@ -254,7 +255,7 @@ class TrickGameUI(GameUI):
         acting = engine.to_act()
         if seat in acting:
             return t(locale, "tricks.your_turn")
-        names = ", ".join(table.seats[index].name for index in acting)
+        names = ", ".join(escape_name(table.seats[index].name) for index in acting)
         return t(locale, "tricks.waiting", names=names or "—")
 
     # -- actions -----------------------------------------------------------------------------------------------
@@ -293,12 +294,12 @@ class TrickGameUI(GameUI):
             return None
         seat = table.seats[acting[0]]
         if seat.is_ai:
-            return t(table.locale, "tricks.turn_ai", name=seat.name)
+            return t(table.locale, "tricks.turn_ai", name=escape_name(seat.name))
         return t(table.locale, "tricks.turn_ping", mention=f"<@{seat.user_id}>")
 
     def winners_text(self, table: Table) -> str:
         engine = session_of(table).engine
-        names = [table.seats[seat].name for seat in engine.winners]
+        names = [escape_name(table.seats[seat].name) for seat in engine.winners]
         return ", ".join(names)
 
     def end_line(self, table: Table) -> str:
@@ -340,7 +341,7 @@ class TrickGameUI(GameUI):
 
 
 def _plays_text(table: Table, plays: tuple[TrickPlay, ...]) -> str:
-    return " · ".join(f"{table.seats[play.seat].name} {card_text(play.card)}" for play in plays)
+    return " · ".join(f"{escape_name(table.seats[play.seat].name)} {card_text(play.card)}" for play in plays)
 
 
 def _card(code: str) -> Card:

@@ -108,7 +108,7 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     assert log.ephemeral and log.embeds[0]["description"].startswith("1. draw from the stock\n")
     assert log.embeds[0]["description"].endswith("\n4. 🏳️ given up")  # draw, draw, undo, given up
     # The game is in Alice's record (found in the playground: "/stats" said she had no finished game yet).
-    stats = (await driver.command(world.alice, "stats player", private=True)).embeds[0]
+    stats = (await driver.command(world.alice, "stats", private=True)).embeds[0]
     assert stats["fields"] == [
         {"name": "The other games", "value": "**Klondike**: 0 wins · 1 game · 0% won", "inline": False}
     ]

@@ -10,6 +10,7 @@ from bot.games.barbu.session import BarbuSession
 from bot.games.trick_log import LogEntry, LogNote
 from bot.service.table import Table
 from bot.storage.stats import GameRecord
+from bot.ui.format import escape_name
 from bot.ui.i18n import t
 from bot.ui.trick_views import TrickGameUI, cards_text, session_of
 
@@ -37,7 +38,7 @@ class BarbuUI(TrickGameUI):
             locale,
             "barbu.log.heading",
             contract=t(locale, f"barbu.contract.{contract.value}"),
-            name=table.seats[dealer].name,
+            name=escape_name(table.seats[dealer].name),
         )
 
     def options_text(self, table: Table, locale: object) -> str:
@@ -65,7 +66,7 @@ class BarbuUI(TrickGameUI):
         locale = table.locale
         return [
             t(locale, f"barbu.penalties.{engine.contract.value}"),
-            t(locale, "barbu.dealer", name=table.seats[engine.dealer].name),
+            t(locale, "barbu.dealer", name=escape_name(table.seats[engine.dealer].name)),
         ]
 
     def seat_extra(self, table: Table, seat: int) -> str:

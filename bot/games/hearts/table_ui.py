@@ -15,6 +15,7 @@ from bot.games.hearts.session import ChooseMoon, HeartsSession, PassCards
 from bot.games.trick_log import LogEntry, LogNote
 from bot.service.table import Table, TableStatus
 from bot.ui import components
+from bot.ui.format import escape_name
 from bot.ui.i18n import t
 from bot.ui.trick_views import SUIT_EMOJI, TrickGameUI, cards_text, session_of
 
@@ -47,7 +48,7 @@ class HeartsUI(TrickGameUI):
         return t(locale, direction_key(len(table.seats), about))
 
     def log_note(self, table: Table, note: LogNote, locale: str) -> str:
-        name = table.seats[note.seat].name if note.seat is not None else ""
+        name = escape_name(table.seats[note.seat].name) if note.seat is not None else ""
         if note.kind == "moon_choice":
             return t(locale, f"hearts.log.moon_choice.{note.detail}", name=name)
         return t(locale, f"hearts.log.{note.kind}", name=name)
@@ -65,10 +66,12 @@ class HeartsUI(TrickGameUI):
         engine = hearts_of(table).engine
         lines = []
         if engine.phase is Phase.PASSING:
-            waiting = ", ".join(table.seats[seat].name for seat in engine.to_act())
+            waiting = ", ".join(escape_name(table.seats[seat].name) for seat in engine.to_act())
             lines.append(t(locale, "hearts.board_passing", names=waiting))
         elif engine.phase is Phase.MOON_CHOICE and engine.moon_shooter is not None:
-            lines.append(t(locale, "hearts.board_moon", name=table.seats[engine.moon_shooter].name))
+            lines.append(
+                t(locale, "hearts.board_moon", name=escape_name(table.seats[engine.moon_shooter].name))
+            )
         else:
             lines.append(t(locale, "hearts.broken" if engine.hearts_broken else "hearts.not_broken"))
         return lines
@@ -85,7 +88,7 @@ class HeartsUI(TrickGameUI):
 
     def hand_lines(self, table: Table, seat: int, locale: str) -> list[str]:
         engine = hearts_of(table).engine
-        names = [other.name for other in table.seats]
+        names = [escape_name(other.name) for other in table.seats]
         if engine.phase is Phase.PASSING:
             offset = engine.pass_offset or 0
             receiver = names[(seat + offset) % engine.players]
@@ -189,7 +192,7 @@ class HeartsUI(TrickGameUI):
             return t(table.locale, "hearts.turn_pass", mentions=" ".join(humans), direction=direction)
         if engine.phase is Phase.MOON_CHOICE and engine.moon_shooter is not None:
             shooter = table.seats[engine.moon_shooter]
-            mention = shooter.name if shooter.is_ai else f"<@{shooter.user_id}>"
+            mention = escape_name(shooter.name) if shooter.is_ai else f"<@{shooter.user_id}>"
             return t(table.locale, "hearts.turn_moon", mention=mention)
         return super().turn_text(table)
 

@@ -33,7 +33,7 @@ from bot.games.klondike.solver import UNWINNABLE, WINNABLE, solve
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
-from bot.ui.format import duration
+from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
@@ -145,7 +145,9 @@ class KlondikeUI(GameUI):
         ]
         if len(table.seats) > 1:
             if session.mode == "turns":
-                lines.append(t(locale, "klondike.turn_of", name=table.seats[session.current].name))
+                lines.append(
+                    t(locale, "klondike.turn_of", name=escape_name(table.seats[session.current].name))
+                )
             else:
                 lines.append(t(locale, "klondike.everyone"))
         embed.description = "\n".join(lines)
@@ -238,7 +240,9 @@ class KlondikeUI(GameUI):
             embed.add_field(
                 name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale)
             )
-        embed.add_field(name=t(locale, "board.players"), value=", ".join(seat.name for seat in table.seats))
+        embed.add_field(
+            name=t(locale, "board.players"), value=", ".join(escape_name(seat.name) for seat in table.seats)
+        )
         embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(text=self.options_text(table, locale))
         return {"embed": embed, "image": board_image(engine, locale)}
