@@ -51,7 +51,8 @@ async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: Table
             await play_one_card(driver, world.alice, by_command=cards_played % 2 == 1)
             cards_played += 1
             if cards_played % 7 == 0 and still_playing(driver, table_id):
-                assert "Trick" in driver.board().text
+                (picture,) = driver.board().attachments  # the table as a picture, described in words
+                assert picture.content_type == "image/png" and "Trick" in picture.description
                 assert_no_hand_in_public(driver)
     await driver.settle()
     assert passes >= 1 and cards_played >= 13
