@@ -157,7 +157,7 @@ def draw_trick_table(layout: TrickTableLayout, scale: int = DEFAULT_SCALE) -> Im
         winning = seat == layout.winning
         if winning:
             draw_highlight(board, place.card, s)
-        marks = [layout.labels.lead] if seat == leader else []
+        marks = [layout.labels.lead] if seat == leader and layout.labels.lead else []
         if winning:
             marks.append(WINNING_MARK)
         if marks:
