@@ -37,7 +37,8 @@ def cards_shown(text: str) -> set[Card]:
 
 def is_hand_result(message: Message) -> bool:
     """A finished hand's message: the cards it shows were played in that hand (and may be dealt again since)."""
-    return bool(message.embeds) and " is over" in str(message.embeds[0].get("title", ""))
+    title = str(message.embeds[0].get("title", "")) if message.embeds else ""
+    return " is over" in title or "Fin de la donne" in title
 
 
 def assert_no_hand_in_public(driver: TableDriver) -> None:
