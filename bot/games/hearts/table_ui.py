@@ -9,7 +9,7 @@ import discord
 from bot.games.cards import SUITS, Card
 from bot.games.errors import GameError
 from bot.games.hand_recap import HandRecap
-from bot.games.hearts.options import Phase
+from bot.games.hearts.options import Phase, pass_offset_for
 from bot.games.hearts.rules import QUEEN_OF_SPADES
 from bot.games.hearts.session import ChooseMoon, HeartsSession, PassCards
 from bot.games.trick_log import LogEntry, LogNote
@@ -117,9 +117,10 @@ class HeartsUI(TrickGameUI):
 
     def next_hand_text(self, table: Table, recap: HandRecap) -> str:
         engine = hearts_of(table).engine
-        if engine.is_over or engine.hand_number != recap.number:
+        if engine.is_over and recap.number >= len(engine.hand_history):
             return ""
-        direction = t(table.locale, direction_key(engine.players, engine.pass_offset))
+        offset = pass_offset_for(engine.players, recap.number)  # the next hand's, 0-based
+        direction = t(table.locale, direction_key(engine.players, offset))
         return t(table.locale, "hearts.next_hand", number=recap.number + 1, direction=direction)
 
     def hand_lines(self, table: Table, seat: int, locale: str) -> list[str]:

@@ -157,11 +157,10 @@ def draw_trick_table(layout: TrickTableLayout, scale: int = DEFAULT_SCALE) -> Im
         winning = seat == layout.winning
         if winning:
             draw_highlight(board, place.card, s)
-        marks = [layout.labels.lead] if seat == leader and layout.labels.lead else []
+        if seat == leader and layout.labels.lead:
+            _lead_badge(board, place.card, layout.labels.lead, s)
         if winning:
-            marks.append(WINNING_MARK)
-        if marks:
-            _card_badge(board, place.card, " ".join(marks), winning, s)
+            _winning_badge(board, place.card, s)
     _draw_centre(board, centre_box(len(layout.seats)), layout.centre, s)
     _draw_footer(board, layout, s)
     return board
@@ -265,19 +264,33 @@ def draw_chip(
     return width
 
 
-def _card_badge(board: Image.Image, card: Box, text: str, gold: bool, scale: int) -> None:
-    """A dark pill across the bottom of a card on the table: "lead", the winning star, or both."""
+def _lead_badge(board: Image.Image, card: Box, text: str, scale: int) -> None:
+    """A dark pill across the bottom of the card that led the trick, with the word for it ("lead")."""
     s = scale
     left, _, right, bottom = card
-    shown, size = fitted(text, (CARD_WIDTH - 8) * s, 11 * s, 8 * s)
-    width = int(font(size).getlength(shown)) + 8 * s
+    shown, size = fitted(text, (CARD_WIDTH - 6) * s, 11 * s, 8 * s)
+    width = int(font(size).getlength(shown)) + 6 * s
     centre_x = (left + right) * s // 2
     top = (bottom - 17) * s
     box = (centre_x - width // 2, top, centre_x + width // 2, top + 14 * s)
-    ImageDraw.Draw(board).rounded_rectangle(
-        box, radius=7 * s, fill=BADGE, outline=HIGHLIGHT if gold else TEXT, width=s
+    ImageDraw.Draw(board).rounded_rectangle(box, radius=7 * s, fill=BADGE, outline=TEXT, width=s)
+    put_text(board, (centre_x, top + 7 * s), shown, size, TEXT, "mm")
+
+
+def _winning_badge(board: Image.Image, card: Box, scale: int) -> None:
+    """A gold star in a dark circle on the right of the card winning the trick, clear of its index and of the
+    lead's pill."""
+    s = scale
+    _, top, right, _ = card
+    centre = ((right - 9) * s, (top + 37) * s)
+    radius = 8 * s
+    ImageDraw.Draw(board).ellipse(
+        (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius),
+        fill=BADGE,
+        outline=HIGHLIGHT,
+        width=s,
     )
-    put_text(board, (centre_x, top + 7 * s), shown, size, HIGHLIGHT if gold else TEXT, "mm")
+    put_text(board, centre, WINNING_MARK, 11 * s, HIGHLIGHT, "mm")
 
 
 def _draw_centre(board: Image.Image, box: Box, lines: tuple[str, ...], scale: int) -> None:
