@@ -91,16 +91,16 @@ def layout_and_description(table: Table, hooks: PictureHooks) -> tuple[TrickTabl
     described: list[str] = []
     for index, name in enumerate(names):
         shown = _seat_shown(session, recap, index)
-        details = [t(locale, "tricks.picture.tricks", count=shown.tricks), hooks.seat_status(table, index)]
         seat = TrickSeat(
             name,
             t(locale, "tricks.picture.score", count=shown.points, total=shown.total),
-            " · ".join(detail for detail in details if detail),
+            t(locale, "tricks.picture.tricks", count=shown.tricks),
             hooks.taken_chips(table, hand, shown.taken),
             index in acting,
+            hooks.seat_status(table, index),
         )
         seats.append(seat)
-        lines = [seat.score_line, seat.detail_line]
+        lines = [seat.score_line, seat.detail_line] + ([seat.status] if seat.status else [])
         if shown.taken:
             lines.append(t(locale, "tricks.alt.taken", cards=_cards(shown.taken)))
         described.append(t(locale, "tricks.alt.seat", name=name, lines=", ".join(lines)))

@@ -103,7 +103,7 @@ def test_the_finished_hand_stays_on_the_board_during_the_pass() -> None:
     for index, seat in enumerate(layout.seats):
         assert seat.score_line.startswith(f"{recap.points[index]} pt")
         assert f"total {recap.totals[index]}" in seat.score_line
-        assert "choosing…" in seat.detail_line and seat.to_act
+        assert seat.status == "choosing…" and seat.to_act
     assert layout.footer == "Next: hand 2, pass to the right."
     assert "Hand 1 is over." in text and "Last trick, taken by" in text
 

@@ -39,11 +39,7 @@ def seat(
 ) -> TrickSeat:
     trick_word = "trick" if tricks == 1 else "tricks"
     return TrickSeat(
-        NAMES[index],
-        f"{points} pts · total {total}",
-        f"{tricks} {trick_word}" + (f" · {detail}" if detail else ""),
-        taken,
-        to_act,
+        NAMES[index], f"{points} pts · total {total}", f"{tricks} {trick_word}", taken, to_act, detail
     )
 
 

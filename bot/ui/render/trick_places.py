@@ -25,7 +25,7 @@ ROW_GAP: Final = 16  # between two rows of cards: room for two seats' outlines a
 AREA_PAD: Final = 3  # from a seat's card to its outline
 FOOTER_HEIGHT: Final = 42  # the last trick: a caption and a row of small cards
 COLUMN_WIDTH: Final = (WIDTH - 2 * MARGIN) // 3
-SIDE_PLATE_WIDTH: Final = 113  # a plate beside a card of the middle row
+SIDE_PLATE_WIDTH: Final = 121  # a plate beside a card of the middle row
 
 TOP_PLATES_Y: Final = MARGIN + HEADER_HEIGHT + 2
 TOP_CARDS_Y: Final = TOP_PLATES_Y + PLATE_HEIGHT + PLATE_GAP

@@ -48,6 +48,7 @@ CHIP_HEIGHT = 22
 CHIP_PAD = 2
 CHIP_GAP = 3
 COUNT_SIZE = 12  # the "×2" after a chip's index
+STATUS_SIZE = 13  # a seat's status ("choosing…"), on its chips' row when it fits there
 PLATE_PAD = 4
 WINNING_MARK = "★"
 
@@ -83,14 +84,16 @@ class PlayedCard:
 
 @dataclass(frozen=True, slots=True)
 class TrickSeat:
-    """One seat's name plate: its name, `score_line` ("3 pts · total 45"), `detail_line` ("2 tricks · deals"),
-    the penalty cards it took, and whether it is to act (a gold plate, and a gold place for its card)."""
+    """One seat's name plate: its name, `score_line` ("3 pts · total 45"), `detail_line` ("2 tricks"), the
+    penalty cards it took, whether it is to act (a gold outline), and a word or two of `status` ("choosing…",
+    "deals"), drawn at the end of the penalty cards' row when it fits there, else after the detail line."""
 
     name: str
     score_line: str = ""
     detail_line: str = ""
     taken: tuple[TakenChip, ...] = ()
     to_act: bool = False
+    status: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,11 +183,18 @@ def _draw_plate(board: Image.Image, place: SeatPlace, seat: TrickSeat, scale: in
     left, top, right, bottom = place.plate
     inner = right - left - 2 * PLATE_PAD
     x = left + PLATE_PAD
+    chips = fitting_chips(seat.taken, inner, s)
+    chips_width = sum(chip_width(chip, s) + CHIP_GAP for chip in chips)
+    status_size = STATUS_SIZE * s
+    beside_chips = bool(seat.status) and (chips_width + font(status_size).getlength(seat.status) / s <= inner)
+    detail = seat.detail_line
+    if seat.status and not beside_chips:
+        detail = f"{detail} · {seat.status}" if detail else seat.status
     name = f"▶ {seat.name}" if seat.to_act else seat.name
     lines: tuple[tuple[str, int, Colour, int], ...] = (
-        (name, 15, HIGHLIGHT if seat.to_act else TEXT, top + 12),
-        (seat.score_line, 12, TEXT, top + 28),
-        (seat.detail_line, 11, MUTED, top + 41),
+        (name, 16, HIGHLIGHT if seat.to_act else TEXT, top + 12),
+        (seat.score_line, 13, TEXT, top + 29),
+        (detail, 12, MUTED, top + 42),
     )
     for text, size, colour, middle in lines:
         if text:
@@ -198,10 +208,20 @@ def _draw_plate(board: Image.Image, place: SeatPlace, seat: TrickSeat, scale: in
                 fill=colour,
                 anchor="lm",
             )
-    chips = fitting_chips(seat.taken, inner, s)
+    chip_top = bottom - PLATE_PAD - CHIP_HEIGHT
     chip_x = x
     for chip in chips:
-        chip_x += draw_chip(board, chip, (chip_x, bottom - PLATE_PAD - CHIP_HEIGHT), s) + CHIP_GAP
+        chip_x += draw_chip(board, chip, (chip_x, chip_top), s) + CHIP_GAP
+    if beside_chips:
+        colour = HIGHLIGHT if seat.to_act else MUTED
+        put_text(
+            board,
+            ((x + inner) * s, (chip_top + CHIP_HEIGHT // 2) * s),
+            seat.status,
+            status_size,
+            colour,
+            "rm",
+        )
 
 
 def chip_width(chip: TakenChip, scale: int) -> int:
