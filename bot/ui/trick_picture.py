@@ -130,12 +130,13 @@ def layout_and_description(table: Table, hooks: PictureHooks) -> tuple[TrickTabl
             parts.append(". ".join(layout.centre))
     if acting:
         parts.append(t(locale, "tricks.waiting", names=", ".join(names[seat] for seat in sorted(acting))))
-    parts += described
     if recap is not None:
         parts.append(layout.footer)
     elif layout.last_trick and layout.last_winner is not None:
         last = tuple(TrickPlay(play.seat, play.card) for play in layout.last_trick)
         parts.append(_last_trick_sentence(table, last, layout.last_winner))
+    # The seats last: on a crowded table it is their list of cards taken that Discord's limit cuts.
+    parts += described
     return layout, limited(" ".join(_sentence(part) for part in parts if part))
 
 

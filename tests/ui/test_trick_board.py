@@ -218,3 +218,13 @@ def test_hearts_shows_the_queen_of_spades_then_the_hearts_and_who_still_chooses_
     assert ui.seat_status(table, 1) == "choosing…"
     assert ui.centre_lines(table) == ("Pass to the left",)
     assert ui.picture_header(table) == "Hearts — hand 1 · pass to the left", "no emoji drawn"
+
+
+def test_a_crowded_tables_description_keeps_the_trick_and_the_last_trick_within_discords_limit() -> None:
+    table = table_at("hearts", 8, seed=9, steps=95)
+    for seat in table.seats:
+        seat.name = "Maximilienne-Alexandrine de Tour"  # 32 characters, Discord's longest display name
+    engine = session(table).engine
+    _, text = layout_and_description(table, trick_ui(table))
+    assert len(text) <= 1024
+    assert f"Trick {engine.trick_number + 1}, led by" in text and "Last trick, taken by" in text
