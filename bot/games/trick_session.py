@@ -82,14 +82,12 @@ class TrickSession(Session):
     # The engine's refusal exception (its `code` names the catalog key `tricks.<code>`).
     illegal_move: type[Exception] = ValueError
 
-    def __init__(
-        self, engine: TrickEngine, ai_seats: Sequence[int], finished_hands: Sequence[HandRecap] = ()
-    ) -> None:
+    def __init__(self, engine: TrickEngine, ai_seats: Sequence[int]) -> None:
         self.engine = engine
         self.ai_seats = frozenset(ai_seats)
         # The hands the latest hand-ending action finished (usually one; a Barbu hand with no penalty card dealt
         # ends at once after the one before it), oldest first.
-        self.finished_hands = tuple(finished_hands)
+        self.finished_hands: tuple[HandRecap, ...] = ()
 
     # -- persistence -------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
