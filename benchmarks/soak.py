@@ -64,6 +64,7 @@ from bot.emulator.chaos import GATEWAY_KINDS, Chaos, ChaosRates  # noqa: E402
 from bot.emulator.world import Callback, Channel, Message, User  # noqa: E402
 from bot.games.base import ActionResult  # noqa: E402
 from bot.games.errors import GameError  # noqa: E402
+from bot.games.trick_session import TrickSession  # noqa: E402
 from bot.service.table import Table  # noqa: E402
 
 GAMES = ("thegame", "hearts", "barbu", "klondike", "crapette")
@@ -511,6 +512,13 @@ def privacy_problems(
             # Public by design: the last trick (the previous hand's, at the start of a hand) and the title (a
             # Barbu contract names its card).
             in_hands -= {_card_label(play.card) for play in getattr(engine, "last_trick", ())}
+            # Until the next hand's first card, the board shows the finished hand: its last trick and the penalty
+            # cards each seat took in it, some of them dealt again since.
+            session = table.require_session()
+            finished = session.shown_hand() if isinstance(session, TrickSession) else None
+            if finished is not None:
+                in_hands -= {_card_label(play.card) for play in finished.last_trick}
+                in_hands -= {_card_label(card) for cards in finished.penalty_cards for card in cards}
             in_hands -= cards_named(str(render_table(table)["embed"].title))
             # The board may already show a later state than the one read: a card counts as held only if it is held
             # in both reads, the one before the messages are scanned and the one after (`after`).

@@ -120,6 +120,12 @@ class Session(ABC):
         """One log line per event everyone saw (never a hand or a hidden card); nothing by default."""
         return []
 
+    def ai_pause(self) -> float:
+        """How many of the table's usual pauses to wait before an AI seat acts now: 1 by default, more while the
+        table shows something to read first (the trick games: the end of a hand, before the next one's first
+        card)."""
+        return 1.0
+
     def progress(self) -> tuple[int, ...]:
         """A value that changes whenever the turn (or the trick, or the step) changes: the table uses it to know
         when to ping the next player and refresh the other players' private hands."""

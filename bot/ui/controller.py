@@ -555,14 +555,17 @@ class TableController:
         await self._apply_and_answer(interaction, table, ui_for(table).end_turn_action(table), "hand")
 
     def after_change(self, change: Change, *, actor: int | None = None, board_shown: bool = False) -> None:
-        """Public updates once the player has their answer: board (unless the answer showed it), turn ping, other
-        players' hands, AI turns."""
+        """Public updates once the player has their answer: the game's own messages (a finished hand's result), board
+        (unless the answer showed it), turn ping, other players' hands, AI turns."""
         table = change.table
+        announcements = ui_for(table).announcements(table, change.events) if change.events else []
         if not table.status.is_active:
-            self.display.announce_end(table)
+            self.display.announce_end(table, preceding=announcements)
             self.display.update_hands(table, except_user=actor)
             self.display.forget_table(table.id)
             return
+        if announcements:
+            self.display.post_announcements(table, announcements)
         if not board_shown:
             self.display.refresh_board(table)
         if change.turn_passed:

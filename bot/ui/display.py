@@ -480,17 +480,41 @@ class TableDisplay:
                 content=text, allowed_mentions=discord.AllowedMentions.none()
             )
 
-    def announce_end(self, table: Table) -> None:
-        """The board becomes the summary; a short line tells the channel the result."""
-        self.refresh_board(table)
-        self.spawn(self._announce_end(table))
+    def post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
+        """Post a game's own messages (a finished hand's result) in the channel, where they stay. The turn line asked
+        for after them comes under them: posted again if its text is the same."""
+        self.spawn(self._post_announcements(table, contents))
 
-    async def _announce_end(self, table: Table) -> None:
+    async def _post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
+        channel = self._channel(table.channel_id)
+        if channel is None:
+            return
+        async with self._ping_locks.setdefault(table.id, asyncio.Lock()):
+            await self._send_announcements(channel, table, contents)
+            self._ping_texts.pop(table.id, None)
+
+    async def _send_announcements(
+        self, channel: BoardChannel, table: Table, contents: list[dict[str, Any]]
+    ) -> None:
+        for content in contents:
+            try:
+                await channel.send(**for_send(content), allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as error:
+                log.warning("Could not post a message of table %s: %s", table.id, error)
+
+    def announce_end(self, table: Table, *, preceding: list[dict[str, Any]] | None = None) -> None:
+        """The board becomes the summary; a short line tells the channel the result, under the game's own last
+        messages (`preceding`: the last hand's result)."""
+        self.refresh_board(table)
+        self.spawn(self._announce_end(table, preceding or []))
+
+    async def _announce_end(self, table: Table, preceding: list[dict[str, Any]]) -> None:
         channel = self._channel(table.channel_id)
         if channel is None:
             return
         if table.ping_message_id is not None:
             await self._delete(channel, table.ping_message_id)
+        await self._send_announcements(channel, table, preceding)
         if table.status is TableStatus.FINISHED and table.session is not None:
             text = ui_for(table).end_line(table)
             details = await ui_for(table).end_details(table)

@@ -8,7 +8,7 @@ turn announcement, the summary, and how to read `/play`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -99,6 +99,12 @@ class GameUI:
     def end_line(self, table: Table) -> str:
         """The public line that tells the channel the result."""
         raise NotImplementedError
+
+    def announcements(self, table: Table, events: Sequence[Any]) -> list[dict[str, Any]]:
+        """Messages of the game's own for the channel, where they stay, after a change that caused `events` (the
+        trick games: a finished hand's result); posted before the next turn line, or before the end line. None by
+        default."""
+        return []
 
     def started_notice(self, locale: object) -> str:
         return t(locale, "hand.started")

@@ -1,11 +1,13 @@
-"""The views Hearts and Barbu share: a board with the trick in progress and the scores, a private hand of card
-buttons (the playable ones enabled), `/play` with the card written the players' way (`Q♠`, `10♥`, `qs`).
+"""The views Hearts and Barbu share: a board with the picture of the table (the trick in progress, the scores, the
+penalty cards taken, the last trick), a message in the channel when a hand ends, a private hand of card buttons (the
+playable ones enabled), `/play` with the card written the players' way (`Q♠`, `10♥`, `qs`).
 
 A game's UI subclasses `TrickGameUI` and adds what is its own (Hearts' pass and moon, Barbu's contract).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -13,6 +15,7 @@ from discord import app_commands
 
 from bot.games.cards import SUITS, Card, parse_card
 from bot.games.errors import GameError
+from bot.games.hand_recap import HandRecap
 from bot.games.trick_log import HandBegins, HandEnds, LogEntry, LogNote, TrickTaken, TrickUnfinished
 from bot.games.trick_session import PlayTrickCard, TrickSession
 from bot.games.tricks import TrickPlay
@@ -20,8 +23,11 @@ from bot.service.table import Table, TableStatus
 from bot.ui import components
 from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import GameUI, ended_early_text
+from bot.ui.hand_result import hand_result_message
 from bot.ui.i18n import t
 from bot.ui.lobby import seat_name
+from bot.ui.render import TakenChip
+from bot.ui.trick_picture import IMAGE, board_image
 
 SUIT_EMOJI = {"C": "♣️", "D": "♦️", "H": "♥️", "S": "♠️"}
 CARDS_PER_ROW = 5
@@ -65,10 +71,6 @@ class TrickGameUI(GameUI):
     def board_lines(self, table: Table) -> list[str]:
         """Lines under the title (the contract, the pass...)."""
         return []
-
-    def seat_extra(self, table: Table, seat: int) -> str:
-        """What a seat has taken this hand, shown after its points (e.g. its penalty cards)."""
-        return ""
 
     # -- the full log ------------------------------------------------------------------------------------------
     has_log = True
@@ -135,64 +137,59 @@ class TrickGameUI(GameUI):
 
     # -- the board ---------------------------------------------------------------------------------------------
     def board(self, table: Table) -> dict[str, Any]:
+        """The title (the hand), the game's lines (the contract's rule, the dealer, whether hearts are broken), the
+        picture of the table (`bot.ui.trick_picture`) and the deal code; **My hand**."""
         locale = table.locale
         session = session_of(table)
-        engine = session.engine
         embed = discord.Embed(title=self.board_title(table), colour=COLOUR_PLAYING)
         lines = self.board_lines(table)
-        if self.trick_shown(table):
-            lines.append(self.trick_line(table))
-        last = getattr(engine, "last_trick", ())
-        winner = getattr(engine, "last_trick_winner", None)
-        if last and winner is not None:
-            lines.append(
-                t(
-                    locale,
-                    "tricks.last_trick",
-                    name=escape_name(table.seats[winner].name),
-                    cards=cards_text([p.card for p in last]),
-                )
-            )
+        recap = session.shown_hand()
+        if recap is not None:
+            lines.append(t(locale, "tricks.board_hand_over", number=recap.number))
         embed.description = "\n".join(line for line in lines if line)
-        acting = set(engine.to_act())
-        rows = []
-        for index in range(len(table.seats)):
-            marker = "▶ " if index in acting else ""
-            points = t(
-                locale,
-                "tricks.seat_points",
-                hand=engine.hand_points(index),
-                total=engine.scores[index],
-                tricks=engine.tricks_taken(index),
-            )
-            extra = self.seat_extra(table, index)
-            rows.append(f"{marker}**{seat_name(table, index)}** — {points}{' · ' + extra if extra else ''}")
-        embed.add_field(name=t(locale, "tricks.players"), value="\n".join(rows)[:1024], inline=False)
+        embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(text=self.options_text(table, locale))
         view = discord.ui.View(timeout=None)
         view.add_item(components.HandButton(table.id, label=t(locale, "button.my_hand")))
         view.stop()
-        return {"embed": embed, "view": view}
+        return {"embed": embed, "view": view, "image": board_image(table, self)}
 
-    def trick_shown(self, table: Table) -> bool:
-        """Whether the board shows a trick line now (Hearts hides it during the pass)."""
-        return True
+    # -- the picture's game-specific parts (`bot.ui.trick_picture.PictureHooks`) ------------------------------
+    def picture_header(self, table: Table) -> str:
+        """The board's title without its emoji (the picture draws text only)."""
+        title = self.board_title(table)
+        first, _, rest = title.partition(" ")
+        return rest if rest and not any(character.isalnum() for character in first) else title
 
-    def trick_line(self, table: Table) -> str:
-        locale = table.locale
-        engine = session_of(table).engine
-        plays = engine.current_trick
-        acting = engine.to_act()
-        shown = [f"{escape_name(table.seats[play.seat].name)} {card_text(play.card)}" for play in plays]
-        if len(acting) == 1 and not engine.is_over:
-            shown.append(f"**{escape_name(table.seats[acting[0]].name)}** …")
-        number = getattr(engine, "trick_number", None)
-        if number is None:
-            number = sum(engine.tricks_taken(seat) for seat in range(engine.players))
-        if plays:
-            leader = escape_name(table.seats[plays[0].seat].name)
-            return t(locale, "tricks.trick_line_led", number=number + 1, name=leader, plays=" · ".join(shown))
-        return t(locale, "tricks.trick_line", number=number + 1, plays=" · ".join(shown) or "—")
+    def seat_status(self, table: Table, seat: int) -> str:
+        return ""
+
+    def taken_chips(self, table: Table, hand: int, cards: tuple[Card, ...]) -> tuple[TakenChip, ...]:
+        return ()
+
+    def centre_lines(self, table: Table) -> tuple[str, ...] | None:
+        return None
+
+    def recap_footer(self, table: Table, recap: HandRecap) -> str:
+        notes = self.recap_notes(table, recap)
+        return notes[0] if notes else self.next_hand_text(table, recap)
+
+    # -- between two hands -------------------------------------------------------------------------------------
+    def result_title(self, table: Table, recap: HandRecap) -> str:
+        """The title of a finished hand's message."""
+        raise NotImplementedError
+
+    def recap_notes(self, table: Table, recap: HandRecap) -> list[str]:
+        """What else the hand's end says (Hearts' moon, Barbu's early end)."""
+        return []
+
+    def next_hand_text(self, table: Table, recap: HandRecap) -> str:
+        """What comes after the hand ("Next: hand 2, pass to the right."), or "" once the game is over."""
+        return ""
+
+    def announcements(self, table: Table, events: Sequence[Any]) -> list[dict[str, Any]]:
+        """A message for each hand an action finished (the session adds a `HandRecap` event per hand)."""
+        return [hand_result_message(table, self, event) for event in events if isinstance(event, HandRecap)]
 
     # -- the private hand --------------------------------------------------------------------------------------
     def hand(

@@ -11,6 +11,8 @@ import pytest
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.display import players_only
 from bot.ui.format import escape_name, unescaped
+from bot.ui.game_ui import ui_for
+from bot.ui.hand_result import hand_result_message
 from bot.ui.i18n import t
 from bot.ui.lobby import render_table
 from tests.games.test_trick_tables import table_at
@@ -72,15 +74,21 @@ def test_a_public_line_pings_only_the_tables_human_players() -> None:
     assert not allowed.get("roles")
 
 
-def test_hearts_board_names_its_players_as_text() -> None:
-    table = table_at("hearts", 4, seed=3, steps=6)
+def test_a_hearts_hands_result_names_its_players_as_text() -> None:
+    table = table_at("hearts", 4, seed=3, steps=60)
+    session = table.require_session()
+    recap = session.shown_hand()  # type: ignore[attr-defined]
+    assert recap is not None, "60 steps finish Hearts' first hand"
     table.seats[0].name = "[l](https://evil.example)"
     table.seats[1].name = "<@&123456789012345678>"
-    embed = render_table(table)["embed"]
-    assert isinstance(embed, discord.Embed)
-    data = embed.to_dict()
-    texts = [data.get("title", ""), data.get("description", "")]
-    texts += [part for field in data.get("fields", []) for part in (field["name"], field["value"])]
-    shown = "\n".join(str(text) for text in texts)
+    ui = ui_for(table)
+    shown = ""
+    for message in [render_table(table), hand_result_message(table, ui, recap)]:  # type: ignore[arg-type]
+        embed = message["embed"]
+        assert isinstance(embed, discord.Embed)
+        data = embed.to_dict()
+        texts = [data.get("title", ""), data.get("description", "")]
+        texts += [part for field in data.get("fields", []) for part in (field["name"], field["value"])]
+        shown += "\n".join(str(text) for text in texts) + "\n"
     assert escape_name(table.seats[0].name) in shown
     assert not re.search(r"(?<!\\)\[l(?<!\\)\]\(|https://|(?<!\\)<@&", shown), shown

@@ -8,8 +8,8 @@ import discord
 
 from bot.games.cards import SUITS, Card
 from bot.games.errors import GameError
-from bot.games.hearts.history import history
-from bot.games.hearts.options import Phase
+from bot.games.hand_recap import HandRecap
+from bot.games.hearts.options import Phase, pass_offset_for
 from bot.games.hearts.rules import QUEEN_OF_SPADES
 from bot.games.hearts.session import ChooseMoon, HeartsSession, PassCards
 from bot.games.trick_log import LogEntry, LogNote
@@ -17,6 +17,7 @@ from bot.service.table import Table, TableStatus
 from bot.ui import components
 from bot.ui.format import escape_name
 from bot.ui.i18n import t
+from bot.ui.render import TakenChip
 from bot.ui.trick_views import SUIT_EMOJI, TrickGameUI, cards_text, session_of
 
 PASS_SIZE = 3
@@ -42,7 +43,7 @@ class HeartsUI(TrickGameUI):
     key = "hearts"
 
     def history(self, table: Table) -> list[LogEntry]:
-        return history(hearts_of(table).engine)
+        return hearts_of(table).history()
 
     def log_heading(self, table: Table, about: Any, locale: str) -> str:
         return t(locale, direction_key(len(table.seats), about))
@@ -76,15 +77,54 @@ class HeartsUI(TrickGameUI):
             lines.append(t(locale, "hearts.broken" if engine.hearts_broken else "hearts.not_broken"))
         return lines
 
-    def trick_shown(self, table: Table) -> bool:
-        return hearts_of(table).engine.phase is Phase.PLAYING
+    # -- the picture -------------------------------------------------------------------------------------------
+    def seat_status(self, table: Table, seat: int) -> str:
+        engine = hearts_of(table).engine
+        if engine.phase is Phase.PASSING:
+            key = (
+                "hearts.picture.chosen" if engine.chosen_pass(seat) is not None else "hearts.picture.choosing"
+            )
+            return t(table.locale, key)
+        if engine.phase is Phase.MOON_CHOICE and seat == engine.moon_shooter:
+            return t(table.locale, "hearts.picture.moon")
+        return ""
 
-    def seat_extra(self, table: Table, seat: int) -> str:
-        taken = hearts_of(table).engine.penalty_cards(seat)
-        hearts = sum(card.suit == "H" for card in taken)
-        parts = [f"{SUIT_EMOJI['H']}×{hearts}"] if hearts else []
-        parts += ["Q♠️"] * sum(card == QUEEN_OF_SPADES for card in taken)
-        return " ".join(parts)
+    def taken_chips(self, table: Table, hand: int, cards: tuple[Card, ...]) -> tuple[TakenChip, ...]:
+        """The queen of spades first (with two decks, how many), then every heart as one count."""
+        queens = sum(card == QUEEN_OF_SPADES for card in cards)
+        hearts = sum(card.suit == "H" for card in cards)
+        chips = [TakenChip("Q", "S", queens)] if queens else []
+        return (*chips, TakenChip("", "H", hearts)) if hearts else tuple(chips)
+
+    def centre_lines(self, table: Table) -> tuple[str, ...] | None:
+        """During the pass: where the cards go; while the moon shooter chooses: who shot it."""
+        engine = hearts_of(table).engine
+        if engine.phase is Phase.PASSING:
+            direction = t(table.locale, direction_key(engine.players, engine.pass_offset))
+            return (direction[:1].upper() + direction[1:],)
+        if engine.phase is Phase.MOON_CHOICE and engine.moon_shooter is not None:
+            return (t(table.locale, "hearts.log.moon", name=table.seats[engine.moon_shooter].name),)
+        return None
+
+    # -- between two hands -------------------------------------------------------------------------------------
+    def result_title(self, table: Table, recap: HandRecap) -> str:
+        return t(table.locale, "hearts.result_title", number=recap.number)
+
+    def recap_notes(self, table: Table, recap: HandRecap) -> list[str]:
+        if recap.moon is None:
+            return []
+        name = escape_name(table.seats[recap.moon].name)
+        if recap.moon_choice is None:
+            return [t(table.locale, "hearts.log.moon", name=name)]
+        return [t(table.locale, f"hearts.log.moon_choice.{recap.moon_choice}", name=name)]
+
+    def next_hand_text(self, table: Table, recap: HandRecap) -> str:
+        engine = hearts_of(table).engine
+        if engine.is_over and recap.number >= len(engine.hand_history):
+            return ""
+        offset = pass_offset_for(engine.players, recap.number)  # the next hand's, 0-based
+        direction = t(table.locale, direction_key(engine.players, offset))
+        return t(table.locale, "hearts.next_hand", number=recap.number + 1, direction=direction)
 
     def hand_lines(self, table: Table, seat: int, locale: str) -> list[str]:
         engine = hearts_of(table).engine
