@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from bot.games.thegame.chat import contexts as cx
 from bot.games.thegame.chat import lexicon as lx
 from bot.games.thegame.chat import normalize as nz
 from bot.games.thegame.chat.lexicon import Entry, Role
@@ -48,15 +49,26 @@ class _Found(Exception):
 
 
 # Entries for words that are not in the lexicon but are numbers all the same.
-_GLUED: Final = Entry(Role.CARDINAL, -1, "both", "")
+_GLUED: Final = Entry(Role.CARDINAL, -1, frozenset(lx.LANGUAGES), "")
 # Roles of words that can be part of a compound number ("quatre-vingt-dix-neuf", "twenty-one", "first one").
 _COMPOUNDABLE: Final = frozenset(
-    {Role.CARDINAL, Role.ORDINAL, Role.ONE, Role.DEUX, Role.NEUF, Role.SEIZE, Role.CENT, Role.BIG}
+    {Role.CARDINAL, Role.ORDINAL, Role.ONE, Role.DEUX, Role.NEUF, Role.FALSE_FRIEND, Role.CENT, Role.BIG}
 )
 # Roles whose meaning depends on the words around them: a split spelling of one of these ("u n e") counts only
 # when spelled letter by letter.
 _AMBIGUOUS: Final = frozenset(
-    {Role.ONE, Role.DEUX, Role.NEUF, Role.SEIZE, Role.CENT, Role.BIG, Role.TENS, Role.SCORE, Role.QUARANTAINE}
+    {
+        Role.ONE,
+        Role.DEUX,
+        Role.NEUF,
+        Role.FALSE_FRIEND,
+        Role.CENT,
+        Role.BIG,
+        Role.TENS,
+        Role.SCORE,
+        Role.QUARANTAINE,
+        Role.ACHTE,
+    }
 )
 _MAX_SPLIT_PIECES: Final = 24
 _MAX_SPLIT_GAP: Final = 4
@@ -65,6 +77,7 @@ _ROMAN_CANDIDATE_RE: Final = re.compile(r"\b[ivxlc]{2,}\b")
 # Characters allowed between the words of one compound number: spaces and hyphens (and markup around them),
 # not line breaks.
 _COMPOUND_GAP: Final = frozenset(" \t-‐‑–*_~|")
+_CONNECTOR_LANGUAGES: Final = {"and": frozenset({"en"}), "et": frozenset({"fr"}), "und": frozenset({"de"})}
 
 
 class _Token:
@@ -101,9 +114,24 @@ def _entry(key: str) -> Entry | None:
     if len(key) > 3 and key.endswith("ish"):  # "tenish", "thirtyish", "twelveish"
         stem = key[:-3]
         stem_entry = lx.LEXICON.get(stem) or lx.LEXICON.get(stem + "e")
-        if stem_entry is not None and stem_entry.role in (Role.CARDINAL, Role.ONE, Role.SEIZE, Role.NEUF):
+        if (
+            stem_entry is not None
+            and stem_entry.role in (Role.CARDINAL, Role.ONE)
+            and "en" in stem_entry.langs  # an English suffix: not "elfish"
+        ):
             return _GLUED
         if len(stem) >= 6 and lx.GLUED_RE.fullmatch(stem):
+            return _GLUED
+    if len(key) > 5 and key.endswith("mal"):  # "dreimal", "zwanzigmal"; not "einmal", "zweimal" (once, twice)
+        stem = key[:-3]
+        stem_entry = lx.LEXICON.get(stem)
+        if (
+            stem_entry is not None
+            and stem_entry.role in (Role.CARDINAL, Role.FALSE_FRIEND)
+            and "de" in stem_entry.langs
+        ):
+            return _GLUED if stem_entry.value > 2 else None
+        if lx.GLUED_RE.fullmatch(stem):
             return _GLUED
     return None
 
@@ -121,7 +149,12 @@ def _merge_possible(keys: list[str]) -> bool:
 
 
 def _word_step(
-    display: str, key: str, word_re: re.Pattern[str], first_only: bool, findings: list[NumberFinding]
+    display: str,
+    key: str,
+    word_re: re.Pattern[str],
+    first_only: bool,
+    findings: list[NumberFinding],
+    language: str | None,
 ) -> None:
     """Number words. Cheap set tests first: most table talk has no word that could be part of a number and
     never reaches the full scan (`_Scan`)."""
@@ -138,16 +171,33 @@ def _word_step(
         or _ROMAN_CANDIDATE_RE.search(key)
         or any(len(word) >= 6 and _entry(word) is not None for word in keys)  # glued, "-ish"
     ):
-        _Scan(display, key, keys, first_only, findings).run(merges)
+        _Scan(display, key, keys, first_only, findings, language).run(merges)
 
 
 class _Scan:
     """The word step of one message."""
 
-    __slots__ = ("display", "ends", "findings", "first_only", "key", "keys", "lang_score", "starts", "used")
+    __slots__ = (
+        "display",
+        "ends",
+        "findings",
+        "first_only",
+        "key",
+        "keys",
+        "message_language",
+        "starts",
+        "table_language",
+        "used",
+    )
 
     def __init__(
-        self, display: str, key: str, keys: list[str], first_only: bool, findings: list[NumberFinding]
+        self,
+        display: str,
+        key: str,
+        keys: list[str],
+        first_only: bool,
+        findings: list[NumberFinding],
+        table_language: str | None,
     ) -> None:
         self.display = display
         self.key = key
@@ -163,7 +213,8 @@ class _Scan:
             position += len(word)
             self.ends.append(position)
         self.used = [False] * len(keys)
-        self.lang_score: int | None = None
+        self.table_language = table_language
+        self.message_language: str | None = None
 
     # ----------------------------------------------------------------- helpers
 
@@ -181,19 +232,24 @@ class _Scan:
         """The text between word index-1 and word index."""
         return self.key[self.ends[index - 1] : self.starts[index]]
 
-    def _language(self) -> int:
-        """English function words minus French ones: > 0 reads as English, < 0 as French, 0 undecided."""
-        if self.lang_score is None:
-            english = sum(1 for k in self.keys if k in lx.EN_WORDS)
-            french = sum(1 for k in self.keys if k in lx.FR_WORDS)
-            self.lang_score = english - french
-        return self.lang_score
-
-    def is_english(self) -> bool:
-        return self._language() > 0
-
-    def is_french(self) -> bool:
-        return self._language() < 0
+    def language(self) -> str:
+        """The language the message reads as: the one with the most function words ("en", "fr", "de"); on a
+        tie, the table's language if it is one of the tied ones; else "" (undecided)."""
+        if self.message_language is None:
+            counts = {
+                "en": sum(1 for k in self.keys if k in cx.EN_WORDS),
+                "fr": sum(1 for k in self.keys if k in cx.FR_WORDS),
+                "de": sum(1 for k in self.keys if k in cx.DE_WORDS),
+            }
+            most = max(counts.values())
+            leaders = [lang for lang, count in counts.items() if count == most]
+            if len(leaders) == 1:
+                self.message_language = leaders[0]
+            elif self.table_language in leaders:
+                self.message_language = self.table_language
+            else:
+                self.message_language = ""
+        return self.message_language
 
     # ----------------------------------------------------------------- the scan
 
@@ -212,6 +268,7 @@ class _Scan:
                 and len(key) >= 2
                 and lx.ROMAN_RE.fullmatch(key)
                 and self._roman(index)
+                and not self._roman_is_a_word(index)
             ):
                 self.add("roman", index, index)
         if any_entry:
@@ -226,7 +283,13 @@ class _Scan:
             return True
         if not shown.islower():  # "Liv", "Xi": a name
             return False
-        return len(shown) >= 3 or self.keys[index] not in lx.ROMAN_LOWER_WORDS  # "xiv", "ix"; not "xx", "vi"
+        return len(shown) >= 3 or self.keys[index] not in cx.ROMAN_LOWER_WORDS  # "xiv", "ix"; not "xx", "vi"
+
+    def _roman_is_a_word(self, index: int) -> bool:
+        """A roman numeral that is also a word, in a message about that word: "XL" with "size" or "shirt",
+        "VI" with "emacs"."""
+        context = cx.ROMAN_WORD_CONTEXTS.get(self.keys[index])
+        return context is not None and not context.isdisjoint(self.keys)
 
     def _words(self, entries: Sequence[Entry | None]) -> None:
         count = len(entries)
@@ -275,7 +338,7 @@ class _Scan:
         words = [entries[i] for i in range(first, last + 1)]
         covered = [False] * len(words)
         if all(w is None or w.canon for w in words):
-            lang = "fr" if any(w is not None and w.lang == "fr" for w in words) else "en"
+            lang = self._compound_language(words, first)
             tokens = [_Token(self._canon(w, self.keys[first + i], lang)) for i, w in enumerate(words)]
             for occurrence in _t2n_find_numbers(tokens, lang, 0):
                 if occurrence.end - occurrence.start >= 2:
@@ -285,6 +348,16 @@ class _Scan:
         for offset, word in enumerate(words):
             if word is not None and not covered[offset]:
                 self._single(word, first + offset)
+
+    def _compound_language(self, words: Sequence[Entry | None], first: int) -> str:
+        """The language text2num reads a compound in: one its words share ("six cent" is French, "fünf und
+        zwanzig" German), the message's own first; else the first word's."""
+        shared = set(lx.LANGUAGES)
+        for offset, word in enumerate(words):
+            shared &= word.langs if word is not None else _CONNECTOR_LANGUAGES[self.keys[first + offset]]
+        first_word = words[0]
+        candidates = shared or (first_word.langs if first_word is not None else lx.LANGUAGES)
+        return next(lang for lang in (self.language(), *lx.LANGUAGES) if lang in candidates)
 
     @staticmethod
     def _canon(entry: Entry | None, key: str, lang: str) -> str:
@@ -306,7 +379,11 @@ class _Scan:
     def _is_number(self, entry: Entry, index: int) -> bool:
         role = entry.role
         if role is Role.CARDINAL:
-            return (self.word(index), self.word(index + 1)) not in lx.IDIOMS
+            word = self.keys[index]
+            return (word, self.word(index + 1)) not in cx.IDIOMS and (
+                self.word(index - 1),
+                word,
+            ) not in cx.IDIOMS_PRECEDED
         if role is Role.ORDINAL:
             return entry.value > 4
         if role is Role.QUANTITY:
@@ -316,17 +393,22 @@ class _Scan:
         if role is Role.ONE:
             return self._one_is_number(index, before, after)
         if role is Role.DEUX:
-            return before not in lx.DEUX_BOTH_BEFORE
+            return before not in cx.DEUX_BOTH_BEFORE and (before, after) not in cx.DEUX_IDIOMS
         if role is Role.NEUF:
-            if before in lx.NEUF_NEW_BEFORE:
+            if before in cx.NEUF_NEW_BEFORE:
                 return False
-            return not (before == "a" and self.word(index - 2).startswith(lx.NEUF_A_VERBS))
-        if role is Role.SEIZE:
-            return after not in lx.SEIZE_EN_AFTER and not self.is_english()
+            return not (before == "a" and self.word(index - 2).startswith(cx.NEUF_A_VERBS))
+        if role is Role.FALSE_FRIEND:  # "seize" (French 16), "elf" and "null" (German 11 and 0)
+            if self.language() == "en":
+                return False  # the English verb, an elf, null
+            return after not in cx.FALSE_FRIEND_AFTER.get(
+                self.keys[index], ()
+            )  # "seize the day", "null Ahnung"
         if role is Role.CENT:
-            if before == "per" or self.is_english():  # "per cent", "not a cent"
+            language = self.language()
+            if before == "per" or language in ("en", "de"):  # "per cent", "not a cent", "ein Cent"
                 return False
-            if before in ("a", "every", "each", "one", "no", "single") and not self.is_french():
+            if before in ("a", "every", "each", "one", "no", "single") and language != "fr":
                 return False  # "every cent counts"
             return not self._big_idiom(index, before, after)
         if role is Role.BIG:
@@ -335,21 +417,28 @@ class _Scan:
             return after != "of"
         if role is Role.SCORE:
             return before == "a" and after == "of"
+        if role is Role.ACHTE:
+            return before in cx.ACHTE_ORDINAL_BEFORE  # "der achte"; not "achte auf C"
         # Role.QUARANTAINE
         return before == "une"
 
     def _one_is_number(self, index: int, before: str, after: str) -> bool:
-        """one / un / une: a pronoun or an article ("a low one", "une carte") unless the context makes it the
-        number 1 ("exactly one", "plus one", "one less", "off by one", "numéro un", "à un près", "un d'écart")."""
-        if before in lx.ONE_NUMBER_BEFORE:
+        """one / un / une / eins / ein: a pronoun or an article ("a low one", "une carte", "noch eins", "ein
+        Stapel") unless the context makes it the number 1 ("exactly one", "plus one", "one less", "off by one",
+        "numéro un", "à un près", "un d'écart", "genau eine", "eins weniger", "eins höher")."""
+        if before in cx.ONE_NUMBER_BEFORE:
             return True
         if before == "by":
-            return self.word(index - 2) in lx.ONE_BY_BEFORE
+            return self.word(index - 2) in cx.ONE_BY_BEFORE
         key = self.keys[index]
         if key == "one":
-            if after in lx.ONE_NUMBER_AFTER:
+            if after in cx.ONE_NUMBER_AFTER:
                 return not (after == "off" and before in ("a", "the"))  # "a one-off"
             return after == "more" and self.word(index + 2) == "than"
+        if key == "eins":  # not an article: "eins höher" is "one higher"
+            return after in cx.DE_ONE_NUMBER_AFTER or after in cx.DE_EINS_NUMBER_AFTER
+        if key.startswith("ein"):  # "einer weniger"; but "ein kleiner Stapel" is "a small pile"
+            return after in cx.DE_ONE_NUMBER_AFTER
         if after == "pres":
             return before == "a"  # "à un près"
         return after == "d" and self.word(index + 2) == "ecart"  # "un d'écart"
@@ -357,11 +446,11 @@ class _Scan:
     def _big_idiom(self, index: int, before: str, after: str) -> bool:
         """A big number as a figure of speech: "mille mercis", "cent fois", "a hundred percent",
         "thanks a million", "one in a million"."""
-        if after in lx.BIG_IDIOM_AFTER:
+        if after in cx.BIG_IDIOM_AFTER:
             return True
         if before == "pour":  # the second "cent" of "cent pour cent"
             return self.word(index - 2) == "cent"
-        return before == "a" and self.word(index - 2) in lx.BIG_IDIOM_BEFORE_A
+        return before == "a" and self.word(index - 2) in cx.BIG_IDIOM_BEFORE_A
 
     # ----------------------------------------------------------------- split words
 
@@ -415,14 +504,14 @@ class _Scan:
         return True
 
 
-def _scan(text: str, first_only: bool) -> list[NumberFinding]:
+def _scan(text: str, first_only: bool, language: str | None) -> list[NumberFinding]:
     findings: list[NumberFinding] = []
     with contextlib.suppress(_Found):
-        _scan_into(text, first_only, findings)
+        _scan_into(text, first_only, findings, language)
     return findings
 
 
-def _scan_into(text: str, first_only: bool, findings: list[NumberFinding]) -> None:
+def _scan_into(text: str, first_only: bool, findings: list[NumberFinding], language: str | None) -> None:
     text = nz.strip_discord(text)
     if ":" in text:
         for match in nz.SHORTCODE_RE.finditer(text):
@@ -447,17 +536,30 @@ def _scan_into(text: str, first_only: bool, findings: list[NumberFinding]) -> No
         if first_only:
             return
     if is_ascii:
-        _word_step(text, text.lower(), nz.ASCII_WORD_RE, first_only, findings)
+        _word_step(text, text.lower(), nz.ASCII_WORD_RE, first_only, findings, language)
     else:
         display, key = nz.fold(text)
-        _word_step(display, key, nz.WORD_RE, first_only, findings)
+        _word_step(display, key, nz.WORD_RE, first_only, findings, language)
 
 
-def find_numbers(text: str) -> list[NumberFinding]:
-    """Every number stated in a chat message; an empty list if the message keeps the rule."""
-    return _scan(text, first_only=False)
+def chat_language(locale: str | None) -> str | None:
+    """The language code the detector takes ("en", "fr", "de") for a locale such as "de-DE" or "fr", or None
+    when the locale is none of them."""
+    code = (locale or "").lower()[:2]
+    return code if code in lx.LANGUAGES else None
 
 
-def contains_number(text: str) -> bool:
-    """Does the message state a number? Same verdict as bool(find_numbers(text)), faster: stops at the first."""
-    return bool(_scan(text, first_only=True))
+def find_numbers(text: str, language: str | None = None) -> list[NumberFinding]:
+    """Every number stated in a chat message; an empty list if the message keeps the rule.
+
+    Number words of English, French and German are found at every table (a German table that writes "trente"
+    is caught). `language` is the table's language ("en", "fr", "de"), or None when unknown: it decides the
+    words that are a number in one language and an everyday word in another ("seize", "cent", "elf", "null")
+    when the message's own words do not say which language it is in."""
+    return _scan(text, False, language)
+
+
+def contains_number(text: str, language: str | None = None) -> bool:
+    """Does the message state a number? Same verdict as bool(find_numbers(text, language)), faster: stops at
+    the first finding."""
+    return bool(_scan(text, True, language))
