@@ -98,19 +98,20 @@ BIG_IDIOM_BEFORE_A: Final = _words("thanks in merci")
 
 # --------------------------------------------------------------------------- idioms
 
-# Two-word idioms with a small number word that state no value: "my two cents"; the German "acht geben" /
-# "gib acht" / "außer Acht lassen" / "in Acht nehmen" (to mind, to ignore, to beware). As (number, next word)
-# and as (previous word, number).
-IDIOMS: Final[frozenset[tuple[str, str]]] = frozenset(
-    {("two", "cents")}
-    | {("acht", after) for after in _words("geben gegeben gibt nehmen genommen nimm nimmt lassen gelassen")}
-)
-IDIOMS_PRECEDED: Final[frozenset[tuple[str, str]]] = frozenset(
-    {(before, "acht") for before in _words("gib gebt gab ausser auser")}
-)
-IDIOM_WORDS: Final[frozenset[str]] = frozenset(
-    {number for number, _ in IDIOMS} | {number for _, number in IDIOMS_PRECEDED}
-)
+# Idioms with a small number word that state no value: "my two cents"; the German "acht geben", "gib acht",
+# "außer Acht lassen", "nimm dich in Acht" (to mind, to ignore, to beware). The words that may follow the
+# number, and the words that may come just before it.
+IDIOMS_AFTER: Final[dict[str, frozenset[str]]] = {
+    "two": _words("cents"),
+    "acht": _words("geben gegeben gibt nehmen genommen nimm nimmt lassen gelassen"),
+}
+IDIOMS_BEFORE: Final[dict[str, frozenset[tuple[str, ...]]]] = {
+    "acht": frozenset(
+        {("gib",), ("gebt",), ("gab",), ("ausser",), ("auser",)}
+        | {(pronoun, "in") for pronoun in _words("dich euch sich mich uns")}
+    ),
+}
+IDIOM_WORDS: Final[frozenset[str]] = frozenset([*IDIOMS_AFTER, *IDIOMS_BEFORE])
 
 # --------------------------------------------------------------------------- roman numerals
 

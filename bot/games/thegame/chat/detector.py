@@ -379,11 +379,7 @@ class _Scan:
     def _is_number(self, entry: Entry, index: int) -> bool:
         role = entry.role
         if role is Role.CARDINAL:
-            word = self.keys[index]
-            return (word, self.word(index + 1)) not in cx.IDIOMS and (
-                self.word(index - 1),
-                word,
-            ) not in cx.IDIOMS_PRECEDED
+            return not self._small_idiom(index)
         if role is Role.ORDINAL:
             return entry.value > 4
         if role is Role.QUANTITY:
@@ -421,6 +417,16 @@ class _Scan:
             return before in cx.ACHTE_ORDINAL_BEFORE  # "der achte"; not "achte auf C"
         # Role.QUARANTAINE
         return before == "une"
+
+    def _small_idiom(self, index: int) -> bool:
+        """A small number word in an idiom: "my two cents", "gib acht", "nimm dich in Acht"."""
+        word = self.keys[index]
+        if self.word(index + 1) in cx.IDIOMS_AFTER.get(word, ()):
+            return True
+        return any(
+            index >= len(before) and tuple(self.keys[index - len(before) : index]) == before
+            for before in cx.IDIOMS_BEFORE.get(word, ())
+        )
 
     def _one_is_number(self, index: int, before: str, after: str) -> bool:
         """one / un / une / eins / ein: a pronoun or an article ("a low one", "une carte", "noch eins", "ein
