@@ -25,6 +25,7 @@ from bot.games.thegame.chat import contexts as cx
 from bot.games.thegame.chat import lexicon as lx
 from bot.games.thegame.chat import normalize as nz
 from bot.games.thegame.chat.lexicon import Entry, Role
+from bot.games.thegame.chat.misspellings import misspelled_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +137,16 @@ def _entry(key: str) -> Entry | None:
     return None
 
 
+def _word_entry(key: str) -> Entry | None:
+    """What a whole word of the message is: a number word, glued, or a number word with one slip."""
+    entry = _entry(key)
+    if entry is None and len(key) >= 5:
+        meant = misspelled_number(key)
+        if meant is not None:
+            return lx.LEXICON[meant]
+    return entry
+
+
 def _merge_possible(keys: list[str]) -> bool:
     """Could two neighbouring words be the start of a number split in fragments ("thir ty", "t h i r t y")?"""
     previous = ""
@@ -165,13 +176,12 @@ def _word_step(
         findings.append(NumberFinding("word", next(k for k in keys if k in lx.ALWAYS_NUMBERS)))
         return
     merges = _merge_possible(keys)
-    if (
-        merges
-        or not lx.LEXICON_WORDS.isdisjoint(keys)
-        or _ROMAN_CANDIDATE_RE.search(key)
-        or any(len(word) >= 6 and _entry(word) is not None for word in keys)  # glued, "-ish"
-    ):
-        _Scan(display, key, keys, first_only, findings, language).run(merges)
+    # The long words that are numbers without being in the lexicon as such: glued, "-ish", "-mal", with a slip.
+    long_entries = {
+        word: entry for word in keys if len(word) >= 5 and (entry := _word_entry(word)) is not None
+    }
+    if merges or long_entries or not lx.LEXICON_WORDS.isdisjoint(keys) or _ROMAN_CANDIDATE_RE.search(key):
+        _Scan(display, key, keys, first_only, findings, language).run(merges, long_entries)
 
 
 class _Scan:
@@ -253,13 +263,13 @@ class _Scan:
 
     # ----------------------------------------------------------------- the scan
 
-    def run(self, merges: bool) -> None:
+    def run(self, merges: bool, long_entries: dict[str, Entry]) -> None:
         keys = self.keys
         count = len(keys)
         entries: list[Entry | None] = [None] * count
         any_entry = False
         for index, key in enumerate(keys):
-            entry = _entry(key)
+            entry = long_entries.get(key) if len(key) >= 5 else lx.LEXICON.get(key)
             if entry is not None:
                 entries[index] = entry
                 any_entry = True

@@ -114,8 +114,12 @@ def _german(lex: dict[str, Entry]) -> None:
         for key in de.spellings(stem):
             for ending in de.ORDINAL_ENDINGS:
                 _add(lex, key + ending, Entry(Role.ORDINAL, value, _DE, ""))
-            _add(lex, key + "el", Entry(Role.ORDINAL, value, _DE, ""))  # "ein Fünftel", "ein Viertel"
+            for ending in de.FRACTION_ENDINGS:  # "ein Fünftel", "ein Viertel"
+                _add(lex, key + ending, Entry(Role.ORDINAL, value, _DE, ""))
             _add(lex, key + "ens", Entry(Role.ORDINAL, value, _DE, ""))  # "fünftens", "erstens"
+    for stem in de.GROUP_STEMS:
+        for key in de.spellings(stem):
+            _add(lex, key, Entry(Role.CARDINAL, de.ORDINAL_STEMS[stem], _DE, ""))
     for word in de.VALUE_NAMES:
         for key in de.spellings(word):
             _add(lex, key, Entry(Role.CARDINAL, -1, _DE, ""))
@@ -177,7 +181,9 @@ _FR_ORDINAL_MORPHEMES: Final = frozenset(fr.ORDINALS)
 _DE_ORDINAL_MORPHEMES: Final = frozenset(
     word
     for word, entry in LEXICON.items()
-    if "de" in entry.langs and entry.role in (Role.ORDINAL, Role.ACHTE) and not word.endswith("ens")
+    if "de" in entry.langs
+    and entry.role in (Role.ORDINAL, Role.ACHTE)
+    and not word.endswith(("ens", "els", "eln"))
 ) | {de.HALF}
 CARDINAL_MORPHEMES: Final[frozenset[str]] = (
     _EN_CARDINAL_MORPHEMES | _FR_CARDINAL_MORPHEMES | _DE_CARDINAL_MORPHEMES

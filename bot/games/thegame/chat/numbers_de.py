@@ -62,7 +62,8 @@ VARIANTS: Final = {
     "achzig": "achtzig",
 }
 # The stem of each ordinal ("der fünfte", "die zwanzigste"), which takes the endings e, en, er, es, em; the
-# fractions are the stem with "el" ("ein Fünftel"), the adverbs with "ens" ("fünftens").
+# fractions are the stem with "el", "els", "eln" ("ein Fünftel", "zwei Fünfteln"), the adverbs with "ens"
+# ("fünftens").
 ORDINAL_STEMS: Final = {
     "erst": 1,
     "zweit": 2,
@@ -84,13 +85,16 @@ ORDINAL_STEMS: Final = {
     "millionst": 10**6,
 }
 ORDINAL_ENDINGS: Final = ("e", "en", "er", "es", "em")
-# Names of a value: "ein Dreier", "nur Zwanziger", "in den Neunzigern" (like "two sevens", "the nineties").
-# Not "einer", which is a pronoun ("einer von uns").
+FRACTION_ENDINGS: Final = ("el", "els", "eln")
+# The bare stem counts people: "zu zweit", "wir sind zu fünft" (the two of us, five of us), like "on est deux".
+GROUP_STEMS: Final = frozenset(stem for stem, value in ORDINAL_STEMS.items() if 2 <= value <= 12)
+# Names of a value: "ein Dreier", "nur Zwanziger", "in den Neunzigern", "eine Fünfzigerin" (like "two sevens",
+# "the nineties"). Not "einer", which is a pronoun ("einer von uns").
 VALUE_NAMES: Final = frozenset(
     word + ending
     for word in [*UNITS, *TENS, "hundert", "tausend"]
     if word not in ("null", "eins", "zwo")
-    for ending in ("er", "ern")
+    for ending in ("er", "ern", "ers", "erin")
 )
 QUANTITIES: Final = {"dutzend": 12}
 # "zweieinhalb" (two and a half) ends with this piece.
