@@ -1,15 +1,18 @@
 """The no-numbers rule: does a chat message state a number?
 
 `find_numbers` returns every finding, `contains_number` stops at the first one; both run the same scan, so
-their verdicts always agree. The scan, cheapest steps first:
+their verdicts always agree. English, French and German number words are known at every table; the table's
+language only decides the words of two languages ("seize", "elf") where the message does not. The scan,
+cheapest steps first:
 
 1. Discord markup with ids and links is removed (`normalize.strip_discord`).
-2. Keycap shortcodes typed as text (":seven:"), keycap emoji and numeric characters (①, ❼, ², Ⅻ).
+2. Keycap shortcodes typed as text (":seven:"), keycap emoji and numeric characters (①, ❼, ², Ⅻ, 九十九).
 3. Decimal digits of any script.
 4. Words, on the NFKC-folded, lowercased, accent-free text: number words looked up in the lexicon, glued
-   ("thirtyseven"), with "-ish", roman numerals, then the ambiguous words decided by their neighbours, compounds
-   grouped and valued by text2num ("soixante et onze", "thirty-seventh"), and last numbers split into fragments
-   ("t h i r t y", "t.h.i.r.t.y", "thi||rty||").
+   ("thirtyseven", "fünfundvierzig"), with "-ish" or "-mal", with one slip ("fiveteen"; `lookup`), roman
+   numerals, then the ambiguous words decided by their neighbours (`neighbours`), compounds grouped and valued
+   by text2num ("soixante et onze", "thirty-seventh"), and last numbers split into fragments ("t h i r t y",
+   "t.h.i.r.t.y", "thi||rty||").
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from bot.games.thegame.chat import contexts as cx
 from bot.games.thegame.chat import lexicon as lx
 from bot.games.thegame.chat import normalize as nz
 from bot.games.thegame.chat.lexicon import Entry, Role
-from bot.games.thegame.chat.misspellings import misspelled_number
+from bot.games.thegame.chat.lookup import fragment_entry, word_entry
+from bot.games.thegame.chat.neighbours import Neighbours
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +53,6 @@ class _Found(Exception):
     """Raised by the scan in first-only mode as soon as one finding is made."""
 
 
-# Entries for words that are not in the lexicon but are numbers all the same.
-_GLUED: Final = Entry(Role.CARDINAL, -1, frozenset(lx.LANGUAGES), "")
 # Roles of words that can be part of a compound number ("quatre-vingt-dix-neuf", "twenty-one", "first one").
 _COMPOUNDABLE: Final = frozenset(
     {Role.CARDINAL, Role.ORDINAL, Role.ONE, Role.DEUX, Role.NEUF, Role.FALSE_FRIEND, Role.CENT, Role.BIG}
@@ -105,48 +107,6 @@ _t2n_find_numbers: Final[Callable[[Sequence[_Token], str, float], list[_Occurren
 )
 
 
-def _entry(key: str) -> Entry | None:
-    """What a folded word is, or None if it is no number word."""
-    entry = lx.LEXICON.get(key)
-    if entry is not None:
-        return entry
-    if len(key) >= 6 and key[:2] in lx.GLUED_STARTS and lx.GLUED_RE.fullmatch(key):
-        return _GLUED
-    if len(key) > 3 and key.endswith("ish"):  # "tenish", "thirtyish", "twelveish"
-        stem = key[:-3]
-        stem_entry = lx.LEXICON.get(stem) or lx.LEXICON.get(stem + "e")
-        if (
-            stem_entry is not None
-            and stem_entry.role in (Role.CARDINAL, Role.ONE)
-            and "en" in stem_entry.langs  # an English suffix: not "elfish"
-        ):
-            return _GLUED
-        if len(stem) >= 6 and lx.GLUED_RE.fullmatch(stem):
-            return _GLUED
-    if len(key) > 5 and key.endswith("mal"):  # "dreimal", "zwanzigmal"; not "einmal", "zweimal" (once, twice)
-        stem = key[:-3]
-        stem_entry = lx.LEXICON.get(stem)
-        if (
-            stem_entry is not None
-            and stem_entry.role in (Role.CARDINAL, Role.FALSE_FRIEND)
-            and "de" in stem_entry.langs
-        ):
-            return _GLUED if stem_entry.value > 2 else None
-        if lx.GLUED_RE.fullmatch(stem):
-            return _GLUED
-    return None
-
-
-def _word_entry(key: str) -> Entry | None:
-    """What a whole word of the message is: a number word, glued, or a number word with one slip."""
-    entry = _entry(key)
-    if entry is None and len(key) >= 5:
-        meant = misspelled_number(key)
-        if meant is not None:
-            return lx.LEXICON[meant]
-    return entry
-
-
 def _merge_possible(keys: list[str]) -> bool:
     """Could two neighbouring words be the start of a number split in fragments ("thir ty", "t h i r t y")?"""
     previous = ""
@@ -178,7 +138,7 @@ def _word_step(
     merges = _merge_possible(keys)
     # The long words that are numbers without being in the lexicon as such: glued, "-ish", "-mal", with a slip.
     long_entries = {
-        word: entry for word in keys if len(word) >= 5 and (entry := _word_entry(word)) is not None
+        word: entry for word in keys if len(word) >= 5 and (entry := word_entry(word)) is not None
     }
     if merges or long_entries or not lx.LEXICON_WORDS.isdisjoint(keys) or _ROMAN_CANDIDATE_RE.search(key):
         _Scan(display, key, keys, first_only, findings, language).run(merges, long_entries)
@@ -194,9 +154,8 @@ class _Scan:
         "first_only",
         "key",
         "keys",
-        "message_language",
+        "neighbours",
         "starts",
-        "table_language",
         "used",
     )
 
@@ -223,8 +182,7 @@ class _Scan:
             position += len(word)
             self.ends.append(position)
         self.used = [False] * len(keys)
-        self.table_language = table_language
-        self.message_language: str | None = None
+        self.neighbours = Neighbours(keys, table_language)
 
     # ----------------------------------------------------------------- helpers
 
@@ -235,31 +193,9 @@ class _Scan:
         if self.first_only:
             raise _Found
 
-    def word(self, index: int) -> str:
-        return self.keys[index] if 0 <= index < len(self.keys) else ""
-
     def gap(self, index: int) -> str:
         """The text between word index-1 and word index."""
         return self.key[self.ends[index - 1] : self.starts[index]]
-
-    def language(self) -> str:
-        """The language the message reads as: the one with the most function words ("en", "fr", "de"); on a
-        tie, the table's language if it is one of the tied ones; else "" (undecided)."""
-        if self.message_language is None:
-            counts = {
-                "en": sum(1 for k in self.keys if k in cx.EN_WORDS),
-                "fr": sum(1 for k in self.keys if k in cx.FR_WORDS),
-                "de": sum(1 for k in self.keys if k in cx.DE_WORDS),
-            }
-            most = max(counts.values())
-            leaders = [lang for lang, count in counts.items() if count == most]
-            if len(leaders) == 1:
-                self.message_language = leaders[0]
-            elif self.table_language in leaders:
-                self.message_language = self.table_language
-            else:
-                self.message_language = ""
-        return self.message_language
 
     # ----------------------------------------------------------------- the scan
 
@@ -278,7 +214,7 @@ class _Scan:
                 and len(key) >= 2
                 and lx.ROMAN_RE.fullmatch(key)
                 and self._roman(index)
-                and not self._roman_is_a_word(index)
+                and not self.neighbours.roman_is_a_word(index)
             ):
                 self.add("roman", index, index)
         if any_entry:
@@ -294,12 +230,6 @@ class _Scan:
         if not shown.islower():  # "Liv", "Xi": a name
             return False
         return len(shown) >= 3 or self.keys[index] not in cx.ROMAN_LOWER_WORDS  # "xiv", "ix"; not "xx", "vi"
-
-    def _roman_is_a_word(self, index: int) -> bool:
-        """A roman numeral that is also a word, in a message about that word: "XL" with "size" or "shirt",
-        "VI" with "emacs"."""
-        context = cx.ROMAN_WORD_CONTEXTS.get(self.keys[index])
-        return context is not None and not context.isdisjoint(self.keys)
 
     def _words(self, entries: Sequence[Entry | None]) -> None:
         count = len(entries)
@@ -367,7 +297,7 @@ class _Scan:
             shared &= word.langs if word is not None else _CONNECTOR_LANGUAGES[self.keys[first + offset]]
         first_word = words[0]
         candidates = shared or (first_word.langs if first_word is not None else lx.LANGUAGES)
-        return next(lang for lang in (self.language(), *lx.LANGUAGES) if lang in candidates)
+        return next(lang for lang in (self.neighbours.language(), *lx.LANGUAGES) if lang in candidates)
 
     @staticmethod
     def _canon(entry: Entry | None, key: str, lang: str) -> str:
@@ -379,94 +309,12 @@ class _Scan:
 
     def _single(self, entry: Entry, index: int) -> None:
         """One number word on its own: flag it unless its role and neighbours say it is no number."""
-        if self._is_number(entry, index):
+        if self.neighbours.is_number(entry, index):
             self.add(
                 "quantity" if entry.role in (Role.QUANTITY, Role.SCORE, Role.QUARANTAINE) else "word",
                 index,
                 index,
             )
-
-    def _is_number(self, entry: Entry, index: int) -> bool:
-        role = entry.role
-        if role is Role.CARDINAL:
-            return not self._small_idiom(index)
-        if role is Role.ORDINAL:
-            return entry.value > 4
-        if role is Role.QUANTITY:
-            return True
-        before = self.word(index - 1)
-        after = self.word(index + 1)
-        if role is Role.ONE:
-            return self._one_is_number(index, before, after)
-        if role is Role.DEUX:
-            return before not in cx.DEUX_BOTH_BEFORE and (before, after) not in cx.DEUX_IDIOMS
-        if role is Role.NEUF:
-            if before in cx.NEUF_NEW_BEFORE:
-                return False
-            return not (before == "a" and self.word(index - 2).startswith(cx.NEUF_A_VERBS))
-        if role is Role.FALSE_FRIEND:  # "seize" (French 16), "elf" and "null" (German 11 and 0)
-            if self.language() == "en":
-                return False  # the English verb, an elf, null
-            return after not in cx.FALSE_FRIEND_AFTER.get(
-                self.keys[index], ()
-            )  # "seize the day", "null Ahnung"
-        if role is Role.CENT:
-            language = self.language()
-            if before == "per" or language in ("en", "de"):  # "per cent", "not a cent", "ein Cent"
-                return False
-            if before in ("a", "every", "each", "one", "no", "single") and language != "fr":
-                return False  # "every cent counts"
-            return not self._big_idiom(index, before, after)
-        if role is Role.BIG:
-            return not self._big_idiom(index, before, after)
-        if role is Role.TENS:
-            return after != "of"
-        if role is Role.SCORE:
-            return before == "a" and after == "of"
-        if role is Role.ACHTE:
-            return before in cx.ACHTE_ORDINAL_BEFORE  # "der achte"; not "achte auf C"
-        # Role.QUARANTAINE
-        return before == "une"
-
-    def _small_idiom(self, index: int) -> bool:
-        """A small number word in an idiom: "my two cents", "gib acht", "nimm dich in Acht"."""
-        word = self.keys[index]
-        if self.word(index + 1) in cx.IDIOMS_AFTER.get(word, ()):
-            return True
-        return any(
-            index >= len(before) and tuple(self.keys[index - len(before) : index]) == before
-            for before in cx.IDIOMS_BEFORE.get(word, ())
-        )
-
-    def _one_is_number(self, index: int, before: str, after: str) -> bool:
-        """one / un / une / eins / ein: a pronoun or an article ("a low one", "une carte", "noch eins", "ein
-        Stapel") unless the context makes it the number 1 ("exactly one", "plus one", "one less", "off by one",
-        "numéro un", "à un près", "un d'écart", "genau eine", "eins weniger", "eins höher")."""
-        if before in cx.ONE_NUMBER_BEFORE:
-            return True
-        if before == "by":
-            return self.word(index - 2) in cx.ONE_BY_BEFORE
-        key = self.keys[index]
-        if key == "one":
-            if after in cx.ONE_NUMBER_AFTER:
-                return not (after == "off" and before in ("a", "the"))  # "a one-off"
-            return after == "more" and self.word(index + 2) == "than"
-        if key == "eins":  # not an article: "eins höher" is "one higher"
-            return after in cx.DE_ONE_NUMBER_AFTER or after in cx.DE_EINS_NUMBER_AFTER
-        if key.startswith("ein"):  # "einer weniger"; but "ein kleiner Stapel" is "a small pile"
-            return after in cx.DE_ONE_NUMBER_AFTER
-        if after == "pres":
-            return before == "a"  # "à un près"
-        return after == "d" and self.word(index + 2) == "ecart"  # "un d'écart"
-
-    def _big_idiom(self, index: int, before: str, after: str) -> bool:
-        """A big number as a figure of speech: "mille mercis", "cent fois", "a hundred percent",
-        "thanks a million", "one in a million"."""
-        if after in cx.BIG_IDIOM_AFTER:
-            return True
-        if before == "pour":  # the second "cent" of "cent pour cent"
-            return self.word(index - 2) == "cent"
-        return before == "a" and self.word(index - 2) in cx.BIG_IDIOM_BEFORE_A
 
     # ----------------------------------------------------------------- split words
 
@@ -493,7 +341,7 @@ class _Scan:
                 if not lx.PARTIAL_RE.fullmatch(candidate):
                     break
                 merged = candidate
-                entry = _entry(merged)
+                entry = fragment_entry(merged)
                 if entry is not None:
                     best, best_entry = nxt, entry
             if (
