@@ -111,7 +111,9 @@ def misspelled_number(word: str) -> str | None:
     head = key[:2]
     if head not in _HEADS:
         return None
-    for near in (key, *_deletions(key)):
+    # Deleting one of the first two letters could only reach a target of another head (or, with a doubled
+    # letter, the same string as deleting the third): those deletions are skipped.
+    for near in (key, *(key[:index] + key[index + 1 :] for index in range(2, len(key)))):
         for target in _NEAR.get(near, ()):
             if target[:2] == head and (target == key or _one_slip(key, target)):
                 return _TARGETS[target]
