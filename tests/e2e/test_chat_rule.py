@@ -133,6 +133,7 @@ async def test_a_german_table_reads_german(emulator: Emulator, start_client: Any
     """At a table of a German server, German number words are flagged, "elf" is eleven, and German table talk
     that only looks like numbers ("gib acht", "eine ganz kleine") passes."""
     guild = emulator.world.add_guild("Spieltisch", locale="de")
+    guild.features.append("COMMUNITY")  # only a Community server chooses its language on Discord
     channel = guild.add_text_channel("spiele")
     anna = emulator.world.add_user("anna", locale="de")
     ben = emulator.world.add_user("ben", locale="de")

@@ -132,7 +132,7 @@ def _build() -> dict[str, Entry]:
     # The words whose role depends on their neighbours come first: their role wins over a plain cardinal of
     # another language spelled the same way.
     for key, lang in (("one", _EN), ("un", _FR), ("une", _FR), ("eins", _DE), ("ein", _DE), ("eine", _DE)):
-        _add(lex, key, Entry(Role.ONE, 1, lang, {"eins": "eins", "ein": "ein", "eine": "eine"}.get(key, key)))
+        _add(lex, key, Entry(Role.ONE, 1, lang, key))
     for key in ("einen", "einem", "einer", "eines"):  # "genau einen", "einer weniger"; never in a compound
         _add(lex, key, Entry(Role.ONE, 1, _DE, ""))
     _add(lex, "deux", Entry(Role.DEUX, 2, _FR, "deux"))
@@ -163,10 +163,12 @@ LEXICON: Final[dict[str, Entry]] = _build()
 # The pieces a glued or split number is made of ("thirtyseven", "quatrevingtdixneuf", "fünfundvierzig",
 # "t h i r t y"), per language: a glued word mixes no languages ("fourmille", French for "swarms", is not
 # "four" + "mille").
-_EN_CARDINAL_MORPHEMES: Final = frozenset([*en.UNITS, *en.TENS, *en.BIG, *en.MISSPELLED]) - {
-    "nineth",
-    "twelth",
-}
+_EN_MISSPELLED_ORDINALS: Final = frozenset(
+    word for word, meant in en.MISSPELLED.items() if meant in en.ORDINALS
+)
+_EN_CARDINAL_MORPHEMES: Final = (
+    frozenset([*en.UNITS, *en.TENS, *en.BIG, *en.MISSPELLED]) - _EN_MISSPELLED_ORDINALS
+)
 _FR_CARDINAL_MORPHEMES: Final = frozenset([*fr.CARDINALS, "un", "une"])
 _DE_CARDINAL_MORPHEMES: Final = frozenset(
     key
@@ -174,7 +176,7 @@ _DE_CARDINAL_MORPHEMES: Final = frozenset(
     if word != "null"
     for key in de.spellings(word)
 ) | frozenset(de.VARIANTS)
-_EN_ORDINAL_MORPHEMES: Final = frozenset([*en.ORDINALS, "nineth", "twelth"])
+_EN_ORDINAL_MORPHEMES: Final = frozenset(en.ORDINALS) | _EN_MISSPELLED_ORDINALS
 _FR_ORDINAL_MORPHEMES: Final = frozenset(fr.ORDINALS)
 # A German glued number may end with an ordinal, a fraction or "einhalb": "einundzwanzigste", "dreiviertel",
 # "zweieinhalb".

@@ -5,23 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.thegame.chat import contains_number, find_numbers
-
-
-def assert_flagged(text: str, kind: str | None = None, fragment: str | None = None) -> None:
-    findings = find_numbers(text)
-    assert findings, f"{text!r} should be flagged"
-    assert contains_number(text)
-    if kind is not None:
-        assert kind in [f.kind for f in findings], f"{text!r}: {findings}"
-    if fragment is not None:
-        assert fragment in [f.text for f in findings], f"{text!r}: {findings}"
-
-
-def assert_passes(text: str) -> None:
-    findings = find_numbers(text)
-    assert findings == [], f"{text!r} should pass, found {findings}"
-    assert not contains_number(text)
+from tests.games.thegame.chat.test_detector import assert_flagged, assert_passes
 
 
 @pytest.mark.parametrize(
