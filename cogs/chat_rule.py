@@ -10,8 +10,8 @@ from discord.ext import commands
 
 from bot.app import TheGameBot
 from bot.games.errors import GameError
-from bot.games.thegame.chat import contains_number
-from bot.service.table import TableStatus
+from bot.games.thegame.chat import chat_language, contains_number
+from bot.service.table import Table, TableStatus
 from bot.storage.settings import ChatRuleMode
 from bot.ui.format import escape_name
 from bot.ui.i18n import t
@@ -49,7 +49,7 @@ class ChatRule(commands.Cog):
             return
         if not settings.chat_rule_everyone and not table.is_seated(message.author.id):
             return
-        if not contains_number(message.content):
+        if not contains_number(message.content, table_language(table)):
             return
         self._remember(message.id)
         try:
@@ -81,6 +81,13 @@ class ChatRule(commands.Cog):
         self._flagged[message_id] = None
         while len(self._flagged) > REMEMBERED_MESSAGES:
             self._flagged.popitem(last=False)
+
+
+def table_language(table: Table) -> str | None:
+    """The table's language for the chat rule ("en", "fr", "de", or None): the language its public messages
+    are written in. The detector knows the number words of every language it checks in any case; this one
+    decides the words that are a number in one language and a word in another ("elf", "seize")."""
+    return chat_language(table.locale)
 
 
 async def setup(bot: TheGameBot) -> None:
