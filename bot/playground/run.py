@@ -60,7 +60,8 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
             bot = create_bot(bot_settings, guild_ready_timeout=0.1)
             connection: asyncio.Task[None] | None = None
             try:
-                await bot.login(emulator.token)
+                await bot.login(emulator.token)  # runs setup_hook: the tables in progress are restored
+                await close_tables_of_earlier_worlds(bot, playground)
                 connection = asyncio.create_task(bot.connect(reconnect=True), name="playground-bot")
                 ready = asyncio.create_task(bot.wait_until_ready())
                 done, _ = await asyncio.wait(
@@ -79,6 +80,21 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
                         await asyncio.wait_for(connection, 5)
     finally:
         await emulator.stop()
+
+
+async def close_tables_of_earlier_worlds(bot: TheGameBot, playground: Playground) -> int:
+    """End, without a word, the tables restored from the playground's database that belong to an earlier start: the
+    database outlives the world, but that world's server and channels are gone, so nobody can reach those tables
+    (and the bot would try to post their boards to channels that no longer exist). A game is recorded as abandoned,
+    a lobby as expired, as `/game stop` would; nothing is posted. Returns how many were ended."""
+    ended = 0
+    for table in bot.games.active_tables():
+        if table.guild_id != playground.guild.id:
+            await bot.games.stop(table.id, 0, can_manage=True)
+            ended += 1
+    if ended:
+        log.info("Ended %s tables of an earlier playground (their channels are gone)", ended)
+    return ended
 
 
 def setup_logging(settings: Settings) -> Path:
