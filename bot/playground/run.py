@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import errno
 import logging
 import sys
 from collections.abc import AsyncIterator
@@ -23,12 +24,17 @@ from bot.playground.world import Playground, build_world
 log = logging.getLogger(__name__)
 
 READY_SECONDS = 30.0
+# The page's address stays the same from one start to the next (an open tab reconnects by itself): this port, or
+# the next free one when another program holds it. PLAYGROUND_PORT chooses one instead.
+DEFAULT_PORT = 8765
+PORTS_TRIED = 20
 
 
 @dataclass
 class RunningPlayground:
     emulator: Emulator
     playground: Playground
+    site: PlaygroundSite
     bot: TheGameBot
 
     @property
@@ -38,14 +44,15 @@ class RunningPlayground:
 
 @contextlib.asynccontextmanager
 async def open_playground(settings: Settings, *, port: int | None = None) -> AsyncIterator[RunningPlayground]:
-    """The local Discord on 127.0.0.1 (``port``, else ``settings.playground_port``, else a free one) with the
-    playground's world and page, and the bot from ``create_bot`` connected to it, its commands synced, on the
-    playground's own database. Everything is stopped when the block exits."""
+    """The local Discord on 127.0.0.1 (``port``, 0 for any free one; else ``settings.playground_port``; else
+    DEFAULT_PORT or the next free one) with the playground's world and page, and the bot from ``create_bot``
+    connected to it, its commands synced, on the playground's own database. Everything is stopped when the block
+    exits."""
     playground = build_world()
-    emulator = Emulator(
-        playground.world, port=port if port is not None else settings.playground_port or 0, keep_history=False
-    )
-    await emulator.start(add_routes=PlaygroundSite(emulator, playground).add_routes)
+    emulator = Emulator(playground.world, keep_history=False)
+    site = PlaygroundSite(emulator, playground)
+    chosen = port if port is not None else settings.playground_port
+    await _listen(emulator, site, [chosen] if chosen is not None else _default_ports())
     bot_settings = dataclasses.replace(
         settings,
         token=emulator.token,
@@ -72,7 +79,7 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
                     if connection in done:
                         raise RuntimeError("the bot stopped before it was ready") from connection.exception()
                     raise TimeoutError(f"the bot was not ready after {READY_SECONDS:.0f} s")
-                yield RunningPlayground(emulator, playground, bot)
+                yield RunningPlayground(emulator, playground, site, bot)
             finally:
                 await bot.close()
                 if connection is not None:
@@ -80,6 +87,24 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
                         await asyncio.wait_for(connection, 5)
     finally:
         await emulator.stop()
+
+
+def _default_ports() -> list[int]:
+    return list(range(DEFAULT_PORT, DEFAULT_PORT + PORTS_TRIED))
+
+
+async def _listen(emulator: Emulator, site: PlaygroundSite, ports: list[int]) -> None:
+    """Start the emulator and the page on the first of ``ports`` that is free (the last one's error otherwise)."""
+    for index, candidate in enumerate(ports):
+        emulator.port = candidate
+        try:
+            await emulator.start(add_routes=site.add_routes)
+            return
+        except OSError as error:
+            await emulator.stop()
+            if error.errno != errno.EADDRINUSE or index == len(ports) - 1:
+                raise
+            log.info("Port %s is taken: trying %s", candidate, ports[index + 1])
 
 
 async def close_tables_of_earlier_worlds(bot: TheGameBot, playground: Playground) -> int:

@@ -38,7 +38,7 @@ async def playground(tmp_path: Path) -> AsyncIterator[RunningPlayground]:
         ai_turn_delay=0.05,
         playground_database_path=tmp_path / "playground.sqlite3",
     )
-    async with open_playground(settings) as running:
+    async with open_playground(settings, port=0) as running:
         yield running
 
 

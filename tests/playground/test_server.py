@@ -9,11 +9,13 @@ import aiohttp
 
 from bot.playground.run import RunningPlayground
 from bot.playground.view import mentions_to_names, message_view
+from bot.playground.web import TOKEN_HEADER
 
 
 async def post(running: RunningPlayground, action: str, **body: object) -> dict[str, object]:
+    """An action as the page sends it (with the token written into the page)."""
     async with (
-        aiohttp.ClientSession() as session,
+        aiohttp.ClientSession(headers={TOKEN_HEADER: running.site.token}) as session,
         session.post(f"{running.url}playground/{action}", json=body) as response,
     ):
         return dict(await response.json())
@@ -50,7 +52,7 @@ async def test_typed_commands_are_suggested_and_run(playground: RunningPlaygroun
 
 
 async def test_the_stream_sends_the_channel_again_when_it_changes(playground: RunningPlayground) -> None:
-    url = f"{playground.url}playground/events?user=bob&channel=table"
+    url = f"{playground.url}playground/events?user=bob&channel=table&token={playground.site.token}"
     async with aiohttp.ClientSession() as session, session.get(url) as response:
 
         async def next_snapshot() -> dict[str, object]:

@@ -15,6 +15,8 @@ const state = {
   active: -1,
   locale: null, // the language of the person playing: the page's own texts follow it
 };
+// Only this page may act: the server wrote this start's token into it (a restarted server has a new one).
+const TOKEN = document.querySelector('meta[name="playground-token"]').content;
 const AVATAR_COLOURS = ["#5865f2", "#757e8a", "#3ba55c", "#faa61a", "#ed4245", "#eb459f"];
 
 // -- the page's own texts, in the language of the person playing (from the bot's catalogs) --------------------------
@@ -102,11 +104,18 @@ function markdown(source) {
 
 // -- talking to the server ----------------------------------------------------------------------------------------
 async function post(action, body) {
-  const response = await fetch(`/playground/${action}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ user: state.user, channel: state.channel, ...body }),
-  });
+  let response;
+  try {
+    response = await fetch(`/playground/${action}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Playground-Token": TOKEN },
+      body: JSON.stringify({ user: state.user, channel: state.channel, ...body }),
+    });
+  } catch {
+    waitForServer();
+    return { error: tr("reconnecting") };
+  }
+  if (response.status === 403) waitForServer();
   let data = {};
   try { data = await response.json(); } catch { data = { error: tr("server_answered", { status: response.status }) }; }
   return data;
@@ -114,11 +123,30 @@ async function post(action, body) {
 
 function connect() {
   if (state.events) state.events.close();
-  const query = new URLSearchParams({ user: state.user, channel: state.channel });
+  const query = new URLSearchParams({ user: state.user, channel: state.channel, token: TOKEN });
   state.events = new EventSource(`/playground/events?${query}`);
   state.events.addEventListener("channel", (event) => render(JSON.parse(event.data)));
   state.events.onopen = () => { $("status").textContent = ""; };
-  state.events.onerror = () => { $("status").textContent = tr("reconnecting"); };
+  state.events.onerror = () => {
+    $("status").textContent = tr("reconnecting");
+    // The browser retries by itself while the server is away; a server that refuses the stream has restarted
+    // (a new world, a new token): then this page loads again from it, at the same address.
+    if (state.events.readyState === EventSource.CLOSED) waitForServer();
+  };
+}
+
+let waiting = false;
+async function waitForServer() {
+  if (waiting) return;
+  waiting = true;
+  $("status").textContent = tr("reconnecting");
+  for (;;) {
+    try {
+      const response = await fetch("/playground/world", { cache: "no-store" });
+      if (response.ok) { location.reload(); return; }
+    } catch { /* not back yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 // -- rendering ----------------------------------------------------------------------------------------------------
