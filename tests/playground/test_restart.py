@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.config import Settings
-from bot.playground.run import open_playground
+from bot.playground.run import DEFAULT_PORT, PORTS_TRIED, open_playground
 from bot.service.table import TableStatus
 from bot.storage.tables import TableStore
 
@@ -54,3 +57,49 @@ async def test_tables_of_an_earlier_world_end_quietly(
     assert game_after is not None and game_after.status is TableStatus.ABANDONED
     warnings = [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING]
     assert not [text for text in warnings if "Could not post" in text or "Unknown Channel" in text], warnings
+
+
+async def test_the_address_stays_the_same_across_restarts(tmp_path: Path) -> None:
+    """An open tab can only come back to the same address: it was a free port, new on every start."""
+    settings = settings_in(tmp_path)
+    async with open_playground(settings) as first:
+        address = first.url
+    async with open_playground(settings) as second:
+        assert second.url == address
+    assert DEFAULT_PORT <= first.emulator.port < DEFAULT_PORT + PORTS_TRIED
+
+
+async def test_a_taken_port_moves_the_playground_to_the_next_free_one(tmp_path: Path) -> None:
+    taken = socket.socket()
+    try:
+        for port in range(DEFAULT_PORT, DEFAULT_PORT + PORTS_TRIED):  # the port the playground would take
+            with contextlib.suppress(OSError):
+                taken.bind(("127.0.0.1", port))
+                break
+        taken.listen()
+        async with open_playground(settings_in(tmp_path)) as running:
+            assert port < running.emulator.port < DEFAULT_PORT + PORTS_TRIED
+    finally:
+        taken.close()
+
+
+@pytest.mark.browser
+async def test_an_open_tab_comes_back_by_itself_after_a_restart(tmp_path: Path, browser: Any) -> None:
+    settings = settings_in(tmp_path)
+    page = await (await browser.new_context(viewport={"width": 1000, "height": 800})).new_page()
+    page.set_default_timeout(20_000)
+    async with open_playground(settings) as first:
+        await page.goto(f"{first.url}?as=bob")
+        await page.locator("#channels button").first.wait_for()
+    await page.locator("#status", has_text="Reconnecting").wait_for()
+    async with open_playground(settings) as second:
+        world = second.playground
+        alice, table = world.person("alice"), world.channel("table")
+        assert alice is not None and table is not None
+        await second.emulator.send_message(alice, table, "welcome back, Bob")
+        await page.locator(".message", has_text="welcome back, Bob").wait_for()
+        # The page acts again too: it has this start's token.
+        await page.locator("#box").fill("hi Alice")
+        await page.locator("#send").click()
+        await second.emulator.wait_for(lambda: any(m.content == "hi Alice" for m in table.messages))
+        assert await page.locator("#status").inner_text() == ""
