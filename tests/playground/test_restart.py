@@ -90,7 +90,7 @@ async def test_an_open_tab_comes_back_by_itself_after_a_restart(tmp_path: Path, 
     page.set_default_timeout(20_000)
     async with open_playground(settings) as first:
         await page.goto(f"{first.url}?as=bob")
-        await page.locator("#channels button").first.wait_for()
+        await page.locator("#channels button").first.wait_for(state="attached")
     await page.locator("#status", has_text="Reconnecting").wait_for()
     async with open_playground(settings) as second:
         world = second.playground

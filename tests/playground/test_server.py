@@ -10,6 +10,7 @@ import aiohttp
 from bot.playground.run import RunningPlayground
 from bot.playground.view import mentions_to_names, message_view
 from bot.playground.web import TOKEN_HEADER
+from bot.playground.world import LANGUAGES, languages_offered
 
 
 async def post(running: RunningPlayground, action: str, **body: object) -> dict[str, object]:
@@ -109,3 +110,18 @@ async def test_a_link_to_a_message_shows_as_discord_shows_it(playground: Running
     assert chan is not None and chan.guild is not None
     text = f"⬇️ The board moved down: https://discord.com/channels/{chan.guild.id}/{chan.id}/123"
     assert mentions_to_names(text, playground.playground) == "⬇️ The board moved down: #table › 💬"
+
+
+async def test_a_subcommand_suggestion_keeps_the_slash(playground: RunningPlayground) -> None:
+    """Seen on every first game: picking "game new" left `game new ` in the box, and Enter posted it as chat."""
+    found = await post(playground, "suggest", user="alice", channel="table", text="/game n")
+    assert [s["text"] for s in found["suggestions"]] == ["/game new "]  # type: ignore[index]
+    found = await post(playground, "suggest", user="carol", channel="table", text="/partie arr")
+    assert [s["label"] for s in found["suggestions"]] == ["/partie arrêter"]  # type: ignore[index]
+
+
+def test_every_language_with_page_texts_is_offered() -> None:
+    """German appears in the side bar as soon as its catalog of page texts is there."""
+    assert languages_offered(["fr", "en"]) == {"en-US": "English", "fr": "Français"}
+    assert languages_offered(["de", "en", "fr"])["de"] == "Deutsch"
+    assert list(LANGUAGES)[:2] == ["en-US", "fr"]
