@@ -10,6 +10,7 @@ from bot.playground.world import LANGUAGES, Playground
 from bot.ui.i18n import catalog, language_of
 
 HISTORY = 60  # messages sent to the page per channel
+SETTINGS_COMMAND, LANGUAGE_OPTION = "settings", "language"  # where the server's language is set
 START_COMMAND = "game new"  # what an empty channel suggests
 PAGE_TEXTS = "playground."  # the catalogs' keys of the page's own texts...
 SERVER_TEXTS = ("playground.error.", "playground.suggestion.")  # ...but for those the server writes itself
@@ -195,6 +196,15 @@ def page_texts(locale: str) -> dict[str, str]:
     }
 
 
+def server_languages(playground: Playground) -> list[dict[str, str]]:
+    """The choices of `/settings language:` as the bot registered them (empty when its /settings has none): the
+    side bar offers them as the server's language."""
+    command = playground.world.find_command(SETTINGS_COMMAND, playground.guild)
+    options = (command.payload.get("options") or []) if command is not None else []
+    option = next((o for o in options if o.get("name") == LANGUAGE_OPTION and o.get("choices")), None)
+    return [{"name": str(c["name"]), "value": str(c["value"])} for c in (option or {}).get("choices", [])]
+
+
 def world_view(playground: Playground) -> dict[str, Any]:
     return {
         "server": playground.guild.name,
@@ -202,6 +212,8 @@ def world_view(playground: Playground) -> dict[str, Any]:
         "channels": [{"id": str(c.id), "name": c.name} for c in playground.channels],
         "people": [{**person(u), "locale": u.locale} for u in playground.people],
         "languages": [{"locale": code, "name": name} for code, name in LANGUAGES.items()],
+        "server_languages": server_languages(playground),
+        "server_language": playground.server_language,
         "texts": {code: page_texts(code) for code in LANGUAGES},
         # The command an empty channel suggests, as each language names it ("/partie nouvelle").
         "start_command": {

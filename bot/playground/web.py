@@ -22,7 +22,7 @@ from aiohttp import web
 
 from bot.emulator import Channel, Emulator, EmulatorTimeout, InteractionResult, Message, User
 from bot.playground import commands
-from bot.playground.view import channel_view, world_view
+from bot.playground.view import LANGUAGE_OPTION, SETTINGS_COMMAND, channel_view, server_languages, world_view
 from bot.playground.world import LANGUAGES, Playground
 from bot.ui.i18n import t
 
@@ -70,6 +70,7 @@ class PlaygroundSite:
             "select": self.select,
             "react": self.react,
             "language": self.language,
+            "server_language": self.server_language,
         }.items():
             app.router.add_post(f"/playground/{name}", self._from_the_page(self._action(handler)))
 
@@ -276,3 +277,21 @@ class PlaygroundSite:
         user.locale = locale
         self.emulator.notify_change()
         return None
+
+    async def server_language(self, body: dict[str, Any]) -> Any:
+        """The server's language, as its owner sets it on Discord: `/settings language:<value>`, sent as the owner
+        (whoever plays in this tab; the answer goes to the owner, as Discord's would)."""
+        user = self._person(str(body.get("user", "")))
+        channel = self._channel(str(body.get("channel", "")))
+        value = str(body.get("value", ""))
+        choices = server_languages(self.playground)
+        if value not in {choice["value"] for choice in choices}:
+            names = ", ".join(choice["name"] for choice in choices)
+            raise ActionRefused("playground.error.languages", languages=names)
+        owner = self.playground.guild.owner
+        result = await self.emulator.slash(owner, channel, SETTINGS_COMMAND, {LANGUAGE_OPTION: value})
+        answer = await self._answered(result, user)
+        if "error" not in answer:
+            self.playground.server_language = value
+            self.emulator.notify_change()
+        return answer

@@ -60,6 +60,7 @@ class Playground:
     guild: Guild
     channels: list[Channel]
     people: list[User]
+    server_language: str | None = None  # the last one chosen in the side bar (sent as /settings by the owner)
 
     def person(self, name: str) -> User | None:
         return next((user for user in self.people if user.name == name.lower()), None)

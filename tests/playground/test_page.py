@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from bot.emulator import Channel, User
 from bot.playground.run import RunningPlayground
 from bot.service.table import Table
-from tests.playground.helpers import send, until
+from tests.playground.helpers import offer_a_server_language, send, until
 
 pytestmark = pytest.mark.browser
 
@@ -256,4 +257,29 @@ async def test_on_a_phone_no_hover_only_button_stays_after_a_tap(
     await said.locator(".message-actions").wait_for(state="visible")
     await page.locator("#channel-name").tap()
     await said.locator(".message-actions").wait_for(state="hidden")
+    assert page.errors == []
+
+
+async def test_the_side_bar_sets_the_server_language_where_settings_has_it(
+    playground: RunningPlayground, open_page: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = await open_page("bob")
+    assert await page.locator("#server-language").is_hidden(), "no choice while /settings has no language"
+    offer_a_server_language(playground)
+    sent: list[tuple[str, dict[str, object]]] = []
+    slash = playground.emulator.slash
+
+    async def recorded(
+        user: User, channel: Channel, name: str, options: dict[str, object] | None = None
+    ) -> object:
+        sent.append((f"{user.name} /{name}", dict(options or {})))
+        return await slash(user, channel, name, options)
+
+    monkeypatch.setattr(playground.emulator, "slash", recorded)
+    page = await open_page("bob")
+    choices = page.locator("#server-language option")
+    assert await choices.all_inner_texts() == ["English", "Français", "Deutsch"]
+    await page.locator("#server-language").select_option("de")
+    await until(lambda: sent, what="/settings")
+    assert sent == [("alice /settings", {"language": "de"})]
     assert page.errors == []

@@ -6,11 +6,14 @@ import asyncio
 import json
 
 import aiohttp
+import pytest
 
+from bot.emulator import Channel, User
 from bot.playground.run import RunningPlayground
 from bot.playground.view import mentions_to_names, message_view
 from bot.playground.web import TOKEN_HEADER
 from bot.playground.world import LANGUAGES, languages_offered
+from tests.playground.helpers import offer_a_server_language
 
 
 async def post(running: RunningPlayground, action: str, **body: object) -> dict[str, object]:
@@ -125,3 +128,38 @@ def test_every_language_with_page_texts_is_offered() -> None:
     assert languages_offered(["fr", "en"]) == {"en-US": "English", "fr": "Français"}
     assert languages_offered(["de", "en", "fr"])["de"] == "Deutsch"
     assert list(LANGUAGES)[:2] == ["en-US", "fr"]
+
+
+async def test_the_server_language_is_chosen_as_the_owner_sends_settings(
+    playground: RunningPlayground, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{playground.url}playground/world") as response,
+    ):
+        assert (await response.json())["server_languages"] == [], "no choice while /settings has no language"
+    refused = await post(playground, "server_language", user="bob", channel="table", value="fr")
+    assert "error" in refused
+
+    offer_a_server_language(playground)
+    sent: list[tuple[str, str, dict[str, object]]] = []
+    slash = playground.emulator.slash
+
+    async def recorded(
+        user: User, channel: Channel, name: str, options: dict[str, object] | None = None
+    ) -> object:
+        sent.append((user.name, name, dict(options or {})))
+        return await slash(user, channel, name, options)
+
+    monkeypatch.setattr(playground.emulator, "slash", recorded)
+    assert await post(playground, "server_language", user="bob", channel="table", value="fr") == {"ok": True}
+    assert sent == [("alice", "settings", {"language": "fr"})], "sent as the server's owner"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{playground.url}playground/world") as response,
+    ):
+        world = await response.json()
+    assert [choice["name"] for choice in world["server_languages"]] == ["English", "Français", "Deutsch"]
+    assert world["server_language"] == "fr"
+    refused = await post(playground, "server_language", user="bob", channel="table", value="klingon")
+    assert "English, Français, Deutsch" in str(refused["error"])

@@ -599,6 +599,7 @@ async function start() {
     await post("language", { locale: $("language").value });
     state.world = await (await fetch("/playground/world")).json();
   });
+  showServerLanguages();
   $("composer").addEventListener("submit", submit);
   $("box").addEventListener("input", () => {
     requestSuggestions();
@@ -624,6 +625,20 @@ async function start() {
   growth.observe($("messages"));
   window.addEventListener("resize", fitPlaceholder);
   show();
+}
+
+// The server's language, where the bot's /settings has it: the choice is sent as /settings by the server's owner.
+function showServerLanguages() {
+  const choices = state.world.server_languages || [];
+  const select = $("server-language");
+  select.hidden = $("server-language-label").hidden = choices.length === 0;
+  if (choices.length === 0) return;
+  select.replaceChildren(...choices.map((choice) => el("option", { value: choice.value }, choice.name)));
+  select.value = state.world.server_language || (choices.find((c) => c.value === "en") || choices[0]).value;
+  select.addEventListener("change", async () => {
+    const result = await post("server_language", { value: select.value });
+    $("composer-error").textContent = result.error || "";
+  });
 }
 
 // -- the side bar (behind ☰ on a phone) -----------------------------------------------------------------------------
