@@ -56,6 +56,9 @@ class PlaygroundSite:
         self.token = secrets.token_urlsafe(32)  # new on every start
 
     def add_routes(self, app: web.Application) -> None:
+        """The page's routes on a new server (again on the next port when a port was taken: that attempt's shutdown
+        ended its streams, not this server's)."""
+        self.closing = False
         app.middlewares.append(self._addressed_here)
         app.on_shutdown.append(self._end_streams)
         app.router.add_get("/", self.page)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 
 from bot.config import Settings
@@ -91,6 +93,12 @@ async def test_a_taken_port_moves_the_playground_to_the_next_free_one(
         taken.listen()
         async with open_playground(settings_in(tmp_path)) as running:
             assert default_port < running.emulator.port < default_port + run.PORTS_TRIED
+            # The page works there: its live stream sends the channel.
+            events = f"{running.url}playground/events?user=bob&channel=table&token={running.site.token}"
+            async with aiohttp.ClientSession() as session, session.get(events) as response:
+                line = await asyncio.wait_for(response.content.readline(), 5)
+                assert line.startswith(b"event: channel")
+                assert (await asyncio.wait_for(response.content.readline(), 5)).startswith(b"data: ")
 
 
 @pytest.mark.browser
