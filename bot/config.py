@@ -108,8 +108,8 @@ class Settings:
     ai_turn_delay: float = 1.5
     # Sync application commands at start-up (tests sync explicitly against the emulator).
     sync_commands: bool = True
-    # The local playground (`make run` without a token, `make playground`): its port (None: a free one) and its
-    # own database, so trying the bot never touches a real bot's data.
+    # The local playground (`make run` without a token, `make playground`): its port (None: 8765, or the next free
+    # one) and its own database, so trying the bot never touches a real bot's data.
     playground_port: int | None = None
     playground_database_path: Path = Path("data/playground.sqlite3")
     # PostgreSQL instead of SQLite (postgresql://user:password@host:port/database); None: SQLite at database_path.

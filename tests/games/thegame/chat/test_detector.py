@@ -674,9 +674,9 @@ def test_text2num_values_compounds_the_detector_flags() -> None:
     assert kinds("vingt et unième carte") == ["word"]
 
 
-def test_the_readme_example_holds() -> None:
-    text = (Path(__file__).resolve().parents[4] / "README.md").read_text(encoding="utf-8")
-    doc = text[text.index("## The no-numbers rule\n") :]
+def test_the_documented_example_holds() -> None:
+    text = (Path(__file__).resolve().parents[4] / "docs" / "chat-rule.md").read_text(encoding="utf-8")
+    doc = text[text.index("# The no-numbers rule\n") :]
     assert 'find_numbers("j\'ai le 37, et ⑦ || thirty-seven ||")' in doc
     assert find_numbers("j'ai le 37, et ⑦ || thirty-seven ||") == [
         NumberFinding("enclosed", "⑦"),
