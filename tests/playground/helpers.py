@@ -26,22 +26,3 @@ async def send(page: Any, text: str) -> None:
 
 def button(page: Any, custom_id: str) -> Any:
     return page.locator(f'button[data-custom-id="{custom_id}"]')
-
-
-def offer_a_server_language(running: Any) -> None:
-    """What `/settings` registers once it has the server's language (being added beside this): a `language` option
-    with a choice per language."""
-    settings = running.emulator.world.find_command("settings", running.playground.guild)
-    assert settings is not None
-    settings.payload.setdefault("options", []).append(
-        {
-            "type": 3,
-            "name": "language",
-            "description": "The language of the bot's public messages here",
-            "choices": [
-                {"name": "English", "value": "en"},
-                {"name": "Français", "value": "fr"},
-                {"name": "Deutsch", "value": "de"},
-            ],
-        }
-    )

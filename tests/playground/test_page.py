@@ -11,19 +11,21 @@ import pytest
 from bot.emulator import Channel, User
 from bot.playground.run import RunningPlayground
 from bot.service.table import Table
-from tests.playground.helpers import offer_a_server_language, send, until
+from tests.playground.helpers import send, until
 
 pytestmark = pytest.mark.browser
 
 DISTANCE_TO_BOTTOM = "() => { const l = document.getElementById('messages'); return l.scrollHeight - l.scrollTop - l.clientHeight; }"
 
 
-async def open_table(running: RunningPlayground, game: str = "thegame") -> Table:
-    """Alice opens a table in #table and starts it alone: a board with its picture."""
+async def open_table(running: RunningPlayground, game: str = "thegame", *, with_bob: bool = False) -> Table:
+    """Alice opens a table in #table and starts it (alone, or with Bob): a board with its picture."""
     world, emulator = running.playground, running.emulator
-    alice, channel = world.person("alice"), world.channel("table")
-    assert alice is not None and channel is not None
+    alice, bob, channel = world.person("alice"), world.person("bob"), world.channel("table")
+    assert alice is not None and bob is not None and channel is not None
     await (await emulator.slash(alice, channel, "game new", {"game": game})).response()
+    if with_bob:
+        await (await emulator.slash(bob, channel, "game join")).response()
     await (await emulator.slash(alice, channel, "game start")).response()
     return await until(
         lambda: (table := running.bot.games.in_channel(channel.id)) and table.board_message_id and table,
@@ -92,7 +94,7 @@ async def test_a_replaced_picture_keeps_its_height_while_the_new_one_loads(
 ) -> None:
     """Seen on every move: the board's picture collapsed to 0 px for a frame or two, and the page jumped."""
     page = await open_page("alice", width=1000, height=800)
-    table = await open_table(playground)
+    table = await open_table(playground, with_bob=True)  # two players: the board asks who starts
     board = page.locator(f"#m-{table.board_message_id} img").first
     await board.wait_for()
     await page.wait_for_function(f"() => document.querySelector('#m-{table.board_message_id} img')?.complete")
@@ -135,7 +137,7 @@ async def test_picking_a_subcommand_suggestion_keeps_the_slash(
     """Seen on every first game: Tab on "game new" left `game new ` in the box, and Enter posted it as chat."""
     page = await open_page("alice")
     box = page.locator("#box")
-    for typed, picked in (("/stats pl", "/stats player "), ("/game n", "/game new ")):
+    for typed, picked in (("/game j", "/game join "), ("/game n", "/game new ")):
         await box.fill(typed)
         await page.locator("#suggestions li", has_text=picked.strip()).first.wait_for()
         await box.press("Tab")
@@ -263,9 +265,6 @@ async def test_on_a_phone_no_hover_only_button_stays_after_a_tap(
 async def test_the_side_bar_sets_the_server_language_where_settings_has_it(
     playground: RunningPlayground, open_page: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    page = await open_page("bob")
-    assert await page.locator("#server-language").is_hidden(), "no choice while /settings has no language"
-    offer_a_server_language(playground)
     sent: list[tuple[str, dict[str, object]]] = []
     slash = playground.emulator.slash
 
@@ -282,4 +281,25 @@ async def test_the_side_bar_sets_the_server_language_where_settings_has_it(
     await page.locator("#server-language").select_option("de")
     await until(lambda: sent, what="/settings")
     assert sent == [("alice /settings", {"language": "de"})]
+    assert page.errors == []
+
+
+async def test_a_backslash_shows_the_markdown_character_as_written(
+    playground: RunningPlayground, open_page: Callable[..., Any]
+) -> None:
+    """Names are escaped for Discord (`\\[l\\](https\\://…)`): the page showed the backslashes Discord hides."""
+    page = await open_page("alice")
+    world = playground.playground
+    bob, channel = world.person("bob"), world.channel("table")
+    assert bob is not None and channel is not None
+    await playground.emulator.send_message(
+        bob, channel, r"\*\*not bold\*\* \[l\](https\://evil.example) \<@&1\>"
+    )
+    shown = page.locator(".message", has_text="not bold").last
+    await shown.wait_for()
+    assert (
+        await shown.locator(".content, .text").last.inner_text()
+        == "**not bold** [l](https://evil.example) <@&1>"
+    )
+    assert await shown.locator("strong, a").count() == 0
     assert page.errors == []

@@ -13,7 +13,6 @@ from bot.playground.run import RunningPlayground
 from bot.playground.view import mentions_to_names, message_view
 from bot.playground.web import TOKEN_HEADER
 from bot.playground.world import LANGUAGES, languages_offered
-from tests.playground.helpers import offer_a_server_language
 
 
 async def post(running: RunningPlayground, action: str, **body: object) -> dict[str, object]:
@@ -133,15 +132,6 @@ def test_every_language_with_page_texts_is_offered() -> None:
 async def test_the_server_language_is_chosen_as_the_owner_sends_settings(
     playground: RunningPlayground, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with (
-        aiohttp.ClientSession() as session,
-        session.get(f"{playground.url}playground/world") as response,
-    ):
-        assert (await response.json())["server_languages"] == [], "no choice while /settings has no language"
-    refused = await post(playground, "server_language", user="bob", channel="table", value="fr")
-    assert "error" in refused
-
-    offer_a_server_language(playground)
     sent: list[tuple[str, str, dict[str, object]]] = []
     slash = playground.emulator.slash
 

@@ -92,6 +92,12 @@ function markdown(source) {
     blocks.push(`<code>${code}</code>`);
     return `\u0000${blocks.length - 1}\u0000`;
   });
+  // A backslash before a markdown character shows that character as written (Discord's escape: a name like
+  // "\[l\](https\://…)" reads as text, without the backslashes).
+  text = text.replace(/\\(&lt;|&gt;|&amp;|&quot;|&#39;|[!-\/:-@[-`{-~])/g, (_, character) => {
+    blocks.push(character);
+    return `\u0000${blocks.length - 1}\u0000`;
+  });
   const lines = text.split("\n").map((line) => {
     let match;
     if ((match = line.match(/^(#{1,3}) (.*)$/))) return `<span class="h${match[1].length}">${inline(match[2])}</span>`;
