@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games.cards import shuffled_decks
 from bot.games.hearts import BaselineStrategy, Hearts, HeartsOptions, Phase, StrongStrategy
+from bot.games.hearts.card_ints import CARD_TO_INT, HEART_SUIT, QUEEN_OF_SPADES
 from bot.games.hearts.options import pass_offset_for
-from bot.games.hearts.policy import CARD_TO_INT, HEART_SUIT, QUEEN_OF_SPADES
 from bot.games.hearts.state import deal_seed
 
 
