@@ -16,15 +16,21 @@ QUEEN_OF_SPADES = SPADE_SUIT * 16 + 12
 KING_OF_SPADES = QUEEN_OF_SPADES + 1
 ACE_OF_SPADES = QUEEN_OF_SPADES + 2
 
-_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+_SUIT_BASE = {suit: index * 16 for index, suit in enumerate(SUITS)}
 INT_TO_CARD: dict[int, Card] = {
-    index * 16 + rank: Card(suit, rank) for suit, index in _SUIT_INDEX.items() for rank in range(2, 15)
+    base + rank: Card(suit, rank) for suit, base in _SUIT_BASE.items() for rank in range(2, 15)
 }
 CARD_TO_INT: dict[Card, int] = {value: key for key, value in INT_TO_CARD.items()}
 
 
+def card_int(card: Card) -> int:
+    """The int of `card` (as `CARD_TO_INT[card]`, without hashing the card)."""
+    return _SUIT_BASE[card.suit] + card.rank
+
+
 def to_ints(cards: Iterable[Card]) -> list[int]:
-    return [CARD_TO_INT[card] for card in cards]
+    suit_base = _SUIT_BASE
+    return [suit_base[card.suit] + card.rank for card in cards]
 
 
 def is_penalty_int(card: int) -> bool:

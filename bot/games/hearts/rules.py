@@ -27,9 +27,9 @@ from collections.abc import Sequence
 
 from bot.games.cards import SUITS, Card
 from bot.games.hearts.card_ints import (
-    CARD_TO_INT,
     HEART_SUIT,
     INT_TO_CARD,
+    card_int,
     lowest_key_int,
     to_ints,
 )
@@ -39,7 +39,7 @@ from bot.games.tricks import TrickPlay
 
 HEARTS = "H"
 QUEEN_OF_SPADES = Card("S", 12)
-_QUEEN_OF_SPADES_INT = CARD_TO_INT[QUEEN_OF_SPADES]
+_QUEEN_OF_SPADES_INT = card_int(QUEEN_OF_SPADES)
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
@@ -96,9 +96,9 @@ def legal_plays(
     """The distinct cards of `hand` that may be played now, sorted (`legal_ints` on `Card`s)."""
     if not hand:
         return ()
-    trick_ints = [CARD_TO_INT[play.card] for play in trick]
+    trick_ints = to_ints([play.card for play in trick])
     allowed = legal_ints(to_ints(hand), trick_ints, first_trick, hearts_broken, rules_version)
-    return tuple(INT_TO_CARD[card] for card in sorted(set(allowed)))
+    return tuple([INT_TO_CARD[card] for card in sorted(set(allowed))])
 
 
 def play_refusal(
@@ -111,9 +111,12 @@ def play_refusal(
 ) -> IllegalMove | None:
     """Why `card` cannot be played from `hand` to `trick`, or None if it can (exactly the cards `legal_plays`
     lists are accepted). The reason says which part of the rule leaves the card out."""
-    if card not in hand:
+    held = to_ints(hand)
+    played = card_int(card) if isinstance(card, Card) else -1
+    if played not in held:
         return IllegalMove(RefusalCode.CARD_NOT_IN_HAND, f"{card} is not in your hand.")
-    if card in legal_plays(hand, trick, first_trick, hearts_broken, rules_version):
+    trick_ints = to_ints([play.card for play in trick])
+    if played in legal_ints(held, trick_ints, first_trick, hearts_broken, rules_version):
         return None
     if trick:
         led = trick[0].card.suit
