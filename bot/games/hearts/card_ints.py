@@ -13,8 +13,6 @@ from bot.games.cards import SUITS, Card
 HEART_SUIT = 2
 SPADE_SUIT = 3
 QUEEN_OF_SPADES = SPADE_SUIT * 16 + 12
-KING_OF_SPADES = QUEEN_OF_SPADES + 1
-ACE_OF_SPADES = QUEEN_OF_SPADES + 2
 
 _SUIT_BASE = {suit: index * 16 for index, suit in enumerate(SUITS)}
 INT_TO_CARD: dict[int, Card] = {
