@@ -20,7 +20,7 @@ class HeartsView:
 
     `known_voids[s]` are the suits seat `s` has shown it lacks: it did not follow one, or it led a heart before
     hearts were broken (so it held only hearts), or it played a penalty card on the first trick while void (so it
-    held neither clubs nor diamonds).
+    held neither clubs nor diamonds). The first lead under the current rules (always the lowest card) shows nothing.
     """
 
     seat: int
