@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from bot.games.base import ActionResult, Notice, Outcome, SeatResult, Session
 from bot.games.cards import Card
-from bot.games.errors import GameError
+from bot.games.errors import EngineRefusal, GameError
 from bot.games.hand_recap import HandRecap, recaps_from_history
 from bot.games.trick_log import LogEntry
 from bot.games.tricks import TrickPlay
@@ -66,8 +66,10 @@ class PlayTrickCard:
 
 
 def refused(error: Exception) -> GameError:
-    """An engine's IllegalMove as the GameError the table answers with (its code names the catalog key)."""
-    return GameError(f"tricks.{getattr(error, 'code', 'illegal')}")
+    """An engine's IllegalMove as the GameError the table answers with (its code names the catalog key, its
+    params fill the sentence)."""
+    params = error.params if isinstance(error, EngineRefusal) else {}
+    return GameError(f"tricks.{getattr(error, 'code', 'illegal')}", **params)
 
 
 def places(scores: Sequence[int]) -> tuple[int, ...]:

@@ -21,6 +21,8 @@ from bot.ui.render import TakenChip
 from bot.ui.trick_views import SUIT_EMOJI, TrickGameUI, cards_text, session_of
 
 PASS_SIZE = 3
+# The refusals a hand explains under its greyed-out cards (following suit needs no word).
+_EXPLAINED = frozenset({"must_lead_lowest_card", "no_points_on_first_trick", "hearts_not_broken"})
 
 
 def hearts_of(table: Table) -> HeartsSession:
@@ -146,12 +148,12 @@ class HeartsUI(TrickGameUI):
             return [*lines, self.waiting_line(table, seat, locale)]
         lines.append(self.waiting_line(table, seat, locale))
         if seat in engine.to_act():
-            reasons = set()
+            reasons: dict[str, dict[str, str]] = {}
             for card in set(engine.hand(seat)) - set(engine.legal_cards(seat)):
                 refusal = engine.refusal(seat, card)
-                if refusal is not None and refusal.code in ("no_points_on_first_trick", "hearts_not_broken"):
-                    reasons.add(refusal.code)
-            lines += [t(locale, f"tricks.why.{code}") for code in sorted(reasons)]
+                if refusal is not None and refusal.code in _EXPLAINED:
+                    reasons[refusal.code] = refusal.params
+            lines += [t(locale, f"tricks.why.{code}", **params) for code, params in sorted(reasons.items())]
         return lines
 
     def hand_controls(self, table: Table, seat: int, locale: str, view: discord.ui.View) -> bool:
