@@ -87,7 +87,7 @@ def marker_word_height(table_locale: str) -> tuple[float, float]:
 
 def test_the_markers_words_read_on_a_phone_as_well_as_the_backwards_targets() -> None:
     # Found playing on a phone: "small steps" was drawn at a third of the player's name, about 9 px tall.
-    for table_locale in ("en-US", "fr"):
+    for table_locale in ("en-US", "fr", "de"):
         word, backwards = marker_word_height(table_locale)
         assert backwards >= 8
         assert word >= backwards, (
