@@ -120,7 +120,8 @@ class PublicMessages:
         live = self._tokens.get(interaction.token)
         if live is None:
             webhook = discord.Webhook.partial(application_id, interaction.token, client=self._client)
-            live = LiveToken(interaction.created_at.timestamp(), webhook)
+            # Its 15 minutes count from the interaction's creation (never later than now: a clock ahead of ours).
+            live = LiveToken(min(interaction.created_at.timestamp(), self._clock()), webhook)
             self._tokens[interaction.token] = live
         channel = self._channels.setdefault(channel_id, ChannelTokens())
         if channel.newest is None or channel.newest.created_at < live.created_at:
