@@ -105,8 +105,10 @@ class TableDisplay:
         self._client = client
         self._games = games
         self._settings = settings
+        # Unix time, for the 15 minutes of interaction tokens (tests move it on).
+        self.clock = time.time
         # The public messages go through the interactions that caused them when one is valid (public_messages.py).
-        self.public = PublicMessages(client)
+        self.public = PublicMessages(client, clock=lambda: self.clock())
         # table -> the state its board must show next, as `Table.to_dict()` (made into a Table only when drawn)
         self._dirty: dict[int, dict[str, Any]] = {}
         # What a click's answer showing the board must know of the edits around it (`answered_with_board`):
@@ -577,13 +579,13 @@ class TableDisplay:
         stay as it was (a pass menu still open after the game ended, found in the playground): it is deleted."""
         key = (table_id, user_id)
         previous = self._hand_messages.get(key)
-        self._hand_messages[key] = HandMessage(token, time.time(), message_id, shown_id)
+        self._hand_messages[key] = HandMessage(token, self.clock(), message_id, shown_id)
         if (
             previous is not None
             and previous.shown_id is not None
             and shown_id is not None
             and previous.shown_id != shown_id
-            and time.time() - previous.created_at < HAND_MESSAGE_LIFETIME
+            and self.clock() - previous.created_at < HAND_MESSAGE_LIFETIME
         ):
             self.spawn(self._delete_hand(previous))
 
@@ -613,7 +615,7 @@ class TableDisplay:
 
     def update_hands(self, table: Table, *, except_user: int | None = None) -> None:
         """Edit each player's latest private hand message that Discord still lets us edit."""
-        now = time.time()
+        now = self.clock()
         for index, seat in enumerate(table.seats):
             stored = self._hand_messages.get((table.id, seat.user_id))
             if seat.is_ai or seat.user_id == except_user or stored is None:

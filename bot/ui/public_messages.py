@@ -124,7 +124,7 @@ class PublicMessages:
             live = LiveToken(min(interaction.created_at.timestamp(), self._clock()), webhook)
             self._tokens[interaction.token] = live
         channel = self._channels.setdefault(channel_id, ChannelTokens())
-        if channel.newest is None or channel.newest.created_at < live.created_at:
+        if channel.newest is None or channel.newest.created_at <= live.created_at:
             channel.newest = live
         self._maybe_prune()
         return live
