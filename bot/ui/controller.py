@@ -634,6 +634,7 @@ class TableController:
             )
             raise GameError("board.not_yet", link=link, when=f"<t:{math.ceil(again)}:R>")
         await interaction.response.send_message(t(interaction.locale, "board.reposted"), ephemeral=True)
+        self.display.public.note_interaction(interaction)  # the board comes as this command's follow-up
         await self.display.post_board(table, replace=True)
 
     # -- how to play, and after the game -------------------------------------------------------------------

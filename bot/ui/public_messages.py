@@ -47,10 +47,11 @@ PublicChannel = discord.TextChannel | discord.Thread | discord.PartialMessageabl
 
 @dataclass(eq=False, slots=True)
 class LiveToken:
-    """An answered interaction's token, and the webhook that uses it (made once)."""
+    """An answered interaction's token, and the webhook that uses it (made when first used)."""
 
+    token: str
     created_at: float  # when the interaction was created (Unix time): its 15 minutes count from then
-    webhook: discord.Webhook
+    webhook: discord.Webhook | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +84,8 @@ class PublicMessages:
         self._client = client
         self.lifetime = lifetime
         self._clock = clock
+        # Per channel, only its newest token and the tokens that reach its messages: the others are let go.
         self._channels: dict[int, ChannelTokens] = {}
-        self._tokens: dict[str, LiveToken] = {}
         self._pruned_at = clock()
 
     # -- what the interactions make possible ---------------------------------------------------------------
@@ -117,17 +118,22 @@ class PublicMessages:
         application_id = self._client.application_id
         if channel_id is None or application_id is None or not interaction.response.is_done():
             return None  # an unanswered interaction's token cannot post (and expires in 3 seconds)
-        live = self._tokens.get(interaction.token)
-        if live is None:
-            webhook = discord.Webhook.partial(application_id, interaction.token, client=self._client)
-            # Its 15 minutes count from the interaction's creation (never later than now: a clock ahead of ours).
-            live = LiveToken(min(interaction.created_at.timestamp(), self._clock()), webhook)
-            self._tokens[interaction.token] = live
         channel = self._channels.setdefault(channel_id, ChannelTokens())
-        if channel.newest is None or channel.newest.created_at <= live.created_at:
+        newest = channel.newest
+        if newest is not None and newest.token == interaction.token:
+            return newest  # noted already
+        # Its 15 minutes count from the interaction's creation (never later than now: a clock ahead of ours).
+        live = LiveToken(interaction.token, min(interaction.created_at.timestamp(), self._clock()))
+        if newest is None or newest.created_at <= live.created_at:
             channel.newest = live
         self._maybe_prune()
         return live
+
+    def _webhook(self, live: LiveToken) -> discord.Webhook:
+        if live.webhook is None:
+            application_id = self._client.application_id or 0
+            live.webhook = discord.Webhook.partial(application_id, live.token, client=self._client)
+        return live.webhook
 
     def _add_handle(self, channel_id: int, message_id: int, handle: Handle) -> None:
         channel = self._channels.setdefault(channel_id, ChannelTokens())
@@ -180,7 +186,7 @@ class PublicMessages:
         live = self._poster(channel.id)
         if live is not None:
             try:
-                message = await live.webhook.send(wait=True, **kwargs)
+                message = await self._webhook(live).send(wait=True, **kwargs)
             except discord.HTTPException as error:
                 if not token_refused(error):
                     raise
@@ -195,7 +201,7 @@ class PublicMessages:
         handle = self._handle(channel.id, message_id)
         if handle is not None:
             try:
-                await handle.live.webhook.edit_message(handle.reference, **kwargs)  # type: ignore[arg-type]
+                await self._webhook(handle.live).edit_message(handle.reference, **kwargs)  # type: ignore[arg-type]
                 return
             except discord.HTTPException as error:
                 if not token_refused(error):
@@ -208,7 +214,7 @@ class PublicMessages:
         handle = self._handle(channel.id, message_id)
         if handle is not None:
             try:
-                await handle.live.webhook.delete_message(handle.reference)  # type: ignore[arg-type]
+                await self._webhook(handle.live).delete_message(handle.reference)  # type: ignore[arg-type]
             except discord.HTTPException as error:
                 if not token_refused(error):
                     raise
@@ -239,7 +245,6 @@ class PublicMessages:
         if now - self._pruned_at < PRUNE_EVERY:
             return
         self._pruned_at = now
-        self._tokens = {token: live for token, live in self._tokens.items() if self._valid(live)}
         for channel_id, channel in list(self._channels.items()):
             if channel.handles:
                 channel.handles = {
