@@ -4,6 +4,9 @@ Everything here runs after the move was saved and acknowledged: a Discord error 
 on the next change, it never loses a move. Board edits are coalesced per table: the first change shows at once,
 and during a game a board is then edited at most once per `BOARD_EDIT_INTERVAL`, showing the latest state, so a
 burst of plays costs one edit (and one picture) and a busy channel stays within Discord's rate limit for edits.
+
+Public messages are posted, edited and deleted through the interaction that caused them whenever one is valid
+(`PublicMessages`): Discord's global rate limit (50 requests a second for the whole bot) does not count those.
 """
 
 from __future__ import annotations
@@ -296,8 +299,8 @@ class TableDisplay:
             # No interaction reaches the board any more (or soon): posted again through a newer one, the board
             # stays editable without using the global rate limit; the old one goes (`post_board`).
             log.info("Board of table %s posted again through a newer interaction", table.id)
-            await self.post_board(table, replace=True)
-            return
+            if await self.post_board(table, replace=True) is not None:
+                return
         content = await self.board_content(table)
         if table.board_message_id is not None:
             try:
