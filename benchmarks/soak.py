@@ -65,6 +65,7 @@ from bot.emulator.world import Callback, Channel, Message, User  # noqa: E402
 from bot.games.base import ActionResult  # noqa: E402
 from bot.games.errors import GameError  # noqa: E402
 from bot.games.trick_session import TrickSession  # noqa: E402
+from bot.rest_calls import GLOBAL_LIMIT_PER_SECOND  # noqa: E402
 from bot.service.table import Table  # noqa: E402
 
 GAMES = ("thegame", "hearts", "barbu", "klondike", "crapette")
@@ -656,12 +657,30 @@ class SeatedTable:
     options: dict[str, Any]
 
 
+def global_limit_line(emulator: Emulator, plays: int) -> str:
+    """The REST calls Discord's global rate limit counted (50 a second, enforced by the emulator), per action
+    acknowledged, and how many it refused."""
+    limit = emulator.global_limit
+    per_play = limit.counted / max(plays, 1)
+    within = (
+        f"{GLOBAL_LIMIT_PER_SECOND / per_play:.0f} actions/s"
+        if per_play
+        else "any number of actions a second"
+    )
+    return (
+        f"REST calls counted by the global rate limit: {limit.counted} ({per_play:.2f} an action: the whole bot "
+        f"serves {within} within {GLOBAL_LIMIT_PER_SECOND} requests a second), {limit.exempt} exempt, "
+        f"{limit.refused} refused with a global 429"
+    )
+
+
 class Soak:
     def __init__(self, config: SoakConfig, folder: Path, database_url: str | None = None) -> None:
         self.config = config
         self.folder = folder
         self.rng = random.Random(config.seed)
         self.emulator = Emulator(keep_history=False)
+        self.emulator.global_limit.enable()  # Discord's 50 requests a second, as on Discord
         self.chaos = Chaos(replace(config.rates), seed=config.seed)
         self.chaos.active = False
         self.database = folder / "soak.sqlite3"
@@ -1109,6 +1128,7 @@ class Soak:
                 else "—"
             )
             + f"; after the faults stopped: {getattr(self, 'final_convergence', float('nan')):.1f} s",
+            global_limit_line(self.emulator, self.acknowledged),
         ]
         for problem in (self.lost + self.failures)[:20]:
             lines.append(f"  ✗ {problem}")

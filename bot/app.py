@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.gateway_events import skip_own_messages
 from bot.memory import tune_garbage_collection
+from bot.rest_calls import RestCallCounter
 from bot.service.ai_turns import AITurns
 from bot.service.games import GameService
 from bot.storage.database import Database, open_storage
@@ -77,6 +78,9 @@ class TheGameBot(commands.AutoShardedBot):
         """`tune_memory`: tune the garbage collector once start-up is done (`bot.memory`; `python -m bot`)."""
         if settings.shard_ids is not None:
             options["shard_ids"] = list(settings.shard_ids)
+        # Every REST call, by whether Discord's global rate limit counts it (bot/rest_calls.py).
+        self.rest_calls = RestCallCounter()
+        options.setdefault("http_trace", self.rest_calls.trace_config())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),

@@ -25,6 +25,7 @@ from bot.emulator import jsonio
 from bot.emulator.discord_patch import point_discord_at
 from bot.emulator.faults import Faults, RouteSpec, route_matches
 from bot.emulator.gateway import Gateway, GatewaySession
+from bot.emulator.global_limit import GlobalLimit
 from bot.emulator.multipart import (
     FAST_BODY_MAX,
     Part,
@@ -244,6 +245,7 @@ class Emulator:
         self.shard_count = shard_count
         self.rules = Rules()
         self.faults = Faults()
+        self.global_limit = GlobalLimit()  # Discord's 50 requests a second, when enabled (global_limit.py)
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
         self.requests: list[RequestRecord] = []
@@ -643,6 +645,10 @@ class Emulator:
         return response
 
     async def _respond(self, request: web.Request, record: RequestRecord, match: Any) -> web.StreamResponse:
+        limited = self.global_limit.check(record.path)
+        if limited is not None:
+            record.status, record.response = 429, limited[0]
+            return self._json_response(limited[0], 429, limited[1])
         fault = self.faults.take(record)
         if fault is not None and fault.delay:  # a slow answer: handled now, answered late
             response = await self._respond_normally(request, record, match)

@@ -657,8 +657,12 @@ class RestApi:
             msg = it.original
         else:
             wanted = call.id("message_id")
-            candidates = [it.original, it.message, *it.followups]
-            msg = next((m for m in candidates if m is not None and m.id == wanted), None)
+            # By its id, a token reaches only a message sent with it (Discord: "Edits a previously-sent webhook
+            # message from the same token"): its response, when that created a message, and its follow-ups. The
+            # message a button was on is its original response (`@original`) after an update (type 6 or 7), never
+            # by id; another interaction's message is unknown to it.
+            sent = [it.original] if it.original is not None and it.original.interaction is it else []
+            msg = next((m for m in (*sent, *it.followups) if m.id == wanted), None)
         if msg is None or msg.deleted:
             raise unknown("Message", UNKNOWN_MESSAGE)
         return msg

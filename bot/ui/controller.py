@@ -113,6 +113,8 @@ def answering(handler: Handler[P]) -> Handler[P]:
         except Exception as error:  # the one place that turns any failure into an answer
             await apologise(interaction, error)
         finally:
+            # Answered: its token may carry the channel's public updates for 15 minutes (`PublicMessages`).
+            self.display.public.note_interaction(interaction)
             self.in_flight -= 1
             if self.in_flight == 0:
                 self.idle.set()
@@ -269,6 +271,8 @@ class TableController:
         message_id = getattr(response, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id
+        # The lobby is this answer: its token edits the board (the lobby, then the game) while it is valid.
+        self.display.public.note_response_message(interaction, message_id)
         await self.games.set_board_message(table.id, message_id)
 
     def _table(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> Table:
@@ -365,6 +369,7 @@ class TableController:
             await self._answer_start(interaction, table, on_board)
         finally:
             # The game is saved as started: the channel sees it, and AI seats play, even when the answer failed.
+            self.display.public.note_interaction(interaction)
             if table.status.is_active:
                 self.display.announce_turn(table)
                 self.bot.ai_turns.schedule(table)
@@ -486,7 +491,9 @@ class TableController:
             raise AnswerFailedAfterSave() from error
         finally:
             # The move is saved: the others see it even when the answer to the player failed (Discord refused
-            # it, the interaction expired), and an error here still reaches the player as an apology.
+            # it, the interaction expired), and an error here still reaches the player as an apology. The public
+            # updates go through this interaction when its answer went out.
+            self.display.public.note_interaction(interaction)
             if change.changed:
                 self.after_change(change, actor=interaction.user.id, board_shown=on_board)
 
@@ -627,6 +634,7 @@ class TableController:
             )
             raise GameError("board.not_yet", link=link, when=f"<t:{math.ceil(again)}:R>")
         await interaction.response.send_message(t(interaction.locale, "board.reposted"), ephemeral=True)
+        self.display.public.note_interaction(interaction)  # the board comes as this command's follow-up
         await self.display.post_board(table, replace=True)
 
     # -- how to play, and after the game -------------------------------------------------------------------

@@ -4,6 +4,9 @@ Everything here runs after the move was saved and acknowledged: a Discord error 
 on the next change, it never loses a move. Board edits are coalesced per table: the first change shows at once,
 and during a game a board is then edited at most once per `BOARD_EDIT_INTERVAL`, showing the latest state, so a
 burst of plays costs one edit (and one picture) and a busy channel stays within Discord's rate limit for edits.
+
+Public messages are posted, edited and deleted through the interaction that caused them whenever one is valid
+(`PublicMessages`): Discord's global rate limit (50 requests a second for the whole bot) does not count those.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import ended_early_text, ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
+from bot.ui.public_messages import TOKEN_LIFETIME, PublicMessages
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
@@ -67,7 +71,7 @@ class HandMessage:
 
 
 # Discord lets an interaction token edit its messages for 15 minutes; keep a margin.
-HAND_MESSAGE_LIFETIME = 14 * 60
+HAND_MESSAGE_LIFETIME = TOKEN_LIFETIME
 # A board with this many messages under it has scrolled out of sight: it is posted again at the bottom.
 BURIED_AFTER = 12
 # Where a table's public messages go: its channel, or a partial one while the channel is not in the cache.
@@ -104,6 +108,10 @@ class TableDisplay:
         self._client = client
         self._games = games
         self._settings = settings
+        # Unix time, for the 15 minutes of interaction tokens (tests move it on).
+        self.clock = time.time
+        # The public messages go through the interactions that caused them when one is valid (public_messages.py).
+        self.public = PublicMessages(client, clock=lambda: self.clock())
         # table -> the state its board must show next, as `Table.to_dict()` (made into a Table only when drawn)
         self._dirty: dict[int, dict[str, Any]] = {}
         # What a click's answer showing the board must know of the edits around it (`answered_with_board`):
@@ -285,10 +293,18 @@ class TableDisplay:
             table.board_message_id, table.ping_message_id = live.board_message_id, live.ping_message_id
         else:
             table.board_message_id = self._ended_while_posted.pop(table.id, table.board_message_id)
+        if table.board_message_id is not None and self.public.worth_posting_again(
+            channel.id, table.board_message_id
+        ):
+            # No interaction reaches the board any more (or soon): posted again through a newer one, the board
+            # stays editable without using the global rate limit; the old one goes (`post_board`).
+            log.info("Board of table %s posted again through a newer interaction", table.id)
+            if await self.post_board(table, replace=True) is not None:
+                return
         content = await self.board_content(table)
         if table.board_message_id is not None:
             try:
-                await channel.get_partial_message(table.board_message_id).edit(**for_edit(content))
+                await self.public.edit(channel, table.board_message_id, **for_edit(content))
                 self._board_retries.pop(table.id, None)
                 await self._refresh_ping(channel, table)
                 return
@@ -358,7 +374,7 @@ class TableDisplay:
     ) -> discord.Message | None:
         old, was_active = table.board_message_id, table.status.is_active
         try:
-            message = await channel.send(**for_send(await self.board_content(table)))
+            message = await self.public.send(channel, **for_send(await self.board_content(table)))
         except discord.HTTPException as error:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None
@@ -378,7 +394,8 @@ class TableDisplay:
         if replace and old is not None and old != message.id:
             self.spawn(self._delete(channel, old))
         elif retire and old is not None and old != message.id:
-            self.spawn(self._retire(channel, old, t(table.locale, "board.moved", link=message.jump_url)))
+            link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message.id}"
+            self.spawn(self._retire(channel, old, t(table.locale, "board.moved", link=link)))
         return message
 
     # -- a board buried by chat ----------------------------------------------------------------------------
@@ -419,9 +436,7 @@ class TableDisplay:
     async def _retire(self, channel: BoardChannel, message_id: int, text: str) -> None:
         """The old board becomes one line pointing to the new one (its buttons and picture go)."""
         try:
-            await channel.get_partial_message(message_id).edit(
-                content=text, embeds=[], attachments=[], view=None
-            )
+            await self.public.edit(channel, message_id, content=text, embeds=[], attachments=[], view=None)
         except discord.HTTPException:
             await self._delete(channel, message_id)
 
@@ -452,7 +467,7 @@ class TableDisplay:
                 self._ping_texts[table.id] = (progress, text)
                 return
             try:
-                message = await channel.send(text, allowed_mentions=mentions)
+                message = await self.public.send(channel, content=text, allowed_mentions=mentions)
             except discord.HTTPException as error:
                 log.warning("Could not announce the turn in table %s: %s", table.id, error)
                 return
@@ -476,8 +491,8 @@ class TableDisplay:
             return
         self._ping_texts[table.id] = (progress, text)
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(table.ping_message_id).edit(
-                content=text, allowed_mentions=discord.AllowedMentions.none()
+            await self.public.edit(
+                channel, table.ping_message_id, content=text, allowed_mentions=discord.AllowedMentions.none()
             )
 
     def post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
@@ -498,7 +513,9 @@ class TableDisplay:
     ) -> None:
         for content in contents:
             try:
-                await channel.send(**for_send(content), allowed_mentions=discord.AllowedMentions.none())
+                await self.public.send(
+                    channel, **for_send(content), allowed_mentions=discord.AllowedMentions.none()
+                )
             except discord.HTTPException as error:
                 log.warning("Could not post a message of table %s: %s", table.id, error)
 
@@ -525,7 +542,7 @@ class TableDisplay:
         else:
             text = t(table.locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
         try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await self.public.send(channel, content=text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("Could not announce the end of table %s: %s", table.id, error)
 
@@ -540,8 +557,9 @@ class TableDisplay:
         view.add_item(VoteEndButton(table.id, label=t(table.locale, "button.vote_end")))
         view.stop()
         try:
-            await channel.send(
-                t(table.locale, "turn.reminder", mention=f"<@{seat.user_id}>"),
+            await self.public.send(
+                channel,
+                content=t(table.locale, "turn.reminder", mention=f"<@{seat.user_id}>"),
                 view=view,
                 allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(seat.user_id)], everyone=False, roles=False
@@ -564,13 +582,13 @@ class TableDisplay:
         stay as it was (a pass menu still open after the game ended, found in the playground): it is deleted."""
         key = (table_id, user_id)
         previous = self._hand_messages.get(key)
-        self._hand_messages[key] = HandMessage(token, time.time(), message_id, shown_id)
+        self._hand_messages[key] = HandMessage(token, self.clock(), message_id, shown_id)
         if (
             previous is not None
             and previous.shown_id is not None
             and shown_id is not None
             and previous.shown_id != shown_id
-            and time.time() - previous.created_at < HAND_MESSAGE_LIFETIME
+            and self.clock() - previous.created_at < HAND_MESSAGE_LIFETIME
         ):
             self.spawn(self._delete_hand(previous))
 
@@ -600,7 +618,7 @@ class TableDisplay:
 
     def update_hands(self, table: Table, *, except_user: int | None = None) -> None:
         """Edit each player's latest private hand message that Discord still lets us edit."""
-        now = time.time()
+        now = self.clock()
         for index, seat in enumerate(table.seats):
             stored = self._hand_messages.get((table.id, seat.user_id))
             if seat.is_ai or seat.user_id == except_user or stored is None:
@@ -651,10 +669,9 @@ class TableDisplay:
             return self._client.get_partial_messageable(channel_id)
         return None
 
-    @staticmethod
-    async def _delete(channel: BoardChannel, message_id: int) -> None:
+    async def _delete(self, channel: BoardChannel, message_id: int) -> None:
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).delete()
+            await self.public.delete(channel, message_id)
 
     def is_idle(self) -> bool:
         return all(task.done() for task in self._tasks)

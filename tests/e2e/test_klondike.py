@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games.deal_codes import seed_to_deal_code
 from bot.games.klondike.session import KlondikeSession
 from tests.e2e.conftest import World
-from tests.e2e.driver import TableDriver
+from tests.e2e.driver import TableDriver, last_private
 
 WINNABLE_SEED = 10  # the solver wins it at once (158 moves, draws included)
 
@@ -24,8 +24,8 @@ async def open_klondike(driver: TableDriver, world: World, seed: int, **options:
 async def follow_one_hint(driver: TableDriver, world: World, table_id: int) -> str:
     """Ask for a hint and play it the way a person would: the menu option with the same words, or Draw."""
     asked = await driver.click_result(world.alice, driver.board(), f"tg:hint:{table_id}")
-    hint = asked.followups[-1].content
-    assert hint.startswith("💡") and asked.followups[-1].ephemeral
+    hint = last_private(asked).content
+    assert hint.startswith("💡") and last_private(asked).ephemeral
     words = hint.removeprefix("💡 ").split(" (")[0].rstrip(".")
     board = driver.board()
     if words in ("draw from the stock", "turn the waste over"):

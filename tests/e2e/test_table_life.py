@@ -11,7 +11,7 @@ from bot.app import create_bot
 from bot.emulator import Emulator
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World, bot_settings
-from tests.e2e.driver import TableDriver
+from tests.e2e.driver import TableDriver, last_private
 
 DEAL = seed_to_deal_code(2024)
 
@@ -79,7 +79,7 @@ async def risky_play_asks_first(driver: TableDriver, world: World, seed: int) ->
     await driver.command(world.alice, "game new", deal=seed_to_deal_code(seed))
     table_id = driver.table().id
     started = await driver.command_result(world.alice, "game start")  # alone: Alice starts, her hand comes
-    hand = started.followups[-1]
+    hand = last_private(started)
     while driver.bot.games.get(table_id) is not None:
         game = driver.game()
         if game.played_this_turn >= game.turn_minimum:

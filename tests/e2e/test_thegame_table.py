@@ -10,7 +10,7 @@ import pytest
 from bot.games.thegame.engine import Status, seed_to_deal_code
 from bot.games.thegame.ui.table_ui import TheGameUI
 from tests.e2e.conftest import World
-from tests.e2e.driver import TableDriver
+from tests.e2e.driver import TableDriver, last_private
 
 DEAL = seed_to_deal_code(3131)
 
@@ -30,7 +30,7 @@ async def test_a_solo_game_starts_on_the_players_turn(driver: TableDriver, world
     # The turn line and the board agree; so does the hand the starter gets with the start.
     ping = driver.public_messages()[-1]
     assert ping.content.startswith(f"▶ <@{world.alice.id}>, your turn: at least two cards to play.")
-    hand = started.followups[-1]
+    hand = last_private(started)
     assert "The game has started: you play alone, so you start." in hand.text
     assert "**Your turn**" in hand.text and "who starts" not in hand.text.lower()
     # And the game is played at once.
@@ -73,7 +73,7 @@ async def test_a_marker_reads_as_text_on_the_board_and_in_every_hand(
     cleared = await driver.emulator.select(world.bob, driver.board(), f"tg:gs:{table_id}:mark", ["C.clear"])
     await cleared.response()
     await driver.settle()
-    assert cleared.followups[-1].content == "Marqueur retiré de C."
+    assert last_private(cleared).content == "Marqueur retiré de C."
     assert "🐢" not in driver.board().text and "🐢" not in bobs_hand.text and "🐢" not in alices_hand.text
 
 
