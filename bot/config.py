@@ -76,6 +76,17 @@ def _shard_count(env: Mapping[str, str]) -> int | None:
     return int(raw)
 
 
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name} must be on or off, not {raw!r}.")
+
+
 def _database_url(env: Mapping[str, str]) -> str | None:
     raw = env.get("DATABASE_URL", "").strip()
     if not raw:
@@ -122,6 +133,9 @@ class Settings:
     # Discord's REST API through a shared proxy (e.g. http://proxy:8080/api/v10) so a cluster shares one global
     # rate limit; None: discord.com directly.
     discord_api_url: str | None = None
+    # Cards shown with the bot's own card and suit pictures, uploaded once as the application's emojis at start-up
+    # (bot/ui/emoji_upload.py); off: cards in text.
+    card_emojis: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -146,4 +160,5 @@ class Settings:
             shard_count=_shard_count(env),
             shard_ids=_shard_ids(env, _shard_count(env)),
             discord_api_url=_api_url(env),
+            card_emojis=_switch(env, "CARD_EMOJIS", True),
         )
