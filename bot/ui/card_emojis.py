@@ -158,6 +158,17 @@ def plain_text(text: str) -> str:
     return _MARKUP.sub(written, text)
 
 
+def cards_in_words(text: str, *, emojis: bool) -> str:
+    """Every card `text` writes as `str(card)` does (`Q♠`, `8♠…6♥`), as the card's emoji markup (`emojis`) or its
+    fallback text: for the cards a game's notice names (its `card` and `cards` parameters)."""
+
+    def shown(match: re.Match[str]) -> str:
+        card = _card(match.group(1), SYMBOL_SUIT[match.group(2)])
+        return card_text(card) if emojis else fallback_text(card)
+
+    return _CARD_TEXT.sub(shown, text)
+
+
 def fit(text: str, limit: int) -> str:
     """`text` within `limit` characters: as it is, else in fallback text (shorter than the markup), else cut."""
     if len(text) <= limit:

@@ -26,10 +26,10 @@ EMOJI_SIZE = 128  # Discord's largest emoji, in pixels
 CARD_WIDTH = 118  # a card a little narrower than tall, as large as the square allows
 CARD_RADIUS = 16
 CARD_BORDER = 5
-RANK_TOP = 0.07  # of the emoji's height: from the top to the rank's capitals
+RANK_TOP = 0.06  # of the emoji's height: from the top to the rank's capitals
 RANK_HEIGHT = 0.40  # of the emoji's height: what the rank's capital letters fill
 RANK_WIDTH = 0.84  # of the card's width, at most: "10" is as wide as it may be
-SUIT_ON_CARD_HEIGHT = 0.35  # of the emoji's height: the suit under the rank
+SUIT_ON_CARD_HEIGHT = 0.33  # of the emoji's height: the suit under the rank
 SUIT_BOTTOM = 0.06  # of the emoji's height: from the suit to the bottom
 SUIT_HEIGHT = 0.78  # of the emoji's height: a suit emoji's symbol, inside its outline
 OUTLINE: Colour = (255, 255, 255)
@@ -42,15 +42,19 @@ def ink(suit: str) -> Colour:
     return RED if suit in ("D", "H") else BLACK
 
 
+@cache
 def _font_for_height(text: str, height: float, width: float | None = None) -> int:
     """The largest bold font size whose `text` covers at most `height` pixels in height (and `width` in width)."""
-    size = int(height * 2)
-    while size > 8:
+
+    def fits(size: int) -> bool:
         left, top, right, bottom = font(size).getbbox(text, anchor="ls")
-        if bottom - top <= height and (width is None or right - left <= width):
-            return size
-        size -= 1
-    return size
+        return bottom - top <= height and (width is None or right - left <= width)
+
+    low, high = 8, int(height * 2)  # fits(low); the answer is below high
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
 
 
 def _draw_centred(
@@ -121,7 +125,7 @@ def draw_suit_emoji(suit: str, *, outline_width: int = OUTLINE_WIDTH) -> Image.I
 
 def png_bytes(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    image.save(buffer, format="PNG")
     return buffer.getvalue()
 
 
