@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.games.base import Notice
 from bot.games.errors import GameError
 from bot.games.registry import GAMES, rules_for
-from bot.ui.card_emojis import cards_in_words
+from bot.ui.card_emojis import cards_in_words, fit
 from bot.ui.components import FullLogButton, PlayAgainButton
 from bot.ui.i18n import t
 
@@ -211,7 +211,7 @@ def log_pages_of(lines: list[str], per_page: int, characters: int = LOG_PAGE_CHA
     pages: list[list[str]] = []
     size = 0
     for line in lines:
-        line = line if len(line) <= characters else line[: characters - 1] + "…"
+        line = fit(line, characters)  # a line too long is written in text (no emojis), then cut
         if not pages or len(pages[-1]) >= per_page or size + len(line) + 1 > characters:
             pages.append([])
             size = 0
