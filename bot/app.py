@@ -92,10 +92,10 @@ class TheGameBot(commands.AutoShardedBot):
         self.settings = settings
         self._tune_memory = tune_memory
         self._restored = False
+        self.card_emojis_upload: asyncio.Task[bool] | None = None
         self.shard_lock: ShardLock | None = None
         self.router = ComponentRouter()
         self._stopping: asyncio.Task[None] | None = None
-        self.card_emojis_upload: asyncio.Task[bool] | None = None
 
     def owns_guild(self, guild_id: int) -> bool:
         """Whether this process runs the shard of ``guild_id`` (always, without SHARD_IDS)."""

@@ -28,6 +28,17 @@ def _float(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name} must be on or off, not {raw!r}.")
+
+
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:
     raw = env.get(name, "").strip()
     if not raw:
@@ -76,17 +87,6 @@ def _shard_count(env: Mapping[str, str]) -> int | None:
     return int(raw)
 
 
-def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
-    raw = env.get(name, "").strip().lower()
-    if not raw:
-        return default
-    if raw in ("1", "true", "yes", "on"):
-        return True
-    if raw in ("0", "false", "no", "off"):
-        return False
-    raise SettingsError(f"{name} must be on or off, not {raw!r}.")
-
-
 def _database_url(env: Mapping[str, str]) -> str | None:
     raw = env.get("DATABASE_URL", "").strip()
     if not raw:
@@ -119,6 +119,9 @@ class Settings:
     ai_turn_delay: float = 1.5
     # Sync application commands at start-up (tests sync explicitly against the emulator).
     sync_commands: bool = True
+    # Cards shown with the bot's own card and suit pictures, uploaded once as the application's emojis at start-up
+    # (bot/ui/emoji_upload.py); off: cards in text.
+    card_emojis: bool = True
     # The local playground (`make run` without a token, `make playground`): its port (None: a free one) and its
     # own database, so trying the bot never touches a real bot's data.
     playground_port: int | None = None
@@ -133,9 +136,6 @@ class Settings:
     # Discord's REST API through a shared proxy (e.g. http://proxy:8080/api/v10) so a cluster shares one global
     # rate limit; None: discord.com directly.
     discord_api_url: str | None = None
-    # Cards shown with the bot's own card and suit pictures, uploaded once as the application's emojis at start-up
-    # (bot/ui/emoji_upload.py); off: cards in text.
-    card_emojis: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -152,6 +152,7 @@ class Settings:
             turn_reminder=_float(env, "TURN_REMINDER_SECONDS", 10 * 60),
             timer_interval=_float(env, "TIMER_INTERVAL_SECONDS", 30.0),
             ai_turn_delay=_float(env, "AI_TURN_DELAY_SECONDS", 1.5),
+            card_emojis=_switch(env, "CARD_EMOJIS", True),
             playground_port=_optional_port(env, "PLAYGROUND_PORT"),
             playground_database_path=Path(
                 env.get("PLAYGROUND_DATABASE_PATH", "").strip() or "data/playground.sqlite3"
@@ -160,5 +161,4 @@ class Settings:
             shard_count=_shard_count(env),
             shard_ids=_shard_ids(env, _shard_count(env)),
             discord_api_url=_api_url(env),
-            card_emojis=_switch(env, "CARD_EMOJIS", True),
         )
