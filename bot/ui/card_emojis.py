@@ -158,15 +158,12 @@ def plain_text(text: str) -> str:
     return _MARKUP.sub(written, text)
 
 
-def cards_in_words(text: str, *, emojis: bool) -> str:
-    """Every card `text` writes as `str(card)` does (`Q♠`, `8♠…6♥`), as the card's emoji markup (`emojis`) or its
-    fallback text: for the cards a game's notice names (its `card` and `cards` parameters)."""
-
-    def shown(match: re.Match[str]) -> str:
-        card = _card(match.group(1), SYMBOL_SUIT[match.group(2)])
-        return card_text(card) if emojis else fallback_text(card)
-
-    return _CARD_TEXT.sub(shown, text)
+def cards_in_words(text: str) -> str:
+    """Every card `text` writes as `str(card)` does (`Q♠`, `8♠…6♥`) as the card's emoji, once uploaded (else the text
+    as it is): for the cards a game's notice names (its `card` and `cards` parameters)."""
+    if not CARD_EMOJIS.ready:
+        return text
+    return _CARD_TEXT.sub(lambda match: card_text(_card(match.group(1), SYMBOL_SUIT[match.group(2)])), text)
 
 
 def fit(text: str, limit: int) -> str:

@@ -34,13 +34,13 @@ def render_notice(locale: object, notice: Notice, *, buttons: object = None, emo
     """A notice's text in the reader's language; parameters that are notices themselves are rendered first.
     `buttons`: the language of the table's public messages, for the buttons a notice names (see `bot.ui.i18n`).
     The cards a notice names (its `card` and `cards` parameters, as `str(card)` writes them) are shown with the
-    card emojis where the text goes to a message (`emojis`), else in text (a menu's label, a suggestion)."""
+    card emojis where the text goes to a message (`emojis`); as they are written in a menu's label, a suggestion."""
 
     def shown(name: str, value: object) -> object:
         if isinstance(value, Notice):
             return render_notice(locale, value, buttons=buttons, emojis=emojis)
-        if name in CARD_PARAMETERS and isinstance(value, str):
-            return cards_in_words(value, emojis=emojis)
+        if emojis and name in CARD_PARAMETERS and isinstance(value, str):
+            return cards_in_words(value)
         return value
 
     params = {name: shown(name, value) for name, value in notice.params.items()}
