@@ -23,7 +23,7 @@ for the messages that already show them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -112,10 +112,6 @@ def card_text(card: Card) -> str:
     """The card in text: its emoji markup once uploaded, else `fallback_text`."""
     emoji = CARD_EMOJIS.get(card_emoji_name(card))
     return emoji.markup if emoji is not None else fallback_text(card)
-
-
-def cards_text(cards: Iterable[Card], separator: str = " ") -> str:
-    return separator.join(card_text(card) for card in cards)
 
 
 def suit_text(suit: str) -> str:
