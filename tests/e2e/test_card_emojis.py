@@ -55,6 +55,14 @@ async def test_the_emojis_are_uploaded_once_and_a_second_start_uploads_nothing(
     assert len(emulator.requests_to("GET /applications/{application_id}/emojis")) == 2
     assert card_emojis.card_text(Card("S", 12)) == shown_before, "the same emoji as before"
 
+    # Someone deleted one in the Developer Portal: the next start uploads that one only.
+    queen = next(e for e in emulator.world.application_emojis.values() if e.name == "card_QS_v1")
+    del emulator.world.application_emojis[queen.id]
+    await driver.restart()
+    assert await uploaded(driver.running)
+    assert [record.json["name"] for record in emulator.requests_to(UPLOAD)[56:]] == ["card_QS_v1"]
+    assert card_emojis.card_text(Card("S", 12)) != shown_before, "the new one, under its new id"
+
 
 async def test_a_redesign_is_uploaded_under_new_names_beside_the_old_ones(
     driver: TableDriver, emulator: Emulator, monkeypatch: pytest.MonkeyPatch
