@@ -117,11 +117,11 @@ class Settings:
     timer_interval: float = 30.0
     # Pause before an AI seat plays, so humans can follow.
     ai_turn_delay: float = 1.5
-    # Sync application commands at start-up (tests sync explicitly against the emulator).
-    sync_commands: bool = True
     # Cards shown with the bot's own card and suit pictures, uploaded once as the application's emojis at start-up
     # (bot/ui/emoji_upload.py); off: cards in text.
     card_emojis: bool = True
+    # Sync application commands at start-up (tests sync explicitly against the emulator).
+    sync_commands: bool = True
     # The local playground (`make run` without a token, `make playground`): its port (None: a free one) and its
     # own database, so trying the bot never touches a real bot's data.
     playground_port: int | None = None
