@@ -75,10 +75,12 @@ def serve(kind: str, api_base: str, gateway: str, token: str, database: str) -> 
         from bot.app import create_bot
         from bot.config import Settings
 
+        # The card emojis' upload at start-up is no play's work (and a checkout from before them has no setting).
+        quiet_start = {"card_emojis": False} if "card_emojis" in Settings.__dataclass_fields__ else {}
         if database.startswith("postgresql://"):
-            settings = Settings(token=token, database_url=database, ai_turn_delay=0.01)
+            settings = Settings(token=token, database_url=database, ai_turn_delay=0.01, **quiet_start)
         else:
-            settings = Settings(token=token, database_path=Path(database), ai_turn_delay=0.01)
+            settings = Settings(token=token, database_path=Path(database), ai_turn_delay=0.01, **quiet_start)
         client: commands.Bot = create_bot(settings, tune_memory=True)  # as `python -m bot` does
     elif kind == "floor":
         from traffic_floor import FloorBot

@@ -67,6 +67,7 @@ from bot.games.errors import GameError  # noqa: E402
 from bot.games.trick_session import TrickSession  # noqa: E402
 from bot.rest_calls import GLOBAL_LIMIT_PER_SECOND  # noqa: E402
 from bot.service.table import Table  # noqa: E402
+from bot.ui.card_emojis import cards_in_text  # noqa: E402
 
 GAMES = ("thegame", "hearts", "barbu", "klondike", "crapette")
 # Rule breaks the faults cause on purpose: an answer that came too late, an interaction nobody answered (the bot
@@ -464,8 +465,6 @@ def _move_step(table: Table, seat: int, rng: random.Random) -> Step | None:
 
 
 # -- the invariants that read messages -----------------------------------------------------------------------------
-CARD_TEXT = re.compile(r"(10|[2-9JQKA])(♠️|♥️|♦️|♣️|♠|♥|♦|♣)")
-SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 HAND_COMPONENT = re.compile(r"^tg:(card|play):|^tg:g:\d+:(p|m)\.|^tg:gs:\d+:pass\.")
 
 
@@ -480,7 +479,8 @@ def message_text(message: Message) -> str:
 
 
 def cards_named(text: str) -> set[str]:
-    return {f"{label}{SUIT_OF[suit[0]]}" for label, suit in CARD_TEXT.findall(text)}
+    """The cards a text shows, as text or as the bot's card emojis."""
+    return {card.code for card in cards_in_text(text)}
 
 
 def privacy_problems(

@@ -23,10 +23,12 @@ from bot.storage.meta import MetaStore
 from bot.storage.settings import SettingsStore
 from bot.storage.shard_lock import ShardLock, lock_shards
 from bot.storage.tables import TableStore
+from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.component_router import ComponentRouter
 from bot.ui.components import SHARED_DYNAMIC_ITEMS
 from bot.ui.controller import TableController
 from bot.ui.display import TableDisplay
+from bot.ui.emoji_upload import upload_card_emojis
 from bot.ui.game_ui import all_uis
 from bot.ui.translator import CatalogTranslator
 
@@ -94,6 +96,7 @@ class TheGameBot(commands.AutoShardedBot):
         self.settings = settings
         self._tune_memory = tune_memory
         self._restored = False
+        self.card_emojis_upload: asyncio.Task[bool] | None = None
         self.shard_lock: ShardLock | None = None
         self.router = ComponentRouter()
         self._stopping: asyncio.Task[None] | None = None
@@ -144,6 +147,9 @@ class TheGameBot(commands.AutoShardedBot):
         log.info("Restored %s tables in progress", len(restored))
         if self.settings.sync_commands:
             await sync_commands(self)
+        if self.settings.card_emojis:
+            # In the background: the bot is ready meanwhile, and shows cards in text until the emojis are there.
+            self.card_emojis_upload = asyncio.create_task(upload_card_emojis(self), name="card-emojis")
         if self._tune_memory:
             tune_garbage_collection()
 
@@ -167,6 +173,9 @@ class TheGameBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         try:
+            if self.card_emojis_upload is not None:
+                self.card_emojis_upload.cancel()
+                CARD_EMOJIS.clear()
             if hasattr(self, "ai_turns"):
                 await self.ai_turns.close()
             if hasattr(self, "controller"):

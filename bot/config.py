@@ -28,6 +28,17 @@ def _float(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name} must be on or off, not {raw!r}.")
+
+
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:
     raw = env.get(name, "").strip()
     if not raw:
@@ -106,6 +117,9 @@ class Settings:
     timer_interval: float = 30.0
     # Pause before an AI seat plays, so humans can follow.
     ai_turn_delay: float = 1.5
+    # Cards shown with the bot's own card and suit pictures, uploaded once as the application's emojis at start-up
+    # (bot/ui/emoji_upload.py); off: cards in text.
+    card_emojis: bool = True
     # Sync application commands at start-up (tests sync explicitly against the emulator).
     sync_commands: bool = True
     # The local playground (`make run` without a token, `make playground`): its port (None: 8765, or the next free
@@ -138,6 +152,7 @@ class Settings:
             turn_reminder=_float(env, "TURN_REMINDER_SECONDS", 10 * 60),
             timer_interval=_float(env, "TIMER_INTERVAL_SECONDS", 30.0),
             ai_turn_delay=_float(env, "AI_TURN_DELAY_SECONDS", 1.5),
+            card_emojis=_switch(env, "CARD_EMOJIS", True),
             playground_port=_optional_port(env, "PLAYGROUND_PORT"),
             playground_database_path=Path(
                 env.get("PLAYGROUND_DATABASE_PATH", "").strip() or "data/playground.sqlite3"

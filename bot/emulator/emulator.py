@@ -301,6 +301,7 @@ class Emulator:
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get(self.gateway.resume_path, self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._cdn_get)
+        app.router.add_get("/emojis/{file}", self.rest.emojis.cdn)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._handle_api)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from bot.emulator import limits
+from bot.emulator.app_emojis import ApplicationEmojiRoutes, component_emoji_errors
 from bot.emulator.payloads import normalize_emoji
 from bot.emulator.records import (
     ALREADY_ACKNOWLEDGED,
@@ -138,6 +139,7 @@ class RestApi:
         self.emu = emulator
         self.world = emulator.world
         self.router = Router()
+        self.emojis = ApplicationEmojiRoutes(emulator)
         self._register()
 
     # -- routes --------------------------------------------------------------------------------------------------
@@ -161,6 +163,7 @@ class RestApi:
             r("GET", f"{prefix}/commands/{{command_id}}", self.get_command)
             r("PATCH", f"{prefix}/commands/{{command_id}}", self.patch_command)
             r("DELETE", f"{prefix}/commands/{{command_id}}", self.delete_command)
+        self.emojis.register(r)
         # interactions
         r("POST", "/interactions/{interaction_id}/{token}/callback", self.interaction_callback, auth=False)
         wh = "/webhooks/{application_id}/{token}"
@@ -245,6 +248,9 @@ class RestApi:
 
     def _validate_message(self, call: Call, body: dict[str, Any], prefix: tuple[str, ...] = ()) -> None:
         errors = limits.validate_message(body, prefix)
+        if isinstance(body, dict):
+            known = set(self.world.application_emojis)
+            errors += component_emoji_errors(body.get("components"), known, prefix)
         for upload in call.files:
             if upload.size > limits.FILE_SIZE_MAX:
                 self.emu._violation(

@@ -18,6 +18,7 @@ _USER_MENTION = re.compile(r"<@!?(\d+)>")
 _CHANNEL_MENTION = re.compile(r"<#(\d+)>")
 _COMMAND_MENTION = re.compile(r"</([\w -]+):\d+>")
 _MESSAGE_LINK = re.compile(r"https://discord\.com/channels/\d+/(\d+)/\d+")
+_CUSTOM_EMOJI = re.compile(r"<a?:(\w+):\d+>")
 
 
 def person(user: User) -> dict[str, Any]:
@@ -130,6 +131,20 @@ def localized_command_name(playground: Playground, name: str, locale: str, guild
     return " ".join(shown)
 
 
+def components_view(components: Any) -> Any:
+    """The components as Discord's client gets them: a custom emoji's id as a string (a snowflake is larger than
+    the page's numbers can hold exactly)."""
+    if isinstance(components, list):
+        return [components_view(item) for item in components]
+    if not isinstance(components, dict):
+        return components
+    shown = {key: components_view(value) for key, value in components.items()}
+    emoji = shown.get("emoji")
+    if isinstance(emoji, dict) and emoji.get("id") is not None:
+        shown["emoji"] = {**emoji, "id": str(emoji["id"])}
+    return shown
+
+
 def message_view(message: Message, viewer: User, playground: Playground) -> dict[str, Any]:
     world = playground.world
     reply = None
@@ -139,7 +154,7 @@ def message_view(message: Message, viewer: User, playground: Playground) -> dict
             reply = {
                 "id": str(original.id),
                 "author": person(original.author),
-                "text": mentions_to_names(original.content, playground)[:120]
+                "text": _CUSTOM_EMOJI.sub(r":\1:", mentions_to_names(original.content, playground))[:120]
                 or ("(embed)" if original.embeds else ""),
             }
     interaction = message.interaction
@@ -169,7 +184,7 @@ def message_view(message: Message, viewer: User, playground: Playground) -> dict
         "loading": message.loading,
         "embeds": embeds,
         "attachments": [_attachment(a) for a in message.attachments if a.filename not in embedded],
-        "components": message.components,
+        "components": components_view(message.components),
         "reactions": [
             {"emoji": emoji, "count": len(users), "me": viewer.id in users}
             for emoji, users in message.reactions.items()

@@ -502,7 +502,7 @@ class TableController:
     ) -> None:
         table = change.table
         locale = interaction.locale
-        notice = render_notice(locale, change.notice) if change.notice is not None else None
+        notice = render_notice(locale, change.notice, emojis=True) if change.notice is not None else None
         if answer == "board":
             if on_board:
                 await self._show_board_in_answer(interaction, table)
@@ -621,7 +621,7 @@ class TableController:
         else:
             advice = job()
         await self.games.record_hint(table.id, interaction.user.id)
-        await send_private(interaction, render_notice(interaction.locale, advice))
+        await send_private(interaction, render_notice(interaction.locale, advice, emojis=True))
 
     @answering
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:

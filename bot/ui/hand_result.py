@@ -13,11 +13,12 @@ import discord
 
 from bot.games.hand_recap import HandRecap
 from bot.service.table import Table
+from bot.ui.card_emojis import card_text, fit
 from bot.ui.format import escape_name
 from bot.ui.i18n import t
 
 COLOUR_HAND_OVER = discord.Colour.gold()
-SUIT_EMOJI = {"C": "♣️", "D": "♦️", "H": "♥️", "S": "♠️"}  # as the board's text writes suits
+DESCRIPTION_LIMIT = 4096  # an embed's description, on Discord
 
 
 class ResultHooks(Protocol):
@@ -36,9 +37,7 @@ def hand_result_message(table: Table, hooks: ResultHooks, recap: HandRecap) -> d
     names = [escape_name(seat.name) for seat in table.seats]
     lines = []
     if recap.last_trick and recap.last_winner is not None:
-        plays = " · ".join(
-            f"{names[play.seat]} {play.card.label}{SUIT_EMOJI[play.card.suit]}" for play in recap.last_trick
-        )
+        plays = " · ".join(f"{names[play.seat]} {card_text(play.card)}" for play in recap.last_trick)
         lines.append(t(locale, "tricks.result.last_trick", plays=plays, name=names[recap.last_winner]))
     lines += hooks.recap_notes(table, recap)
     lines.append("")
@@ -50,6 +49,8 @@ def hand_result_message(table: Table, hooks: ResultHooks, recap: HandRecap) -> d
     if upcoming:
         lines += ["", upcoming]
     embed = discord.Embed(
-        title=hooks.result_title(table, recap), description="\n".join(lines)[:4096], colour=COLOUR_HAND_OVER
+        title=hooks.result_title(table, recap),
+        description=fit("\n".join(lines), DESCRIPTION_LIMIT),
+        colour=COLOUR_HAND_OVER,
     )
     return {"embed": embed}

@@ -21,6 +21,7 @@ from bot.games.trick_session import PlayTrickCard, TrickSession
 from bot.games.tricks import TrickPlay
 from bot.service.table import Table, TableStatus
 from bot.ui import components
+from bot.ui.card_emojis import card_display, card_text, fallback_text, fit, suit_text
 from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import GameUI, ended_early_text
 from bot.ui.hand_result import hand_result_message
@@ -29,16 +30,13 @@ from bot.ui.lobby import seat_name
 from bot.ui.render import TakenChip
 from bot.ui.trick_picture import IMAGE, board_image
 
-SUIT_EMOJI = {"C": "♣️", "D": "♦️", "H": "♥️", "S": "♠️"}
 CARDS_PER_ROW = 5
+# A Full log page is an embed's description (Discord: 4,096 characters); a page too long with the card emojis is
+# shown in text (`bot.ui.card_emojis.fit`).
+LOG_PAGE_LIMIT = 4096
 COLOUR_PLAYING = discord.Colour.dark_green()
 COLOUR_WON = discord.Colour.gold()
 COLOUR_OVER = discord.Colour.dark_grey()
-
-
-def card_text(card: Card) -> str:
-    """`Q♠️` with a coloured suit (red hearts and diamonds on every Discord client)."""
-    return f"{card.label}{SUIT_EMOJI[card.suit]}"
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -46,12 +44,13 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 
 
 def hand_by_suit(cards: tuple[Card, ...]) -> str:
-    """One line a suit, in the order of the card buttons (♣ ♦ ♥ ♠, low to high): `♠️ 4 10 K A`."""
+    """One line a suit, in the order of the card buttons (♣ ♦ ♥ ♠, low to high): `♠ 4 10 K A`, the suit as its
+    emoji (`bot.ui.card_emojis`)."""
     lines = []
     for suit in SUITS:
         ranks = sorted((card for card in cards if card.suit == suit), key=lambda card: card.rank)
         if ranks:
-            lines.append(f"{SUIT_EMOJI[suit]} " + " ".join(f"**{card.label}**" for card in ranks))
+            lines.append(f"{suit_text(suit)} " + " ".join(f"**{card.label}**" for card in ranks))
     return "\n".join(lines) or "—"
 
 
@@ -125,7 +124,7 @@ class TrickGameUI(GameUI):
                 pages[-1].append(text)
         if pages and table.status is TableStatus.ABANDONED:
             pages[-1] += ["", ended_early_text(table, locale)]
-        return ["\n".join(page) for page in pages]
+        return [fit("\n".join(page), LOG_PAGE_LIMIT) for page in pages]
 
     def hand_lines(self, table: Table, seat: int, locale: str) -> list[str]:
         """The game's own lines in a private hand (why a card can't be played, the pass...)."""
@@ -218,13 +217,13 @@ class TrickGameUI(GameUI):
             legal = set(engine.legal_cards(seat)) if my_turn else set()
             distinct = sorted(set(cards), key=lambda card: (SUITS.index(card.suit), card.rank))
             for index, card in enumerate(distinct[: CARDS_PER_ROW * 4]):
-                count = cards.count(card)
+                label, emoji = card_display(card, count=cards.count(card))
                 view.add_item(
                     components.GameActionButton(
                         table.id,
                         f"p.{engine.hand_number}.{card.code}",
-                        label=card.label + (f" ×{count}" if count > 1 else ""),
-                        emoji=SUIT_EMOJI[card.suit],
+                        label=label,
+                        emoji=emoji,
                         style=discord.ButtonStyle.primary if card in legal else discord.ButtonStyle.secondary,
                         disabled=card not in legal,
                         row=index // CARDS_PER_ROW,
@@ -276,7 +275,7 @@ class TrickGameUI(GameUI):
         for card in sorted(
             set(engine.hand(seat)), key=lambda card: (card not in legal, SUITS.index(card.suit), card.rank)
         ):
-            name = str(card) + (" ✓" if card in legal else "")
+            name = fallback_text(card) + (" ✓" if card in legal else "")
             if typed and not (str(card).upper().startswith(typed) or card.code.startswith(typed)):
                 continue
             choices.append(app_commands.Choice(name=name, value=card.code))

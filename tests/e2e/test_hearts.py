@@ -96,7 +96,7 @@ async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: Table
     log = await driver.click(world.alice, summary, f"tg:log:{table_id}:0")
     assert log.ephemeral and log.embeds[0]["title"].startswith("📜 Full log · page 1/")
     page = log.embeds[0]["description"]
-    assert page.startswith("**Hand 1** · pass to the left\n🔁 The passes went round.\n1. Alice 2♣️ · ")
+    assert page.startswith("**Hand 1** · pass to the left\n🔁 The passes went round.\n1. Alice 2♣\ufe0e · ")
     assert "Points this hand: Alice " in page and "🤖" not in page
     assert page.count("\n13. ") == 1, "thirteen tricks"
 

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from bot.emulator.world import Message, User
 from bot.games.cards import Card
 from bot.games.trick_session import TrickSession
+from bot.ui.card_emojis import cards_in_text
 from tests.e2e.driver import TableDriver
-
-# A card as the bot writes it in public: `Q♠️`, `10♥️`.
-CARD_TEXT = re.compile(r"(10|[2-9JQKA])(♠️|♥️|♦️|♣️)")
-SUIT_OF = {"♠️": "S", "♥️": "H", "♦️": "D", "♣️": "C"}
 
 
 def engine(driver: TableDriver) -> Any:
@@ -28,11 +24,8 @@ def seat_of(driver: TableDriver, user: User) -> int:
 
 
 def cards_shown(text: str) -> set[Card]:
-    found = set()
-    for label, suit in CARD_TEXT.findall(text):
-        rank = {"J": 11, "Q": 12, "K": 13, "A": 14}.get(label) or int(label)
-        found.add(Card(SUIT_OF[suit], rank))
-    return found
+    """The cards a message shows, as the bot's emojis or as text (`Q♠︎`, `10♥️`)."""
+    return set(cards_in_text(text))
 
 
 def is_hand_result(message: Message) -> bool:

@@ -15,10 +15,11 @@ from bot.games.hearts.session import ChooseMoon, HeartsSession, PassCards
 from bot.games.trick_log import LogEntry, LogNote
 from bot.service.table import Table, TableStatus
 from bot.ui import components
+from bot.ui.card_emojis import card_option
 from bot.ui.format import escape_name
 from bot.ui.i18n import t
 from bot.ui.render import TakenChip
-from bot.ui.trick_views import SUIT_EMOJI, TrickGameUI, cards_text, session_of
+from bot.ui.trick_views import TrickGameUI, cards_text, session_of
 
 PASS_SIZE = 3
 # The refusals a hand explains under its greyed-out cards (following suit needs no word).
@@ -166,10 +167,9 @@ class HeartsUI(TrickGameUI):
                 for card in sorted(cards, key=lambda card: (SUITS.index(card.suit), card.rank)):
                     copy = seen.get(card, 0)
                     seen[card] = copy + 1
+                    label, emoji = card_option(card)
                     options.append(
-                        discord.SelectOption(
-                            label=str(card), value=f"{card.code}.{copy}", emoji=SUIT_EMOJI[card.suit]
-                        )
+                        discord.SelectOption(label=label, value=f"{card.code}.{copy}", emoji=emoji)
                     )
                 view.add_item(
                     components.GameActionSelect(

@@ -101,7 +101,7 @@ class KlondikeUI(GameUI):
     def log_pages(self, table: Table, locale: str) -> list[str]:
         """Every move in words, numbered, `LOG_MOVES_PER_PAGE` a page; the end of a game stopped early last."""
         lines = [
-            f"{number}. {render_notice(locale, notice)}"
+            f"{number}. {render_notice(locale, notice, emojis=True)}"
             for number, notice in enumerate(history(session_of(table).engine), start=1)
         ]
         if table.status is TableStatus.ABANDONED:

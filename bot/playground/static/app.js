@@ -56,7 +56,24 @@ function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
+// A custom emoji (`<:name:id>`, `<a:name:id>`, escaped by now) as its picture, from the local Discord's CDN.
+const CUSTOM_EMOJI = /&lt;(a?):(\w+):(\d+)&gt;/g;
+
+function emojiImage(name, id, animated) {
+  return `<img class="emoji" src="/emojis/${id}.${animated ? "gif" : "png"}" alt=":${name}:" title=":${name}:" draggable="false">`;
+}
+
 function inline(text) {
+  // The emojis wait aside while the markdown is read (their names hold underscores).
+  const emojis = [];
+  text = text.replace(CUSTOM_EMOJI, (_, animated, name, id) => {
+    emojis.push(emojiImage(name, id, animated));
+    return `\u0001${emojis.length - 1}\u0001`;
+  });
+  return withMarkdown(text).replace(/\u0001(\d+)\u0001/g, (_, i) => emojis[Number(i)]);
+}
+
+function withMarkdown(text) {
   return text
     .replace(/\*\*\*(.+?)\*\*\*/gs, "<strong><em>$1</em></strong>")
     .replace(/\*\*(.+?)\*\*/gs, "<strong>$1</strong>")
@@ -67,7 +84,6 @@ function inline(text) {
     .replace(/\|\|(.+?)\|\|/gs, `<span class="spoiler" tabindex="0" role="button" aria-label="${escapeHtml(tr("spoiler"))}">$1</span>`)
     .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>')
     .replace(/(^|[\s(])(https?:\/\/[^\s<]+)/g, '$1<a href="$2" target="_blank" rel="noopener">$2</a>')
-    .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
     .replace(/&lt;\/([\p{L}\p{N}_ -]+)&gt;/gu, '<button type="button" class="mention command">/$1</button>')  // "/règles" too
     .replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_, seconds, style) => timestamp(Number(seconds), style))
     .replace(/(^|\s)(@[\w\u00C0-\u024F-]+|#[\w-]+)/g, '$1<span class="mention">$2</span>');
@@ -165,7 +181,16 @@ function avatar(person) {
 function emoji(component) {
   const value = component.emoji;
   if (!value) return null;
-  return el("span", { "aria-hidden": value.id ? null : "true" }, value.id ? `:${value.name}:` : value.name);
+  if (value.id) {
+    return el("img", { class: "emoji", src: `/emojis/${value.id}.${value.animated ? "gif" : "png"}`, alt: `:${value.name}:`, draggable: "false" });
+  }
+  return el("span", { "aria-hidden": "true" }, value.name);
+}
+
+// Discord shows a message of emojis alone (at most 30) in large.
+function onlyEmojis(text) {
+  const custom = (text || "").match(/<a?:\w+:\d+>/g) || [];
+  return custom.length > 0 && custom.length <= 30 && !text.replace(/<a?:\w+:\d+>/g, "").trim();
 }
 
 function colour(value) {
@@ -305,7 +330,7 @@ function messageNode(message) {
   }
   const content = message.loading
     ? el("div", { class: "thinking" }, tr("thinking", { name: message.author.display }))
-    : message.content && el("div", { class: "content md", html: markdown(message.content) },
+    : message.content && el("div", { class: onlyEmojis(message.content) ? "content md jumbo" : "content md", html: markdown(message.content) },
       message.edited ? el("span", { class: "edited" }, ` ${tr("edited")}`) : null);
   const reactions = message.reactions.length > 0 && el("div", { class: "reactions" }, message.reactions.map((reaction) =>
     el("button", {
