@@ -21,6 +21,7 @@ import discord
 from bot.games.errors import GameError
 from bot.gateway_events import OwnMessage
 from bot.service.table import Table, TableStatus
+from bot.ui.activity_button import add_open_table_button
 from bot.ui.game_ui import ended_early_text, ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
@@ -100,8 +101,12 @@ class TableDisplay:
         *,
         board_edit_interval: float = BOARD_EDIT_INTERVAL,
         board_cooldown: float = BOARD_COOLDOWN,
+        open_table_button: bool = False,
     ) -> None:
         self._client = client
+        self.open_table_button = (
+            open_table_button  # boards carry **Open the table** (the bot has an Activity)
+        )
         self._games = games
         self._settings = settings
         # table -> the state its board must show next, as `Table.to_dict()` (made into a Table only when drawn)
@@ -155,6 +160,19 @@ class TableDisplay:
         """The board's message for a background edit, its picture drawn in the picture thread (the event loop goes
         on meanwhile). A board that answers a click uses `render_board`: drawn on the loop, it is not late."""
         content = render_table(table)
+        await draw_picture(content)
+        return content
+
+    def board_for(self, table: Table) -> dict[str, Any]:
+        """`render_board`, with this bot's own additions to every board (**Open the table**)."""
+        content = render_table(table)
+        if self.open_table_button:
+            add_open_table_button(content, table)
+        return content
+
+    async def board_content_for(self, table: Table) -> dict[str, Any]:
+        """`board_content`, with this bot's own additions to every board (**Open the table**)."""
+        content = self.board_for(table)
         await draw_picture(content)
         return content
 
@@ -285,7 +303,7 @@ class TableDisplay:
             table.board_message_id, table.ping_message_id = live.board_message_id, live.ping_message_id
         else:
             table.board_message_id = self._ended_while_posted.pop(table.id, table.board_message_id)
-        content = await self.board_content(table)
+        content = await self.board_content_for(table)
         if table.board_message_id is not None:
             try:
                 await channel.get_partial_message(table.board_message_id).edit(**for_edit(content))
@@ -358,7 +376,7 @@ class TableDisplay:
     ) -> discord.Message | None:
         old, was_active = table.board_message_id, table.status.is_active
         try:
-            message = await channel.send(**for_send(await self.board_content(table)))
+            message = await channel.send(**for_send(await self.board_content_for(table)))
         except discord.HTTPException as error:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None

@@ -1,0 +1,25 @@
+"""The real bot with an Activity, on the local Discord (see tests/activity/helpers.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest_asyncio
+
+from bot.app import TheGameBot, create_bot
+from bot.emulator import Emulator, RunningClient
+from tests.activity.helpers import activity_settings
+from tests.e2e.conftest import World, world
+
+__all__ = ["World", "activity_bot", "world"]
+
+
+@pytest_asyncio.fixture
+async def activity_bot(
+    emulator: Emulator, start_client: Callable[..., Any], world: World, tmp_path: Path
+) -> RunningClient[TheGameBot]:
+    settings = activity_settings(tmp_path, emulator)
+    running: RunningClient[TheGameBot] = await start_client(lambda: create_bot(settings))
+    return running
