@@ -153,8 +153,10 @@ class Settings:
     activity_public_url: str | None = None
     activity_host: str = "127.0.0.1"
     activity_port: int | None = 8080
-    # Discord's API for the OAuth2 exchange (the playground points it at its local Discord).
+    # Discord's API for the OAuth2 exchange, and the sites that may show the page in a frame (the playground: its
+    # local Discord and its own page).
     activity_api_base: str = "https://discord.com/api/v10"
+    activity_frame_ancestors: str = "https://discord.com https://*.discord.com https://*.discordsays.com"
 
     @property
     def activity_enabled(self) -> bool:

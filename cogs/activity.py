@@ -38,7 +38,13 @@ class Activity(commands.Cog):
             client_secret=settings.activity_client_secret,
             bot_token=lambda: self.bot.http.token or "",
         )
-        self.server = ActivityServer(self.bot, identity, public_url=settings.activity_public_url)
+        self.server = ActivityServer(
+            self.bot,
+            identity,
+            client_id=settings.activity_client_id,
+            public_url=settings.activity_public_url,
+            frame_ancestors=settings.activity_frame_ancestors,
+        )
         if settings.activity_port is not None:
             self.port = await self.server.start(settings.activity_host, settings.activity_port)
             where = settings.activity_public_url or f"http://{settings.activity_host}:{self.port}"

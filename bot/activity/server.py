@@ -8,6 +8,7 @@ playground), so the page's relative addresses work in both:
 | --- | --- |
 | `GET /` | the page (`web/activity/dist/index.html`, built by `make activity`) |
 | `GET /assets/<file>` | its script and style |
+| `GET /api/config` | the application's client id, for the SDK |
 | `GET /api/texts?locale=fr` | the page's texts in a language (`activity.*` of the catalogs) |
 | `GET /api/cards/<QS>.png` | a French-suited card face, drawn by the bot's own renderer at 4x |
 | `POST /api/session` | `{code, instance_id}` -> `{ticket, user}`: Discord vouched for this person here |
@@ -70,11 +71,13 @@ class ActivityServer:
         bot: TheGameBot,
         identity: DiscordIdentity,
         *,
+        client_id: int,
         public_url: str | None = None,
         frame_ancestors: str = DISCORD_FRAME_ANCESTORS,
         page_dir: Path = PAGE_DIR,
     ) -> None:
         self.bot = bot
+        self.client_id = client_id
         self.identity = identity
         self.tickets = Tickets()
         self.hub = ActivityHub(bot.games)
@@ -88,6 +91,7 @@ class ActivityServer:
         self._routes: dict[tuple[str, str], Handler] = {
             ("GET", ""): self.page,
             ("GET", "index.html"): self.page,
+            ("GET", "api/config"): self.config,
             ("GET", "api/texts"): self.texts,
             ("POST", "api/session"): self.session,
             ("GET", "api/ws"): self.websocket,
@@ -166,6 +170,10 @@ class ActivityServer:
             content_type=CONTENT_TYPES[found[1]],
             headers={"Cache-Control": "public, max-age=31536000, immutable"},  # named by their content's hash
         )
+
+    async def config(self, request: web.Request) -> web.StreamResponse:
+        """What the page needs before Discord's SDK starts: the application's (public) client id."""
+        return web.json_response({"client_id": str(self.client_id)})
 
     async def texts(self, request: web.Request) -> web.StreamResponse:
         return web.json_response(page_texts(request.query.get("locale", "en")))
