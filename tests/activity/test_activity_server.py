@@ -186,9 +186,9 @@ async def test_the_entry_point_command_launches_the_activity(
 async def test_the_page_speaks_the_readers_language(
     emulator: Emulator, world: World, activity_bot: RunningClient[TheGameBot], language: str
 ) -> None:
-    async with aiohttp.ClientSession() as session:
-        async with session.get(f"{activity_url(activity_bot)}api/texts?locale={language}") as response:
-            texts = await response.json()
+    url = f"{activity_url(activity_bot)}api/texts?locale={language}"
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+        texts = await response.json()
     assert texts["language"] == language
     assert texts["button.open_table"] != "Open the table"
     session_, ticket = await sign_in(emulator, activity_url(activity_bot), world.bob, world.channel)
