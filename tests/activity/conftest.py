@@ -23,3 +23,5 @@ async def activity_bot(
     settings = activity_settings(tmp_path, emulator)
     running: RunningClient[TheGameBot] = await start_client(lambda: create_bot(settings))
     return running
+
+PAGE_BUILT = (Path(__file__).resolve().parents[2] / "web" / "activity" / "dist" / "index.html").is_file()
