@@ -103,14 +103,18 @@ async def main(tables: int, moves: int) -> None:
             table_ids = []
             for channel, (a, b, _) in zip(channels, people, strict=True):
                 table = await games.create(
-                    guild_id=guild.id, channel_id=channel.id, host=Seat(a.id, a.name), seed=len(table_ids) + 7, locale="en"
+                    guild_id=guild.id,
+                    channel_id=channel.id,
+                    host=Seat(a.id, a.name),
+                    seed=len(table_ids) + 7,
+                    locale="en",
                 )
                 await games.join(table.id, Seat(b.id, b.name))
                 await games.start(table.id, a.id)
                 await games.act(table.id, a.id, ChooseFirst())
                 table_ids.append(table.id)
             await bot.controller.settle(limit=120)
-            http = aiohttp.ClientSession()
+            http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))  # one socket a page
             sockets: list[list[Watcher]] = []
             for channel, trio in zip(channels, people, strict=True):
                 row = []
@@ -134,7 +138,10 @@ async def main(tables: int, moves: int) -> None:
                 table = games.require(table_ids[index])
                 current = session_of(table).game.current_player
                 assert current is not None
-                actor, others = sockets[index][current], [w for i, w in enumerate(sockets[index]) if i != current]
+                actor, others = (
+                    sockets[index][current],
+                    [w for i, w in enumerate(sockets[index]) if i != current],
+                )
                 before = cog.server.hub.version(table.channel_id)
                 sent = time.perf_counter()
                 await actor.socket.send_str(json.dumps({"type": "act", "id": 1, "action": next_move(table)}))
@@ -172,10 +179,14 @@ async def main(tables: int, moves: int) -> None:
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     print(f"moves: {moves * tables} watched ({watched_wall:.1f} s), {moves * tables} unwatched")
-    print(f"move -> every other viewer's update: p50 {statistics.median(latencies) * 1000:.1f} ms, "
-          f"p99 {p99 * 1000:.1f} ms ({len(latencies)} updates)")
-    print(f"CPU per move: {watched_cpu * 1000:.2f} ms with 2 viewers a table, {alone_cpu * 1000:.2f} ms with none "
-          f"({watched_cpu / alone_cpu:.2f}x)")
+    print(
+        f"move -> every other viewer's update: p50 {statistics.median(latencies) * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms ({len(latencies)} updates)"
+    )
+    print(
+        f"CPU per move: {watched_cpu * 1000:.2f} ms with 2 viewers a table, {alone_cpu * 1000:.2f} ms with none "
+        f"({watched_cpu / alone_cpu:.2f}x)"
+    )
 
 
 if __name__ == "__main__":

@@ -12,8 +12,9 @@ from bot.app import TheGameBot, create_bot
 from bot.emulator import Emulator, RunningClient
 from tests.activity.helpers import activity_settings
 from tests.e2e.conftest import World, world
+from tests.playground.conftest import browser, open_page, playground
 
-__all__ = ["World", "activity_bot", "world"]
+__all__ = ["World", "activity_bot", "browser", "open_page", "playground", "world"]
 
 
 @pytest_asyncio.fixture
@@ -23,5 +24,6 @@ async def activity_bot(
     settings = activity_settings(tmp_path, emulator)
     running: RunningClient[TheGameBot] = await start_client(lambda: create_bot(settings))
     return running
+
 
 PAGE_BUILT = (Path(__file__).resolve().parents[2] / "web" / "activity" / "dist" / "index.html").is_file()

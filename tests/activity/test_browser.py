@@ -12,7 +12,7 @@ import pytest
 from bot.games.thegame.ui.board import session_of
 from bot.playground.run import RunningPlayground
 from tests.activity.conftest import PAGE_BUILT
-from tests.playground.conftest import ARTIFACTS, browser, open_page, playground  # noqa: F401
+from tests.playground.conftest import ARTIFACTS
 from tests.playground.helpers import until
 
 pytestmark = pytest.mark.skipif(not PAGE_BUILT, reason="the Activity's page is not built: make activity")
@@ -52,7 +52,10 @@ async def test_one_player_in_the_activity_one_on_discord_play_a_whole_game(
         if game.current_player == 0:
             if game.can_end_turn() and game.played_this_turn >= game.turn_minimum:
                 await frame.get_by_role("button", name="End turn").click()
-                await until(lambda: session_of(table).game.current_player != 0 or game.is_over, what="turn ends")
+                await until(
+                    lambda game=game: session_of(table).game.current_player != 0 or game.is_over,
+                    what="turn ends",
+                )
                 continue
             play, dooms = choose(game)
             card = frame.locator(f'[data-card="{play.card}"]')
@@ -66,30 +69,41 @@ async def test_one_player_in_the_activity_one_on_discord_play_a_whole_game(
                 moves["tap"] += 1
             if dooms:
                 await frame.get_by_role("button", name="Play it anyway").click()
-                await until(lambda: game.is_over, what="the game ends")
+                await until(lambda game=game: game.is_over, what="the game ends")
                 break
             # Bob, on Discord, sees it on the board.
-            await until(lambda: play.card in session_of(table).game.pile_cards(play.pile), what="Alice's play saved")
+            await until(
+                lambda play=play: play.card in session_of(table).game.pile_cards(play.pile),
+                what="Alice's play saved",
+            )
             await emulator.wait_for(
-                lambda: any(f"`{play.card}`" in m.text for m in channel.messages if m.embeds and not m.ephemeral)
+                lambda play=play: any(
+                    f"`{play.card}`" in m.text for m in channel.messages if m.embeds and not m.ephemeral
+                )
             )
         else:
             if game.played_this_turn >= game.turn_minimum:
                 await (await emulator.slash(bob, channel, "endturn")).response()
             else:
                 play, dooms = choose(game)
-                result = await emulator.slash(bob, channel, "play", {"card": str(play.card), "pile": play.pile})
+                result = await emulator.slash(
+                    bob, channel, "play", {"card": str(play.card), "pile": play.pile}
+                )
                 await result.response()
                 if dooms:
                     hand = await result.original_message()
                     await (await emulator.click(bob, hand, label="Play anyway")).response()
-                    await until(lambda: game.is_over, what="the game ends")
+                    await until(lambda game=game: game.is_over, what="the game ends")
                     break
                 moves["discord"] += 1
                 # Alice, in the Activity, sees Bob's card on its pile.
                 top = frame.locator(f'[data-target="{play.pile}"] .value')
-                await until(lambda: play.card in session_of(table).game.pile_cards(play.pile), what="saved")
-                await top.filter(has_text=str(session_of(table).game.tops["ABCD".index(play.pile)])).wait_for()
+                await until(
+                    lambda play=play: play.card in session_of(table).game.pile_cards(play.pile), what="saved"
+                )
+                await top.filter(
+                    has_text=str(session_of(table).game.tops["ABCD".index(play.pile)])
+                ).wait_for()
         await until(lambda: not bot.games.any_table_held(), what="saved")
     await frame.locator("p.end").wait_for()
     assert moves["drag"] > 3 and moves["tap"] > 3 and moves["discord"] > 3, moves

@@ -32,8 +32,9 @@ async function signIn() {
 }
 
 class Connection {
-  constructor(ticket) {
+  constructor(ticket, renew) {
     this.ticket = ticket;
+    this.renew = renew; // a new ticket from Discord (the bot restarted: tickets live in its memory)
     this.nextId = 0;
     this.attempt = 0;
     this.socket = null;
@@ -50,18 +51,32 @@ class Connection {
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "state") render(message, this);
+      if (message.type === "state") {
+        this.renewed = false;
+        render(message, this);
+      }
       else if (message.type === "answer") showAnswer(message, this);
       else if (message.type === "unauthorized") this.ticket = null;
     });
     socket.addEventListener("close", () => {
       if (this.socket !== socket) return;
-      if (!this.ticket) return showNotice(tr("activity.not_signed_in"));
+      if (!this.ticket) return this.signInAgain();
       document.body.classList.add("offline");
       const delay = RECONNECT_DELAYS[Math.min(this.attempt, RECONNECT_DELAYS.length - 1)];
       this.attempt += 1;
       setTimeout(() => this.open(), delay);
     });
+  }
+
+  async signInAgain() {
+    if (this.renewed) return showNotice(tr("activity.not_signed_in"));
+    this.renewed = true;
+    try {
+      this.ticket = (await this.renew()).ticket;
+      this.open();
+    } catch {
+      showNotice(tr("activity.not_signed_in"));
+    }
   }
 
   send(action) {
@@ -89,7 +104,7 @@ async function start() {
   }
   setTexts(await getJson(`api/texts?locale=${encodeURIComponent(session.user.locale)}`));
   document.documentElement.lang = tr("language");
-  const connection = new Connection(session.ticket);
+  const connection = new Connection(session.ticket, signIn);
   window.activity = connection;
   connection.open();
 }
