@@ -10,7 +10,7 @@ import aiohttp
 import pytest
 
 from bot.app import TheGameBot
-from bot.emulator import Emulator, RunningClient
+from bot.emulator import Emulator, InteractionResult, RunningClient
 from bot.games.thegame.ui.board import session_of
 from tests.activity.conftest import World
 from tests.activity.helpers import Page, activity_url, connect, open_page, sign_in
@@ -175,8 +175,8 @@ async def test_the_entry_point_command_launches_the_activity(
     commands = [c for c in emulator.world.global_commands() if c.type == 4]
     assert [c.payload["handler"] for c in commands] == [1]  # APP_HANDLER: the bot answers it
     result = emulator.activities.run_entry_point(world.alice, world.channel)
-    assert not isinstance(result, type(emulator.activities.instances))
-    response = await result.response()  # type: ignore[union-attr]
+    assert isinstance(result, InteractionResult)  # handler 1: the bot got the interaction
+    response = await result.response()
     assert response.type == 12
     instance = next(iter(emulator.activities.instances.values()))
     assert instance.channel is world.channel and world.alice.id in instance.users
@@ -194,3 +194,37 @@ async def test_the_page_speaks_the_readers_language(
     session_, ticket = await sign_in(emulator, activity_url(activity_bot), world.bob, world.channel)
     await session_.close()
     assert ticket
+
+
+async def test_another_game_through_its_own_hand_controls(
+    emulator: Emulator, world: World, activity_bot: RunningClient[TheGameBot]
+) -> None:
+    """Hearts in the Activity: the board's picture, and the player's own hand with its cards drawn as cards; a
+    control the hand shows acts through the game's own reading, one it does not show is refused."""
+    base = activity_url(activity_bot)
+    alice = await open_page(emulator, base, world.alice, world.channel)
+    await (await emulator.slash(world.alice, world.channel, "game new", {"game": "hearts"})).response()
+    await alice.wait_state(lambda s: s["table"] is not None)
+    for _ in range(3):
+        assert (await alice.act({"kind": "add_ai"}))["refused"] is False
+    await alice.act({"kind": "start"})
+    state = await alice.wait_state(
+        lambda s: s["table"]["status"] == "playing" and bool(s["table"]["play"].get("hand"))
+    )
+    play = state["table"]["play"]
+    assert play["kind"] == "generic" and play["picture"]
+    controls = play["hand"]["controls"]
+    menu = next(control for control in controls if control["type"] == "menu")  # the pass: three cards
+    assert all(option["card"] for option in menu["options"])
+    async with alice.session.get(f"{base}api/cards/{menu['options'][0]['card']}.png") as response:
+        assert response.status == 200 and response.content_type == "image/png"
+    async with alice.session.get(f"{base}api/picture?ticket={alice.ticket}&v=1") as response:
+        assert response.status == 200
+    forged = await alice.act({"kind": "control", "id": menu["id"].replace("pass", "moon"), "values": []})
+    assert forged["refused"]
+    values = [option["value"] for option in menu["options"][: menu["min"]]]
+    answer = await alice.act({"kind": "control", "id": menu["id"], "values": values})
+    assert answer["refused"] is False, (answer, menu)
+    table = activity_bot.client.games.active_tables()[0]
+    await emulator.wait_for(lambda: table.require_session().to_act() != (0, 1, 2, 3))
+    await alice.close()

@@ -17,7 +17,10 @@ from bot.ui.game_ui import ui_for
 from bot.ui.lobby import render_table
 
 # A game's own button or menu (`GameActionButton`, `GameActionSelect`): the table, then the game's payload.
-GAME_CONTROL = re.compile(r"^tg:(?P<type>g|gs):(?P<table>\d{1,18}):(?P<payload>.+)$")
+# Its custom id may end with the user whose hand it is on (`:<user id>`).
+GAME_CONTROL = re.compile(
+    r"^tg:(?P<type>g|gs):(?P<table>\d{1,18}):(?P<payload>[A-Za-z0-9_.-]{1,80})(?::\d+)?$"
+)
 CARD_LABEL = re.compile(r"^(10|[2-9JQKA])([♣♦♥♠])$")
 SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
