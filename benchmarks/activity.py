@@ -7,7 +7,8 @@ The real bot (its Activity server on a port of its own) runs against the local D
 Each table has two players and a spectator, each with their page's WebSocket, signed in through the emulator's
 OAuth2 (300 connections for 100 tables). A move is a play or an end of turn sent by the player on turn over their
 WebSocket; the time is measured from sending it until each of the two other connections of that table received
-the state that shows it (p50, p99 over every viewer of every move). Then the same number of moves again with
+the state that shows it (p50, p99 over every viewer of every move): first one move at a time (one per table), then
+every table moving at once, `--moves` times. Then the same number of moves again with
 nobody watching (the moves go through the same `ActivityActions.perform` with no connection open): the process's
 CPU time per move in both phases (the bot, its emulator and, in the first phase, the simulated pages share this
 process, so the difference is what the viewers cost, pages included).
@@ -148,8 +149,13 @@ async def main(tables: int, moves: int) -> None:
                 for watcher in others:
                     latencies.append(await watcher.wait_past(before) - sent)
 
+            for index in range(tables):  # one move at a time: the time a move takes to reach its viewers
+                await move(index)
+                await bot.controller.settle(limit=120)
+            alone_latencies = sorted(latencies)
+            latencies.clear()
             started, cpu = time.perf_counter(), time.process_time()
-            for _ in range(moves):
+            for _ in range(moves):  # every table moves at once, `moves` times
                 await asyncio.gather(*(move(index) for index in range(tables)))
             await bot.controller.settle(limit=120)
             watched_cpu = (time.process_time() - cpu) / (moves * tables)
@@ -176,13 +182,18 @@ async def main(tables: int, moves: int) -> None:
             alone_cpu = (time.process_time() - cpu) / (moves * tables)
 
     await emulator.stop()
-    latencies.sort()
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    print(f"moves: {moves * tables} watched ({watched_wall:.1f} s), {moves * tables} unwatched")
     print(
-        f"move -> every other viewer's update: p50 {statistics.median(latencies) * 1000:.1f} ms, "
-        f"p99 {p99 * 1000:.1f} ms ({len(latencies)} updates)"
+        f"moves: {tables} one at a time, {moves * tables} at once ({watched_wall:.1f} s), {moves * tables} unwatched"
     )
+    for name, found in (
+        ("one move at a time", alone_latencies),
+        (f"{tables} tables at once", sorted(latencies)),
+    ):
+        p99 = found[min(len(found) - 1, int(len(found) * 0.99))]
+        print(
+            f"move -> every other viewer's update, {name}: p50 {statistics.median(found) * 1000:.1f} ms, "
+            f"p99 {p99 * 1000:.1f} ms ({len(found)} updates)"
+        )
     print(
         f"CPU per move: {watched_cpu * 1000:.2f} ms with 2 viewers a table, {alone_cpu * 1000:.2f} ms with none "
         f"({watched_cpu / alone_cpu:.2f}x)"

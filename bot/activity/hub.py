@@ -120,11 +120,14 @@ class ActivityHub:
                 log.exception("Could not update an Activity page in channel %s", channel_id)
 
     async def _send(self, connection: Connection, message: dict[str, Any]) -> None:
+        """Send a state unless this person already has it (a change they cannot see: another's hand, the board's
+        message id)."""
         text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        seen = json.dumps(message.get("table"), ensure_ascii=False, separators=(",", ":"))
         async with connection.sending:
-            if text == connection.last_sent or connection.socket.closed:
+            if seen == connection.last_sent or connection.socket.closed:
                 return
-            connection.last_sent = text
+            connection.last_sent = seen
             try:
                 await connection.socket.send_str(text)
             except (ConnectionResetError, RuntimeError):
