@@ -185,8 +185,8 @@ class PlaygroundSite:
             {
                 "number": launch.number,
                 "query": launch.query(application),
-                "title": t(user.locale, "playground.activity_title"),
-                "close": t(user.locale, "playground.activity_close"),
+                "title": t(user.locale, "activity.frame_title"),
+                "close": t(user.locale, "activity.frame_close"),
             }
             for launch in self.emulator.activities.launches
             if launch.user is user and launch.instance.channel is channel

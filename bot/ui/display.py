@@ -165,15 +165,12 @@ class TableDisplay:
 
     def board_for(self, table: Table) -> dict[str, Any]:
         """`render_board`, with this bot's own additions to every board (**Open the table**)."""
-        content = render_table(table)
+        return self.add_own_buttons(render_table(table), table)
+
+    def add_own_buttons(self, content: dict[str, Any], table: Table) -> dict[str, Any]:
+        """This bot's own additions to every board it draws (**Open the table**, when it has an Activity)."""
         if self.open_table_button:
             add_open_table_button(content, table)
-        return content
-
-    async def board_content_for(self, table: Table) -> dict[str, Any]:
-        """`board_content`, with this bot's own additions to every board (**Open the table**)."""
-        content = self.board_for(table)
-        await draw_picture(content)
         return content
 
     def refresh_board(self, table: Table) -> None:
@@ -303,7 +300,7 @@ class TableDisplay:
             table.board_message_id, table.ping_message_id = live.board_message_id, live.ping_message_id
         else:
             table.board_message_id = self._ended_while_posted.pop(table.id, table.board_message_id)
-        content = await self.board_content_for(table)
+        content = self.add_own_buttons(await self.board_content(table), table)
         if table.board_message_id is not None:
             try:
                 await channel.get_partial_message(table.board_message_id).edit(**for_edit(content))
@@ -376,7 +373,8 @@ class TableDisplay:
     ) -> discord.Message | None:
         old, was_active = table.board_message_id, table.status.is_active
         try:
-            message = await channel.send(**for_send(await self.board_content_for(table)))
+            content = self.add_own_buttons(await self.board_content(table), table)
+            message = await channel.send(**for_send(content))
         except discord.HTTPException as error:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None

@@ -225,6 +225,9 @@ async def test_another_game_through_its_own_hand_controls(
     values = [option["value"] for option in menu["options"][: menu["min"]]]
     answer = await alice.act({"kind": "control", "id": menu["id"], "values": values})
     assert answer["refused"] is False, (answer, menu)
-    table = activity_bot.client.games.active_tables()[0]
-    await emulator.wait_for(lambda: table.require_session().to_act() != (0, 1, 2, 3))
+    # Passed: her hand no longer offers the pass.
+    await alice.wait_state(
+        lambda s: all(control["id"] != menu["id"] for control in s["table"]["play"]["hand"]["controls"]),
+        timeout=15,
+    )
     await alice.close()
