@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run playground test lint typecheck format bench clean browser postgres
+.PHONY: run playground test lint typecheck format bench clean browser postgres activity
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,12 +12,26 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
 	@touch $(STAMP)
 
+# The Activity's page (web/activity: the Embedded App SDK and esbuild from npm), built into web/activity/dist when
+# missing or older than its sources. Without Node.js the bot still runs; the Activity's page says it is not built.
+ACTIVITY_PAGE := web/activity/dist/index.html
+ACTIVITY_SOURCES := web/activity/package.json web/activity/package-lock.json web/activity/build.mjs $(wildcard web/activity/src/*)
+
+$(ACTIVITY_PAGE): $(ACTIVITY_SOURCES)
+	@if command -v npm >/dev/null 2>&1; then \
+	  cd web/activity && npm ci --no-audit --no-fund --loglevel=error && node build.mjs; \
+	else \
+	  echo "Node.js and npm are missing: the Activity's page is not built (the bot runs without it)"; \
+	fi
+
+activity: $(ACTIVITY_PAGE)
+
 # With DISCORD_TOKEN: the bot on Discord. Without: the playground (a local Discord in the browser).
-run: $(STAMP)
+run: $(STAMP) $(ACTIVITY_PAGE)
 	$(BIN)/python -m bot
 
 # The playground even when a token is set (its own database: data/playground.sqlite3).
-playground: $(STAMP)
+playground: $(STAMP) $(ACTIVITY_PAGE)
 	$(BIN)/python -m bot --playground
 
 # The browser tests use Debian's chromium (Playwright's own download is not needed). Installed when missing and
@@ -48,7 +62,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict bot cogs
 
 # The suite runs on every core (pytest-xdist): each test has its own emulator, port and database.
-test: lint typecheck browser postgres
+test: lint typecheck browser postgres $(ACTIVITY_PAGE)
 	$(BIN)/python -m pytest -q -n auto
 
 format: $(STAMP)

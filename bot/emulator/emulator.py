@@ -22,6 +22,7 @@ from urllib.parse import unquote
 from aiohttp import web
 
 from bot.emulator import jsonio
+from bot.emulator.activity import Activities
 from bot.emulator.discord_patch import point_discord_at
 from bot.emulator.faults import Faults, RouteSpec, route_matches
 from bot.emulator.gateway import Gateway, GatewaySession
@@ -247,6 +248,7 @@ class Emulator:
         self.faults = Faults()
         self.global_limit = GlobalLimit()  # Discord's 50 requests a second, when enabled (global_limit.py)
         self.gateway = Gateway(self)
+        self.activities = Activities(self)
         self.rest = RestApi(self)
         self.requests: list[RequestRecord] = []
         self.request_counts: Counter[str] = Counter()  # REST requests per route (or path, for no route)

@@ -9,6 +9,11 @@ from urllib.parse import unquote
 
 from bot.emulator import limits
 from bot.emulator.app_emojis import ApplicationEmojiRoutes, component_emoji_errors
+from bot.emulator.entry_point import (
+    entry_point_errors,
+    entry_point_scope_errors,
+    require_entry_point_kept,
+)
 from bot.emulator.payloads import normalize_emoji
 from bot.emulator.records import (
     ALREADY_ACKNOWLEDGED,
@@ -146,7 +151,7 @@ class RestApi:
 
     def _register(self) -> None:
         r = self.router.add
-        r("GET", "/users/@me", self.get_me)
+        self.emu.activities.register_routes(self)  # OAuth2, /users/@me (bot or Bearer), activity instances
         r("GET", "/users/{user_id}", self.get_user)
         r("POST", "/users/@me/channels", self.create_dm)
         r("GET", "/oauth2/applications/@me", self.get_application)
@@ -268,9 +273,6 @@ class RestApi:
 
     # -- users, application, gateway -----------------------------------------------------------------------------
 
-    async def get_me(self, call: Call) -> Any:
-        return self.world.payloads.current_user()
-
     async def get_user(self, call: Call) -> Any:
         user = self.world.get_user(call.id("user_id"))
         if user is None:
@@ -334,6 +336,7 @@ class RestApi:
             ]
         ctype = int(payload.get("type", 1))
         limits._bad_len(errors, (*prefix, "name"), payload.get("name"), 1, 32)
+        errors += entry_point_errors(payload, prefix)
         if ctype == 1:
             name = str(payload.get("name") or "")
             if name != name.lower() or " " in name:
@@ -412,9 +415,12 @@ class RestApi:
                     (), "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique"
                 )
             )
+        errors += entry_point_scope_errors(call.body, guild_id)
         if errors:
             self.emu._violation("invalid_form_body", "; ".join(str(e) for e in errors), call.record)
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", body=limits.form_body_error(errors))
+        if guild_id is None:
+            require_entry_point_kept(self.world.global_commands(), call.body)
         kept = [self._upsert(p, guild_id)[0] for p in call.body]
         kept_ids = {c.id for c in kept}
         for cmd in list(self.world.commands.values()):
@@ -431,6 +437,7 @@ class RestApi:
         guild_id = self._cmd_guild(call)
         body = _json_body(call.body)
         errors = self._validate_command(body, ())
+        errors += entry_point_scope_errors([body], guild_id, existing=self.world.global_commands())
         if errors:
             self.emu._violation("invalid_form_body", "; ".join(str(e) for e in errors), call.record)
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", body=limits.form_body_error(errors))
@@ -515,6 +522,8 @@ class RestApi:
         allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}.get(it.type, set())
         if it.type == 5 and it.message is None:
             allowed = {4, 5}
+        if it.type in (2, 3, 5) and emu.activities.enabled:
+            allowed = allowed | {12}  # LAUNCH_ACTIVITY, for an app with Activities enabled
         if ctype not in allowed:
             emu._violation(
                 "invalid_callback",
@@ -583,6 +592,9 @@ class RestApi:
                 message = emu._edit_message(target, data, call.files)
         elif ctype == 9:
             emu._modals.append((it, data))
+        elif ctype == 12:
+            launched = emu.activities.launch(it.user, it.channel)
+            resource = {"type": ctype, "activity_instance": {"id": launched.instance_id}}
         callback.message = message
         if message is not None:
             resource = {"type": ctype, "message": self._message_out(message)}
@@ -600,6 +612,8 @@ class RestApi:
         }
         if message is not None:
             out["interaction"]["response_message_id"] = str(message.id)
+        if ctype == 12 and resource is not None:
+            out["interaction"]["activity_instance_id"] = resource["activity_instance"]["id"]
         if resource is not None:
             out["resource"] = resource
         return out

@@ -11,6 +11,7 @@ import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -61,6 +62,13 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
         # The world is new on every start: sync the commands to its server, at once, like a development server.
         dev_guild_id=playground.guild.id,
         sync_commands=True,
+        # The Activity, served by this server under /activity/ (no port of its own), signed in by this Discord.
+        activity_client_id=playground.world.application_id,
+        activity_client_secret=emulator.activities.client_secret,
+        activity_api_base=emulator.api_base,
+        activity_port=None,
+        activity_public_url=None,
+        activity_frame_ancestors="'self'",
     )
     try:
         with point_discord_at(emulator.api_base, emulator.gateway_url):
@@ -79,6 +87,8 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
                     if connection in done:
                         raise RuntimeError("the bot stopped before it was ready") from connection.exception()
                     raise TimeoutError(f"the bot was not ready after {READY_SECONDS:.0f} s")
+                activity: Any = bot.get_cog("Activity")
+                site.activity = activity.server if activity is not None else None
                 yield RunningPlayground(emulator, playground, site, bot)
             finally:
                 await bot.close()

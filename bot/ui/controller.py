@@ -254,7 +254,7 @@ class TableController:
 
     async def _answer_with_lobby(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Answer with the new table's lobby, which becomes its board (inside `TableDisplay.board_opening`)."""
-        lobby = self.display.render_board(self.games.as_saved(table))
+        lobby = self.display.board_for(self.games.as_saved(table))
         try:
             response = await interaction.response.send_message(**for_send(lobby))
         except discord.HTTPException as failed:
@@ -320,7 +320,7 @@ class TableController:
         table = self.games.as_saved(table)
         drawing = self.display.drawing_for_answer(table)
         try:
-            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+            await interaction.response.edit_message(**for_edit(self.display.board_for(table)))
         except Exception:
             self.display.refresh_board(table)
             raise

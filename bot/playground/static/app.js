@@ -404,6 +404,8 @@ function render(snapshot) {
   }
   $("empty").hidden = seen.size > 0;
   stickToBottom();
+  const me = state.world && state.world.people.find((p) => p.name === state.user);
+  if (me) activityLaunches(snapshot.activity, post, me);
   if (state.world && snapshot.locale) $("language").value = snapshot.locale;
 }
 
