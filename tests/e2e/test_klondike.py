@@ -26,14 +26,14 @@ async def follow_one_hint(driver: TableDriver, world: World, table_id: int) -> s
     asked = await driver.click_result(world.alice, driver.board(), f"tg:hint:{table_id}")
     hint = asked.followups[-1].content
     assert hint.startswith("💡") and asked.followups[-1].ephemeral
-    words = hint.removeprefix("💡 ").split(" (")[0].rstrip(".")
+    words = hint.removeprefix("💡 ")
     board = driver.board()
-    if words in ("draw from the stock", "turn the waste over"):
+    if words.lower().startswith(("draw from the stock", "turn the waste over")):
         await driver.click(world.alice, board, f"tg:g:{table_id}:draw")
         return words
     menu = board.find_component(f"tg:gs:{table_id}:mv")
     assert menu is not None, board.custom_ids
-    value = next(option["value"] for option in menu["options"] if option["label"] == words)
+    value = next(option["value"] for option in menu["options"] if words.startswith(option["label"] + " "))
     result = await driver.emulator.select(world.alice, board, f"tg:gs:{table_id}:mv", [value])
     await result.response()
     await driver.settle()

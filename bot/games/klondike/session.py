@@ -16,8 +16,9 @@ from bot.games.errors import GameError
 from bot.games.klondike.engine import Klondike
 from bot.games.klondike.errors import IllegalMove
 from bot.games.klondike.events import CardMoved, GameEnded, GameWon
-from bot.games.klondike.moves import DRAW, Move, format_move, parse_move
+from bot.games.klondike.moves import DRAW, Move, parse_move
 from bot.games.klondike.solver import WINNABLE, solve
+from bot.games.klondike.wording import describe
 
 MODES = ("solo", "turns", "together")
 HINT_SECONDS = 1.5
@@ -104,10 +105,9 @@ class KlondikeSession(Session):
         engine = self.engine
         try:
             if isinstance(action, MakeMove):
+                told = describe(engine, action.move)  # from the position the move is played in
                 events = engine.play(action.move)
-                return ActionResult(
-                    events, notice=Notice("klondike.moved", {"move": format_move(action.move)})
-                )
+                return ActionResult(events, notice=Notice("klondike.moved", {"move": told}))
             if isinstance(action, AutoPlay):
                 events = engine.auto_play()
                 moved = sum(isinstance(event, CardMoved) for event in events)
@@ -174,22 +174,3 @@ def hint_for(position: Klondike) -> Notice:
     if moves:
         return Notice("klondike.hint_try", {"move": describe(position, moves[0])})
     return Notice("klondike.hint_draw")
-
-
-def describe(position: Klondike, move: Move) -> Notice:
-    """A move in words (`7♥ → column 3`, `K♠…Q♥ → column 5`, `A♣ → foundation`, `draw`), from the position it
-    is played in."""
-    if move.is_draw:
-        return Notice("klondike.move.draw" if position.stock_count else "klondike.move.redeal")
-    if move.source == "waste":
-        cards = [position.waste[-1]]
-    elif move.source.startswith("column:"):
-        face_up = position.columns[int(move.source[7:]) - 1].face_up
-        cards = list(face_up[-move.count :])
-    else:
-        top = position.foundations[move.source[-1]]
-        cards = [top] if top is not None else []
-    text = str(cards[0]) if len(cards) == 1 else f"{cards[0]}…{cards[-1]}" if cards else "?"
-    if move.target == "foundation":
-        return Notice("klondike.move.to_foundation", {"cards": text})
-    return Notice("klondike.move.to_column", {"cards": text, "column": move.target[7:]})

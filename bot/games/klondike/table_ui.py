@@ -25,10 +25,10 @@ from bot.games.klondike.session import (
     MakeMove,
     PassDeal,
     UndoMove,
-    describe,
     read_move,
 )
 from bot.games.klondike.solver import UNWINNABLE, WINNABLE, solve
+from bot.games.klondike.wording import describe
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
@@ -153,28 +153,15 @@ class KlondikeUI(GameUI):
         return {"embed": embed, "view": self.controls(table), "image": board_image(engine, locale)}
 
     def controls(self, table: Table) -> discord.ui.View:
+        """The same rows and buttons after every move, so nothing moves under a thumb: the move menu on row 0
+        (disabled, saying why, when no card can move), Draw / Auto / Undo / Hint on row 1, (Pass and) Give up on
+        row 2. A button that cannot be used now is greyed, never removed."""
         locale = table.locale
         session = session_of(table)
         engine = session.engine
         view = discord.ui.View(timeout=None)
-        moves = [move for move in engine.legal_moves() if move != DRAW]
-        safe = set(engine.auto_moves())
-        # Foundation moves first (what players want most often), then the rest.
-        moves.sort(key=lambda move: (move not in safe, move.target != "foundation"))
-        options = [
-            discord.SelectOption(
-                label=render_notice(locale, describe(engine, move))[:100],
-                value=move.code,
-                emoji="⬆️" if move.target == "foundation" else None,
-            )
-            for move in moves[:MENU_SIZE]
-        ]
-        if options:
-            view.add_item(
-                components.GameActionSelect(
-                    table.id, "mv", options, placeholder=t(locale, "klondike.move_placeholder"), row=0
-                )
-            )
+        view.add_item(self.move_menu(table))
+        safe = engine.auto_moves()
         draw_label = "klondike.button.draw" if engine.stock_count else "klondike.button.redeal"
         buttons = [
             (
@@ -199,7 +186,9 @@ class KlondikeUI(GameUI):
                     table.id, payload, label=label, emoji=emoji, style=style, disabled=disabled, row=1
                 )
             )
-        view.add_item(components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡"))
+        hint = components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡")
+        hint.row = 1
+        view.add_item(hint)
         if session.mode == "turns" and len(table.seats) > 1:
             view.add_item(
                 components.GameActionButton(
@@ -217,6 +206,34 @@ class KlondikeUI(GameUI):
         )
         view.stop()
         return view
+
+    @staticmethod
+    def move_menu(table: Table) -> components.GameActionSelect:
+        """Every legal move but the draw (foundation moves first), or, when there is none, the same menu
+        disabled, its placeholder saying what is left to do."""
+        locale = table.locale
+        engine = session_of(table).engine
+        moves = [move for move in engine.legal_moves() if move != DRAW]
+        safe = set(engine.auto_moves())
+        # Foundation moves first (what players want most often), then the rest.
+        moves.sort(key=lambda move: (move not in safe, move.target != "foundation"))
+        options = [
+            discord.SelectOption(
+                label=render_notice(locale, describe(engine, move))[:100],
+                value=move.code,
+                emoji="⬆️" if move.target == "foundation" else None,
+            )
+            for move in moves[:MENU_SIZE]
+        ]
+        if options:
+            placeholder = t(locale, "klondike.move_placeholder")
+        elif engine.stock_count or engine.waste:
+            placeholder = t(locale, "klondike.no_move_draw")
+        else:
+            placeholder = t(locale, "klondike.no_move")
+        return components.GameActionSelect(
+            table.id, "mv", options, placeholder=placeholder, row=0, disabled=not options
+        )
 
     def summary_content(self, table: Table) -> dict[str, Any]:
         locale = table.locale
