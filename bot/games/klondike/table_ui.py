@@ -6,7 +6,6 @@ says so. The picture is redrawn on every change (about 20 ms) and its alt text d
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +16,7 @@ from bot.games.errors import GameError
 from bot.games.klondike.definition import RULES
 from bot.games.klondike.engine import Klondike
 from bot.games.klondike.history import history
+from bot.games.klondike.jobs import VerdictJob
 from bot.games.klondike.moves import DRAW
 from bot.games.klondike.session import (
     AutoPlay,
@@ -27,8 +27,9 @@ from bot.games.klondike.session import (
     UndoMove,
     read_move,
 )
-from bot.games.klondike.solver import UNWINNABLE, WINNABLE, solve
+from bot.games.klondike.solver import UNWINNABLE, WINNABLE
 from bot.games.klondike.wording import describe
+from bot.service.solver_pool import solver_pool
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
@@ -42,7 +43,6 @@ from bot.ui.render.drawing import Drawing, KeptDrawings
 
 IMAGE = "klondike.png"
 _png = KeptDrawings(render_klondike)  # the same state draws the same picture, once
-VERDICT_SECONDS = 2.0
 MENU_SIZE = 25
 
 
@@ -328,19 +328,19 @@ class KlondikeUI(GameUI):
         return plural(table.locale, "klondike.end_lost", engine.score)
 
     async def end_details(self, table: Table) -> str | None:
-        """After a lost game: could the deal have been won from the start (every card known)?"""
+        """After a lost game: could the deal have been won from the start? The solver reads every card of the
+        deal here (the game is over), and the verdict says so."""
         engine = session_of(table).engine
         if engine.is_won or (
             table.status is not TableStatus.FINISHED and table.status is not TableStatus.ABANDONED
         ):
             return None
-        start = Klondike.new(engine.options, table.seed) if engine.seed is not None else None
-        if start is None:
+        if engine.seed is None:
             return None
-        result = await asyncio.to_thread(solve, start, time_limit=VERDICT_SECONDS)
-        if result.status == WINNABLE:
+        status = await solver_pool().run(table.id, VerdictJob(engine.options, table.seed), wait=True)
+        if status == WINNABLE:
             return t(table.locale, "klondike.verdict.winnable")
-        if result.status == UNWINNABLE:
+        if status == UNWINNABLE:
             return t(table.locale, "klondike.verdict.unwinnable")
         return t(table.locale, "klondike.verdict.unknown")
 
