@@ -11,6 +11,7 @@ from bot.games.klondike.history import history
 from bot.games.klondike.session import MakeMove
 from bot.games.klondike.table_ui import UI
 from bot.games.klondike.wording import describe
+from bot.service.table import TableStatus
 from bot.ui.game_ui import render_notice
 from tests.games.klondike.tables import klondike_table, tour_game, tour_moves
 
@@ -108,3 +109,27 @@ def test_an_empty_menu_says_why_in_french() -> None:
     table = klondike_table(Klondike.new(KlondikeOptions(draw=3), ONLY_DRAW_SEED), locale="fr")
     menu = UI.move_menu(table)
     assert menu.item.disabled and menu.item.placeholder == "Aucune carte ne peut bouger : pioche"
+
+
+VERDICTS = {
+    (
+        "en-US",
+        10,
+    ): "🔎 Looking at every card, hidden ones included, the solver says this deal could have been won.",
+    (
+        "fr",
+        149,
+    ): "🔎 En regardant toutes les cartes, même cachées, le solveur a prouvé que cette donne ne pouvait pas "
+    "être gagnée.",
+}
+
+
+@pytest.mark.parametrize(("locale", "seed"), list(VERDICTS))
+async def test_the_after_game_verdict_says_it_read_every_card(locale: str, seed: int) -> None:
+    """Hints never read a hidden card; the verdict after the game does, and says so."""
+    game = Klondike.new(KlondikeOptions(draw=3), seed)
+    if not game.is_over:
+        game.give_up()
+    table = klondike_table(game, locale=locale)
+    table.seed, table.status = seed, TableStatus.FINISHED
+    assert await UI.end_details(table) == VERDICTS[locale, seed]
