@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 
 # Discord lets an interaction token edit its messages for 15 minutes; keep a margin.
 HINT_MESSAGE_LIFETIME = 14 * 60
+# The same hint asked again this soon (a burst of clicks) is left as it is shown; later, the message is edited
+# anyway: the player may have dismissed it, and an edit that fails sends a new one.
+REPEAT_SECONDS = 3.0
 
 
 @dataclass(slots=True)
@@ -33,6 +36,7 @@ class HintMessage:
     message_id: int
     sent_at: float
     text: str
+    shown_at: float  # when `text` was last sent or edited in
 
 
 class HintMessages:
@@ -64,15 +68,20 @@ class HintMessages:
                 and editable
                 and clicked
                 and self._under_board(stored, table)
-                and (stored.text == text or await self._edit(stored, text))
+                and (self._just_shown(stored, text) or await self._edit(stored, text))
             ):
-                stored.text = text
+                stored.text, stored.shown_at = text, time.time()
                 return
             message = await interaction.followup.send(text, ephemeral=True, wait=True)
             self._forget_old()
-            self._messages[key] = HintMessage(interaction.token, message.id, time.time(), text)
+            now = time.time()
+            self._messages[key] = HintMessage(interaction.token, message.id, now, text, now)
             if stored is not None and editable and stored.message_id != message.id:
                 await self._delete(stored)
+
+    @staticmethod
+    def _just_shown(stored: HintMessage, text: str) -> bool:
+        return stored.text == text and time.time() - stored.shown_at < REPEAT_SECONDS
 
     @staticmethod
     def _under_board(stored: HintMessage, table: Table) -> bool:

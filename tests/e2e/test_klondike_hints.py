@@ -12,6 +12,7 @@ import pytest
 from bot.emulator import Emulator
 from bot.games.base import Notice
 from bot.games.klondike.session import KlondikeSession
+from bot.ui import hint_messages as hint_messages_module
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 from tests.e2e.test_klondike import engine, follow_one_hint, hint_messages, open_klondike
@@ -35,7 +36,9 @@ async def test_six_hints_edit_one_message_under_the_board(driver: TableDriver, w
     assert driver.table().hints == {world.alice.id: 6}
 
 
-async def test_a_board_posted_again_gets_the_hint_message_below_it(driver: TableDriver, world: World) -> None:
+async def test_a_board_posted_again_gets_the_hint_message_below_it(
+    driver: TableDriver, world: World, emulator: Emulator, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table_id = await started(driver, world)
     await driver.click(world.alice, driver.board(), f"tg:hint:{table_id}")
     (first,) = hint_messages(driver, world.alice)
@@ -46,6 +49,11 @@ async def test_a_board_posted_again_gets_the_hint_message_below_it(driver: Table
     asked = await driver.command(world.alice, "hint")  # a command answers with a message of its own
     (third,) = hint_messages(driver, world.alice)
     assert asked.message is not None and third.id == asked.message.id and second.deleted
+    await emulator.delete_message(third, by=world.alice)  # dismissed: the next hint needs a message again
+    monkeypatch.setattr(hint_messages_module, "REPEAT_SECONDS", 0.0)  # asked again a few seconds later
+    await driver.click(world.alice, driver.board(), f"tg:hint:{table_id}")
+    (fourth,) = hint_messages(driver, world.alice)
+    assert fourth.id > third.id
 
 
 @dataclass(frozen=True)
@@ -92,7 +100,17 @@ async def test_a_flood_of_hints_on_one_table_starves_no_other_server(
     assert message.attachments and message.attachments[0].filename == "results.png"
     assert not hint_messages(driver, world.alice), "the other server was answered while the solver worked"
 
+    # A move meanwhile, and Hint again: a new position while the solver works on the table, so the player is told.
+    await (await emulator.click(world.alice, driver.board(), f"tg:g:{table_id}:draw")).response()
+    await (await emulator.click(world.alice, driver.board(), f"tg:hint:{table_id}")).response()
+    busy = "A hint is already being worked out for this table: ask again in a moment."
+    await emulator.wait_for(
+        lambda: any(message.content == busy for message in driver.channel.messages if message.ephemeral),
+        timeout=10,
+    )
+
     release.touch()
     await driver.settle()
     (shown,) = hint_messages(driver, world.alice)
     assert shown.content.startswith("💡 ") and driver.table().hints == {world.alice.id: 24}
+    assert len(shown.edits) == 1, "the busy sentence became the hint; the 23 same answers left it as it was"
