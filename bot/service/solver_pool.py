@@ -33,7 +33,7 @@ Job = Callable[[], Answer]
 
 # What the worker processes import once, before any job (the fork server's preload).
 PRELOAD: Final = ["bot.games.klondike.jobs"]
-WORKER_NICENESS: Final = 10
+WORKER_NICENESS: Final = 5  # below the bot when the CPU is short, yet not starved on a busy machine
 KEPT_ANSWERS: Final = 512  # the latest answer of this many tables
 
 
