@@ -2,13 +2,16 @@
 
 A hint reads a `SeenPosition` (what a careful player remembers: see `layout.py`). A safe move to a foundation is
 suggested at once. Otherwise the solver plays a few guessed deals (`knowledge.py`: the unseen cards shuffled into
-the unseen places): each guessed deal it wins votes for its first move; the most voted moves are then tried on
-every guessed deal, and the move that wins the most of them is the hint, told with its count ("won 5 of 6 guessed
-deals"). Only when every card has been seen is there a single deal, the real one, and then "this leads to a win" is
-a fact. When no guessed deal is won, a sensible move from what everyone sees (`heuristic_move`).
+the unseen places), and each guessed deal it wins votes for its first move. The most voted move and the moves that
+get the most done (a card up, a card turned up, a waste card put down) are then tried on every guessed deal; the one
+that wins the most of them is the hint (a tie goes to the one that gets more done), told with its count ("won 5 of
+6 tries"). Only when every card has been seen is there a single deal, the real one, and then "this leads to a win"
+is a fact. When no guessed deal is won, a sensible move from what everyone sees (`heuristic_move`). A hint never
+leads back to a position the game went through when another move will do, so following the hints never goes round
+in circles.
 
-Every search has a node limit rather than a time limit, so the same position gives the same hint on a busy machine
-too. Runs for up to about a second: call it off the event loop (the solver pool).
+Every search stops at a number of positions rather than a time, so the same position gives the same hint on a busy
+machine too. Up to about half a second of CPU: call it off the event loop (the solver pool).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ FIRST_MOVE_NODES: Final = 3_000  # the solver's positions per guessed deal, look
 CHECK_NODES: Final = 1_500  # per guessed deal, checking that a candidate move still wins there
 CANDIDATES: Final = 4  # the moves checked on every guessed deal
 HINT_NODES: Final = 24_000  # the solver's positions for the whole hint (about 0.6 s on one core)
-SAFETY_SECONDS: Final = 5.0  # a wall-clock cap per search, far above what the node limits take
+SAFETY_SECONDS: Final = 5.0  # a CPU-time cap per search, far above what the node limits take
 
 # Why a move is suggested.
 SAFE: Final = "safe"  # a card that can go up with no loss
@@ -171,7 +174,7 @@ class _Budget:
     def solve(self, deal: FullPosition, limit: int) -> tuple[str, list[Move]]:
         if self.left <= 0:
             return UNKNOWN, []
-        result = solve(deal, time_limit=SAFETY_SECONDS, node_limit=min(limit, self.left))
+        result = solve(deal, time_limit=SAFETY_SECONDS, node_limit=min(limit, self.left), cpu_time=True)
         self.left -= max(result.nodes, 1)
         return result.status, result.moves or []
 
