@@ -210,7 +210,7 @@ class KlondikeUI(GameUI):
     @staticmethod
     def move_menu(table: Table) -> components.GameActionSelect:
         """Every legal move but the draw (foundation moves first), or, when there is none, the same menu
-        disabled, its placeholder saying what is left to do."""
+        disabled, its placeholder saying to draw."""
         locale = table.locale
         engine = session_of(table).engine
         moves = [move for move in engine.legal_moves() if move != DRAW]
@@ -225,12 +225,8 @@ class KlondikeUI(GameUI):
             )
             for move in moves[:MENU_SIZE]
         ]
-        if options:
-            placeholder = t(locale, "klondike.move_placeholder")
-        elif engine.stock_count or engine.waste:
-            placeholder = t(locale, "klondike.no_move_draw")
-        else:
-            placeholder = t(locale, "klondike.no_move")
+        # With no card to move, only drawing is left (else the game would have ended: nothing could change).
+        placeholder = t(locale, "klondike.move_placeholder" if options else "klondike.no_move_draw")
         return components.GameActionSelect(
             table.id, "mv", options, placeholder=placeholder, row=0, disabled=not options
         )
