@@ -64,6 +64,10 @@ def session_of(table: Table) -> TrickSession:
 class TrickGameUI(GameUI):
     """Board, hand, turn line and summary for a trick-taking game; subclasses fill in the game's own lines."""
 
+    def lobby_help(self, table: Table, locale: object) -> str:
+        """What the game is, in a line, and which buttons to press (`<game>.lobby_help`)."""
+        return t(locale, f"{self.key}.lobby_help")
+
     # -- what a subclass says ----------------------------------------------------------------------------------
     def board_title(self, table: Table) -> str:
         raise NotImplementedError
