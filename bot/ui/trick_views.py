@@ -208,7 +208,9 @@ class TrickGameUI(GameUI):
             colour=discord.Colour.green() if my_turn else discord.Colour.blurple(),
         )
         if table.status is TableStatus.PLAYING:
-            lines = [hand_by_suit(cards), "", t(locale, "tricks.trick_now", plays=self._trick_short(table))]
+            lines = [hand_by_suit(cards), ""]
+            if session.plays_cards_now():  # not during Hearts' pass or a moon's choice: no trick to speak of
+                lines.append(t(locale, "tricks.trick_now", plays=self._trick_short(table)))
             lines += self.hand_lines(table, seat, locale)
         else:  # over, or stopped: the cards left, if any, and no trick or turn to wait for
             lines = [hand_by_suit(cards), ""] if cards else []
