@@ -34,6 +34,13 @@ TIMEOUT_MS = 15_000
 PICTURES_ON_SCREEN_LOADED = """() => [...document.images]
     .filter(image => { const box = image.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight; })
     .every(image => image.complete && image.naturalWidth > 0)"""
+# The height of the empty band above a short channel's first message (a channel sits at the bottom, as on Discord).
+EMPTY_ABOVE_THE_FIRST_MESSAGE = """() => {
+    const list = document.getElementById('messages');
+    const first = list.firstElementChild;
+    if (!first || list.scrollHeight > list.clientHeight) return 0;
+    return Math.max(0, Math.floor(first.getBoundingClientRect().top - list.getBoundingClientRect().top - 16));
+}"""
 SCROLL_TO_BOTTOM = (
     "() => { const list = document.getElementById('messages'); list.scrollTop = list.scrollHeight; }"
 )
@@ -269,21 +276,19 @@ class Stage:
         await page.wait_for_timeout(100)
 
     async def shot(
-        self,
-        name: str,
-        who: str,
-        *,
-        message: int | None = None,
-        align: str = "end",
-        clip_height: int | None = None,
-        desktop: bool = False,
+        self, name: str, who: str, *, message: int | None = None, align: str = "end", desktop: bool = False
     ) -> None:
         """A picture of `who`'s tab, saved as `<scene>-<name>-<language>.png`: the bottom of the channel (where a
-        phone stays), or `message` scrolled to the top (`align="start"`) or the bottom of the screen.
-        `clip_height`: only the top of the screen, that many pixels high. `desktop`: `who`'s desktop tab."""
+        phone stays), or `message` scrolled to the top (`align="start"`) or the bottom of the screen. A channel
+        shorter than the screen is pictured on a shorter screen (no empty band above its first message).
+        `desktop`: `who`'s desktop tab."""
         page = await self.page(who, desktop=desktop)
         self.check_channel(f"{self.scene} {name}")
         await self.shown(page)
+        viewport = page.viewport_size or PHONE
+        empty = int(await page.evaluate(EMPTY_ABOVE_THE_FIRST_MESSAGE))
+        if empty > 0:
+            await page.set_viewport_size({"width": viewport["width"], "height": viewport["height"] - empty})
         if message is not None:
             await page.evaluate(
                 "([id, align]) => document.getElementById(`m-${id}`).scrollIntoView({block: align})",
@@ -293,13 +298,10 @@ class Stage:
             await page.evaluate(SCROLL_TO_BOTTOM)
         await self.pictures_loaded(page)
         path = self.out / f"{self.scene}-{name}-{self.language}.png"
-        viewport = page.viewport_size or PHONE
-        height = min(clip_height or viewport["height"], viewport["height"])
-        await page.screenshot(
-            path=str(path), clip={"x": 0, "y": 0, "width": viewport["width"], "height": height}
-        )
-        if message is not None:  # back to the bottom, where the channel keeps up with new messages
-            await page.evaluate(SCROLL_TO_BOTTOM)
+        await page.screenshot(path=str(path))
+        if empty > 0:
+            await page.set_viewport_size(viewport)
+        await page.evaluate(SCROLL_TO_BOTTOM)  # where the channel keeps up with new messages
         self.shots.append(Shot(path.stem, path))
 
     # -- the language check ----------------------------------------------------------------------------------

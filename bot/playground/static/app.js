@@ -429,6 +429,7 @@ function useCommand(event) {
   if (!mention) return;
   const box = $("box");
   box.value = `${mention.textContent.trim()} `;
+  fitBox();
   box.focus();
   box.setSelectionRange(box.value.length, box.value.length);
   requestSuggestions();
@@ -484,6 +485,7 @@ function pick(index) {
   const item = state.suggestions[index];
   if (!item) return;
   $("box").value = item.text;
+  fitBox();
   showSuggestions([]);
   $("box").focus();
   requestSuggestions();
@@ -508,15 +510,23 @@ async function submit(event) {
   $("composer-error").textContent = "";
   showSuggestions([]);
   box.value = "";
+  fitBox();
   const result = text.startsWith("/")
     ? await post("command", { text })
     : await post("send", { content: text, message: state.replyTo });
   if (result.error) {
     $("composer-error").textContent = result.error;
-    if (!box.value) box.value = text;
+    if (!box.value) { box.value = text; fitBox(); }
   } else {
     cancelReply();
   }
+}
+
+// The message box grows with what is typed, and is one line again once it is sent (or emptied).
+function fitBox() {
+  const box = $("box");
+  box.style.height = "auto";
+  box.style.height = `${box.scrollHeight}px`;
 }
 
 function onKey(event) {
@@ -609,8 +619,7 @@ async function start() {
   $("composer").addEventListener("submit", submit);
   $("box").addEventListener("input", () => {
     requestSuggestions();
-    $("box").style.height = "auto";
-    $("box").style.height = `${$("box").scrollHeight}px`;
+    fitBox();
   });
   $("box").addEventListener("keydown", onKey);
   $("box").addEventListener("blur", () => setTimeout(() => showSuggestions([]), 150));

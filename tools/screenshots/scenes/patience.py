@@ -37,10 +37,18 @@ async def play_klondike(stage: Stage) -> None:
     for _ in range(KLONDIKE_MOVES):
         if stage.table_or_none() is None:
             return
+        auto = board(stage).find_component(f"tg:g:{table_id}:auto") or {}
+        if auto and not auto.get("disabled"):  # every safe card to the foundations
+            await stage.click("alice", f"tg:g:{table_id}:auto")
+            continue
         menu = board(stage).find_component(f"tg:gs:{table_id}:mv")
         values = [option["value"] for option in (menu or {}).get("options", [])]
-        # A card sent back and forth between two columns is not sent again for a while.
-        fresh = [value for value in values if value not in recent[-REPEATS_AVOIDED:] or value.endswith(">f")]
+        # Never a card back from a foundation; a card sent back and forth between two columns not again for a while.
+        fresh = [
+            value
+            for value in values
+            if not value.startswith("f") and (value not in recent[-REPEATS_AVOIDED:] or value.endswith(">f"))
+        ]
         if fresh:
             recent.append(fresh[0])
             await stage.choose("alice", f"tg:gs:{table_id}:mv", [fresh[0]])

@@ -1,4 +1,4 @@
-"""The channel as Discord lays it out, seen in the screenshots at phone width."""
+"""Rough edges of the page seen in the docs' screenshots (`make screenshots`), at phone width."""
 
 from __future__ import annotations
 
@@ -31,4 +31,22 @@ async def test_a_short_channel_sits_at_the_bottom_above_the_message_box(
     await page.locator('.message[data-author="bob"]').nth(1).wait_for()
     gap = await page.evaluate(GAP_UNDER_THE_NEWEST)
     assert gap < 40, f"{gap:.0f} px of nothing under the newest message"
+    assert page.errors == []
+
+
+async def test_the_message_box_is_one_line_again_once_a_long_line_is_sent(
+    playground: RunningPlayground, open_page: Callable[..., Any]
+) -> None:
+    """Seen at 390 px: after `/game new game:klondike deal:VTQPDMBZ` (two lines in the box), the empty box stayed
+    two lines high for the rest of the game."""
+    page = await open_page("alice", phone=True)
+    box = page.locator("#box")
+    one_line = (await box.bounding_box())["height"]
+    await box.fill("")
+    await box.press_sequentially("a chat line long enough to wrap onto a second line on a phone")
+    assert (await box.bounding_box())["height"] > one_line + 10, "the box grows with what is typed"
+    await box.press("Enter")
+    await page.locator('.message[data-author="alice"]').wait_for()
+    assert await box.input_value() == ""
+    assert (await box.bounding_box())["height"] <= one_line + 1
     assert page.errors == []
