@@ -50,3 +50,32 @@ async def test_the_message_box_is_one_line_again_once_a_long_line_is_sent(
     assert await box.input_value() == ""
     assert (await box.bounding_box())["height"] <= one_line + 1
     assert page.errors == []
+
+
+async def test_a_menu_of_several_choices_shows_its_send_button_without_scrolling(
+    playground: RunningPlayground, open_page: Callable[..., Any]
+) -> None:
+    """Seen in Hearts' pass at 390 px: with three cards ticked among thirteen, the menu's **Choose 3** was below
+    the menu's own fold, to be found by scrolling inside the menu."""
+    world, emulator = playground.playground, playground.emulator
+    alice, channel = world.person("alice"), world.channel("table")
+    assert alice is not None and channel is not None
+    await (await emulator.slash(alice, channel, "game new", {"game": "hearts"})).response()
+    for _ in range(3):
+        await (await emulator.slash(alice, channel, "game addbot")).response()
+    await (await emulator.slash(alice, channel, "game start")).response()
+    await (await emulator.slash(alice, channel, "hand")).response()
+    page = await open_page("alice", phone=True)
+    menu = page.locator(".select").last
+    await menu.locator(".select-toggle").tap()
+    done = menu.locator(".select-done")
+    await done.wait_for()
+    visible = await done.evaluate(
+        """button => {
+          const list = button.closest('.select-menu').getBoundingClientRect();
+          const box = button.getBoundingClientRect();
+          return box.top >= list.top && box.bottom <= list.bottom;
+        }"""
+    )
+    assert visible, "the menu's send button is hidden below its fold"
+    assert page.errors == []
