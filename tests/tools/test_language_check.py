@@ -30,6 +30,15 @@ def test_words_both_languages_use_names_and_commands_are_never_counted() -> None
     assert english_words("anything at all", "en") == []
 
 
+def test_a_private_text_may_name_a_button_as_the_public_message_shows_it() -> None:
+    """A French player at a German table reads "appuie sur **Ich fange an** sur le plateau": German's "an" is
+    the button's word, not English."""
+    text = t("fr", "hand.choose_first", buttons="de")
+    assert "Ich fange an" in text
+    assert english_words(text, "fr", buttons_in="de") == []
+    assert english_words(text, "fr") == ["an"]
+
+
 def test_every_text_a_person_reads_on_a_message_is_checked() -> None:
     world = World()
     channel = world.add_guild("Server").add_text_channel("table")

@@ -44,13 +44,31 @@ def english_only_words(language: str) -> frozenset[str]:
     return catalog_words("en") - catalog_words(language)
 
 
-def english_words(text: str, language: str, *, names: Iterable[str] = ()) -> list[str]:
+@cache
+def button_words(language: str) -> frozenset[str]:
+    """The words of the buttons' labels in `language`: a private text names a public message's button as that
+    message shows it ("appuie sur **Ich fange an**" for a French player at a German table)."""
+    texts = catalog(language)
+    return frozenset(
+        word
+        for key, text in texts.items()
+        if ".button" in f".{key}"
+        for word in words(PLACEHOLDER.sub(" ", text))
+    )
+
+
+def english_words(
+    text: str, language: str, *, names: Iterable[str] = (), buttons_in: str | None = None
+) -> list[str]:
     """The English-only words found in `text`, which should be in `language` (nothing for English); `names`
-    (people, the server, the bot) are never counted."""
+    (people, the server, the bot) are never counted, nor the words of the buttons of `buttons_in` (the language
+    of the public messages whose buttons the text names)."""
     if language == "en":
         return []
     vocabulary = english_only_words(language)
     ignored = {word for name in names for word in words(name)}
+    if buttons_in is not None and buttons_in != language:
+        ignored |= button_words(buttons_in)
     return [word for word in words(text) if word in vocabulary and word not in ignored]
 
 
@@ -97,12 +115,13 @@ class LanguageCheck:
         self._seen: set[tuple[int, str]] = set()
         self.checked = 0
 
-    def check(self, message: Message, language: str, where: str) -> None:
+    def check(self, message: Message, language: str, where: str, *, buttons_in: str | None = None) -> None:
+        """`message` should be in `language`; `buttons_in`: the language of the buttons it may name."""
         text = "\n".join(shown_texts(message))
         if (message.id, text) in self._seen:
             return
         self._seen.add((message.id, text))
         self.checked += 1
-        found = english_words(text, language, names=self.names)
+        found = english_words(text, language, names=self.names, buttons_in=buttons_in)
         if found:
             self.findings.append(Finding(where, language, tuple(dict.fromkeys(found)), text))

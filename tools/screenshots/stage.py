@@ -54,7 +54,8 @@ class Shot:
 
 @dataclass
 class Stage:
-    """One game played in one language: the server and every person speak `language`."""
+    """One game played in one language: the server speaks `language`, and so does every person but those of
+    `speaks` (a French player at a German table: `speaks={"bob": "fr"}`), who read their private answers in theirs."""
 
     running: RunningPlayground
     browser: Browser
@@ -63,6 +64,7 @@ class Stage:
     out: Path  # where the pictures go
     check: LanguageCheck
     channel_name: str = "table"
+    speaks: dict[str, str] = field(default_factory=dict)
     pages: dict[str, Page] = field(default_factory=dict)
     shots: list[Shot] = field(default_factory=list)
 
@@ -106,8 +108,11 @@ class Stage:
             ) from error
 
     # -- people ----------------------------------------------------------------------------------------------
+    def language_of(self, name: str) -> str:
+        return self.speaks.get(name, self.language)
+
     async def page(self, name: str, *, desktop: bool = False) -> Page:
-        """`name`'s tab (opened the first time, on a phone unless `desktop`), speaking the stage's language."""
+        """`name`'s tab (opened the first time, on a phone unless `desktop`), in their language."""
         key = f"{name}@desktop" if desktop else name
         if key in self.pages:
             return self.pages[key]
@@ -117,7 +122,7 @@ class Stage:
             device_scale_factor=SCALE if not desktop else 1,
             is_mobile=not desktop,
             has_touch=not desktop,
-            locale=BROWSER_LOCALES[self.language],
+            locale=BROWSER_LOCALES[self.language_of(name)],
             timezone_id=TIME_ZONE,
         )
         page = await context.new_page()
@@ -127,11 +132,10 @@ class Stage:
         await page.goto(f"{self.running.url}?as={name}&channel={self.channel_name}")
         await page.locator("#channels button").first.wait_for(state="attached")
         self.pages[key] = page
-        if self.user(name).locale != LOCALES[self.language]:
-            await self.in_side_bar(page, lambda: page.select_option("#language", LOCALES[self.language]))
-            await self.wait_for(
-                lambda: self.user(name).locale == LOCALES[self.language], f"{name}'s language"
-            )
+        locale = LOCALES[self.language_of(name)]
+        if self.user(name).locale != locale:
+            await self.in_side_bar(page, lambda: page.select_option("#language", locale))
+            await self.wait_for(lambda: self.user(name).locale == locale, f"{name}'s language")
         return page
 
     async def in_side_bar(self, page: Page, action: Callable[[], Awaitable[Any]]) -> None:
@@ -306,12 +310,14 @@ class Stage:
 
     # -- the language check ----------------------------------------------------------------------------------
     def check_channel(self, where: str) -> None:
-        """Every message of the bot in the channel, as each person of the stage sees it, in the stage's language."""
+        """Every message of the bot in the channel, as each person of the stage sees it: the public ones in the
+        server's language, their private ones in theirs."""
         for name in {key.split("@")[0] for key in self.pages}:
             viewer = self.user(name)
             for message in self.channel.visible_messages(viewer):
                 if message.author.bot:
-                    self.check.check(message, self.language, f"{where} ({name})")
+                    language = self.language_of(name) if message.ephemeral else self.language
+                    self.check.check(message, language, f"{where} ({name})", buttons_in=self.language)
 
     async def close(self) -> None:
         for page in self.pages.values():

@@ -24,6 +24,8 @@ def session(stage: Stage) -> TheGameSession:
 
 
 async def play_thegame(stage: Stage) -> None:
+    if stage.language == "de":  # a French player at a German table: his hand in French, the board in German
+        stage.speaks["bob"] = "fr"
     await stage.server_speaks()
     await stage.command("alice", slash(stage.language, "game new", deal=DEAL))
     table_id = stage.table().id
@@ -38,7 +40,7 @@ async def play_thegame(stage: Stage) -> None:
     # then show where it would go).
     plan = advice(stage)
     await play(stage, *plan[0])
-    await stage.say("bob", CHAT[stage.language])
+    await stage.say("bob", CHAT[stage.language_of("bob")])
     await choose(stage, plan[1][0])
     await stage.shot("turn", "alice")
     if stage.language == "en":
@@ -47,7 +49,8 @@ async def play_thegame(stage: Stage) -> None:
     await end_turn(stage)
     await stage.choose("bob", f"tg:gs:{table_id}:mark", ["C.small_steps"])
     await stage.choose("alice", f"tg:gs:{table_id}:mark", ["B.keep_off"])
-    await stage.shot("markers", "bob", message=stage.table().board_message_id, align="start")
+    await stage.shot("markers", "alice", message=stage.table().board_message_id, align="start")
+    await stage.shot("bobs-hand", "bob")
 
     while stage.table_or_none() is not None:
         for card, pile in advice(stage):
