@@ -7,7 +7,8 @@
 Each game is played by people in phone-sized tabs of a real Chromium (Debian's /usr/bin/chromium), with the real
 bot behind the playground, on fixed deal codes and a fixed clock, so a new run takes the same pictures. While they
 play, every message the bot shows them is checked for English on a French or German server (the words come from
-the catalogs, see language_check.py); the run fails when one is found, and lists them."""
+the catalogs, see language_check.py), and each tab for a script error of the page; the run fails when one is
+found, and lists them."""
 
 from __future__ import annotations
 
@@ -113,8 +114,10 @@ def main(argv: list[str]) -> int:
             path.unlink()
     print(f"{check.checked} messages checked; {total / 1024:.0f} KB of pictures in {out}")
     for finding in check.findings:
-        print(f"English on a {finding.language} server: {finding}")
-    return 1 if check.findings else 0
+        print(f"English where {finding.language} was expected: {finding}")
+    for error in check.page_errors:
+        print(f"The page failed: {error}")
+    return 1 if check.findings or check.page_errors else 0
 
 
 if __name__ == "__main__":

@@ -127,8 +127,7 @@ class Stage:
         )
         page = await context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("pageerror", lambda error: self.check.page_errors.append(f"{self.scene} ({key}): {error}"))
         await page.goto(f"{self.running.url}?as={name}&channel={self.channel_name}")
         await page.locator("#channels button").first.wait_for(state="attached")
         self.pages[key] = page
@@ -261,11 +260,6 @@ class Stage:
                 values = [option["value"] for option in component.get("options", [])]
                 return values.index(value)
         raise AssertionError(f"no menu {custom_id}")
-
-    async def open_menu(self, name: str, custom_id: str) -> None:
-        """Open a menu and leave it open (for a picture of its choices)."""
-        page = await self.page(name)
-        await page.locator(f'.select[data-custom-id="{custom_id}"]').last.locator(".select-toggle").click()
 
     # -- the camera ------------------------------------------------------------------------------------------
     async def shown(self, page: Page) -> None:
