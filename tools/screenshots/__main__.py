@@ -7,8 +7,8 @@
 Each game is played by people in phone-sized tabs of a real Chromium (Debian's /usr/bin/chromium), with the real
 bot behind the playground, on fixed deal codes and a fixed clock, so a new run takes the same pictures. While they
 play, every message the bot shows them is checked for English on a French or German server (the words come from
-the catalogs, see language_check.py), and each tab for a script error of the page; the run fails when one is
-found, and lists them."""
+the catalogs, see language_check.py), and each picture for what sticks out at the right of the screen (cut off on
+a phone) and each tab for a script error of the page; the run fails when one is found, and lists them."""
 
 from __future__ import annotations
 
@@ -62,7 +62,9 @@ def plan(options: argparse.Namespace) -> list[tuple[str, str]]:
     return [(game, language) for game in games for language in LANGUAGES if (game, language) in wanted]
 
 
-async def play(pairs: list[tuple[str, str]], out: Path, check: LanguageCheck) -> list[Path]:
+async def play(
+    pairs: list[tuple[str, str]], out: Path, check: LanguageCheck, problems: list[str]
+) -> list[Path]:
     taken: list[Path] = []
     async with async_playwright() as driver:
         browser = await driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -76,7 +78,7 @@ async def play(pairs: list[tuple[str, str]], out: Path, check: LanguageCheck) ->
                         ai_turn_delay=0.05,
                     )
                     async with open_playground(settings, port=0, clock=Clock(FIXED_TIME)) as running:
-                        stage = Stage(running, browser, language, game, out, check)
+                        stage = Stage(running, browser, language, game, out, check, problems=problems)
                         try:
                             await SCENES[game](stage)
                             stage.check_channel(f"{game} end")
@@ -101,7 +103,8 @@ def main(argv: list[str]) -> int:
         return 2
     names = [SERVER_NAME, BOT_NAME, *(name for name, _ in PEOPLE)]
     check = LanguageCheck(names)
-    taken = asyncio.run(play(plan(options), out, check))
+    problems: list[str] = []
+    taken = asyncio.run(play(plan(options), out, check, problems))
     keep = out != DOCS
     total = 0
     for path in taken:
@@ -115,9 +118,9 @@ def main(argv: list[str]) -> int:
     print(f"{check.checked} messages checked; {total / 1024:.0f} KB of pictures in {out}")
     for finding in check.findings:
         print(f"English where {finding.language} was expected: {finding}")
-    for error in check.page_errors:
-        print(f"The page failed: {error}")
-    return 1 if check.findings or check.page_errors else 0
+    for problem in problems:
+        print(f"On the page: {problem}")
+    return 1 if check.findings or problems else 0
 
 
 if __name__ == "__main__":

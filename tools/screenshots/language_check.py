@@ -107,13 +107,11 @@ class Finding:
 
 
 class LanguageCheck:
-    """Remembers every finding once (a message is checked again whenever it is seen, edited or not), and the
-    page's own errors (a script error in a tab)."""
+    """Remembers every finding once (a message is checked again whenever it is seen, edited or not)."""
 
     def __init__(self, names: Iterable[str] = ()) -> None:
         self.names = tuple(names)
         self.findings: list[Finding] = []
-        self.page_errors: list[str] = []
         self._seen: set[tuple[int, str]] = set()
         self.checked = 0
 

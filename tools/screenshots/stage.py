@@ -41,6 +41,11 @@ EMPTY_ABOVE_THE_FIRST_MESSAGE = """() => {
     if (!first || list.scrollHeight > list.clientHeight) return 0;
     return Math.max(0, Math.floor(first.getBoundingClientRect().top - list.getBoundingClientRect().top - 16));
 }"""
+# What sticks out at the right of the screen (a button, a line, a picture), so a phone cuts it off.
+CUT_OFF_AT_THE_RIGHT = """() => [...document.querySelectorAll('#messages .btn, #messages .select, #messages img,'
+    + ' #messages .content, #messages .embed')]
+    .filter(node => node.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+    .map(node => (node.innerText || node.alt || node.className).slice(0, 80))"""
 SCROLL_TO_BOTTOM = (
     "() => { const list = document.getElementById('messages'); list.scrollTop = list.scrollHeight; }"
 )
@@ -65,6 +70,7 @@ class Stage:
     check: LanguageCheck
     channel_name: str = "table"
     speaks: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)  # what the page did wrong: script errors, text cut off
     pages: dict[str, Page] = field(default_factory=dict)
     shots: list[Shot] = field(default_factory=list)
 
@@ -127,7 +133,9 @@ class Stage:
         )
         page = await context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
-        page.on("pageerror", lambda error: self.check.page_errors.append(f"{self.scene} ({key}): {error}"))
+        page.on(
+            "pageerror", lambda error: self.problems.append(f"{self.scene} ({key}): script error: {error}")
+        )
         await page.goto(f"{self.running.url}?as={name}&channel={self.channel_name}")
         await page.locator("#channels button").first.wait_for(state="attached")
         self.pages[key] = page
@@ -296,6 +304,8 @@ class Stage:
             await page.evaluate(SCROLL_TO_BOTTOM)
         await self.pictures_loaded(page)
         path = self.out / f"{self.scene}-{name}-{self.language}.png"
+        for cut in await page.evaluate(CUT_OFF_AT_THE_RIGHT):
+            self.problems.append(f"{path.stem}: wider than the screen, cut off: {cut}")
         await page.screenshot(path=str(path))
         if empty > 0:
             await page.set_viewport_size(viewport)
