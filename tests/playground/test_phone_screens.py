@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.playground.run import RunningPlayground
+from bot.config import Settings
+from bot.emulator import Clock
+from bot.playground.run import RunningPlayground, open_playground
 from tests.playground.test_page import chat
 
 pytestmark = pytest.mark.browser
@@ -79,3 +83,23 @@ async def test_a_menu_of_several_choices_shows_its_send_button_without_scrolling
     )
     assert visible, "the menu's send button is hidden below its fold"
     assert page.errors == []
+
+
+async def test_a_message_time_reads_as_discord_writes_it(browser: Any, tmp_path: Path) -> None:
+    """Seen in every English picture: "07:30 PM", where Discord writes "7:30 PM" (French and German: "19:30")."""
+    settings = Settings(
+        database_path=tmp_path / "unused.sqlite3", playground_database_path=tmp_path / "playground.sqlite3"
+    )
+    morning = datetime(2026, 3, 14, 7, 30, tzinfo=UTC)
+    async with open_playground(settings, port=0, clock=Clock(morning)) as running:
+        bob, channel = running.playground.person("bob"), running.playground.channel("table")
+        assert bob is not None and channel is not None
+        await running.emulator.send_message(bob, channel, "hello")
+        for locale, expected in (("en-US", "7:30 AM"), ("fr-FR", "07:30"), ("de-DE", "07:30")):
+            context = await browser.new_context(locale=locale, timezone_id="UTC")
+            page = await context.new_page()
+            await page.goto(f"{running.url}?as=alice")
+            shown = page.locator('.message[data-author="bob"] time')
+            await shown.wait_for()
+            assert (await shown.inner_text()).replace("\u202f", " ") == expected, locale
+            await context.close()

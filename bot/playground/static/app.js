@@ -73,6 +73,12 @@ function inline(text) {
     .replace(/(^|\s)(@[\w\u00C0-\u024F-]+|#[\w-]+)/g, '$1<span class="mention">$2</span>');
 }
 
+// A message's time as Discord writes it: "7:30 PM" where the clock has 12 hours, "07:30" where it has 24.
+const TWELVE_HOURS = new Intl.DateTimeFormat([], { hour: "numeric" }).resolvedOptions().hour12;
+function messageTime(when) {
+  return when.toLocaleTimeString([], { hour: TWELVE_HOURS ? "numeric" : "2-digit", minute: "2-digit" });
+}
+
 function timestamp(seconds, style) {
   const date = new Date(seconds * 1000);
   if (style === "R") {
@@ -330,7 +336,7 @@ function messageNode(message) {
     el("div", { class: "head" },
       el("span", { class: "author" }, message.author.display),
       message.author.bot && el("span", { class: "badge" }, "APP"),
-      el("time", { datetime: message.timestamp }, when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }))),
+      el("time", { datetime: message.timestamp }, messageTime(when))),
     content,
     message.embeds.map(embed),
     message.attachments.map(attachment),
