@@ -480,6 +480,28 @@ class RestApi:
         it.response = callback
         return result
 
+    def note_refused_callback(self, record: RequestRecord, params: dict[str, str], error: ApiError) -> None:
+        """A callback refused before its route ran (its body breaks Discord's API): kept on its interaction, as
+        a callback Discord answered with ``error``, like the ones :meth:`interaction_callback` refuses."""
+        if not record.route or not record.route.endswith("/callback"):
+            return
+        try:
+            it = self.world.interactions.get(int(params.get("interaction_id", "")))
+        except ValueError:
+            return
+        if it is None or it.token != params.get("token"):
+            return
+        body = record.json if isinstance(record.json, dict) else {}
+        kind = body.get("type")
+        callback = Callback(
+            type=kind if isinstance(kind, int) else 0,
+            data=body.get("data") if isinstance(body.get("data"), dict) else {},
+            status=error.status,
+            elapsed=self.emu._monotonic() - it.dispatched_at,
+        )
+        callback.error = error.body
+        it.callbacks.append(callback)
+
     def _apply_callback(
         self,
         call: Call,
