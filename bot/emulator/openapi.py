@@ -46,6 +46,15 @@ TOLERATED: dict[str, dict[str, str]] = {
 }
 
 
+# Routes the emulator serves that the document does not have (so nothing is checked on them), with the reason.
+UNDOCUMENTED_ROUTES: dict[str, str] = {
+    "POST /auth/logout": "discord.py's HTTPClient.logout(); no body; not in Discord's public API",
+    "GET /applications/{application_id}/commands/permissions": (
+        "discord.py's fetch of every command's permissions without a guild; the document has only the guild one"
+    ),
+}
+
+
 @dataclass(frozen=True)
 class Operation:
     method: str
@@ -59,6 +68,9 @@ class Operation:
 class Problems:
     errors: list[FormError]
     unknown: list[str]  # fields (and query parameters) the operation does not know, as paths "embeds.0.flag"
+
+    def __bool__(self) -> bool:
+        return bool(self.errors or self.unknown)
 
 
 def shape(path: str) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from bot.emulator import limits
+from bot.emulator import command_limits, limits
 from bot.emulator.payloads import normalize_emoji
 from bot.emulator.records import (
     ALREADY_ACKNOWLEDGED,
@@ -320,60 +320,6 @@ class RestApi:
             data["guild_id"] = str(cmd.guild_id)
         return data
 
-    def _validate_command(self, payload: Any, prefix: tuple[str | int, ...]) -> list[limits.FormError]:
-        errors: list[limits.FormError] = []
-        if not isinstance(payload, dict):
-            return [
-                limits.FormError(prefix, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
-            ]
-        ctype = int(payload.get("type", 1))
-        limits._bad_len(errors, (*prefix, "name"), payload.get("name"), 1, 32)
-        if ctype == 1:
-            name = str(payload.get("name") or "")
-            if name != name.lower() or " " in name:
-                errors.append(
-                    limits.FormError(
-                        (*prefix, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"
-                    )
-                )
-            limits._bad_len(errors, (*prefix, "description"), payload.get("description"), 1, 100)
-            errors += limits.validate_localizations(payload, prefix, slash_name=True)
-
-        def check_options(options: Any, path: tuple[str | int, ...], depth: int) -> None:
-            if not isinstance(options, list):
-                return
-            if len(options) > 25:
-                errors.append(
-                    limits.FormError(path, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-                )
-            for i, opt in enumerate(options):
-                opath = (*path, i)
-                limits._bad_len(errors, (*opath, "name"), opt.get("name"), 1, 32)
-                limits._bad_len(errors, (*opath, "description"), opt.get("description"), 1, 100)
-                errors.extend(limits.validate_localizations(opt, opath, slash_name=True))
-                choices = opt.get("choices") or []
-                for number, choice in enumerate(choices):
-                    errors.extend(limits.validate_localizations(choice, (*opath, "choices", number)))
-                if len(choices) > 25:
-                    errors.append(
-                        limits.FormError(
-                            (*opath, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."
-                        )
-                    )
-                if choices and opt.get("autocomplete"):
-                    errors.append(
-                        limits.FormError(
-                            (*opath, "autocomplete"),
-                            "APPLICATION_COMMAND_OPTIONS_AUTOCOMPLETE_AND_CHOICES",
-                            "Autocomplete and choices are mutually exclusive",
-                        )
-                    )
-                if opt.get("type") in (1, 2) and depth < 2:
-                    check_options(opt.get("options"), (*opath, "options"), depth + 1)
-
-        check_options(payload.get("options"), (*prefix, "options"), 0)
-        return errors
-
     def _upsert(self, payload: dict[str, Any], guild_id: int | None) -> tuple[ApplicationCommand, bool]:
         ctype = int(payload.get("type", 1))
         for cmd in self.world.commands.values():
@@ -396,16 +342,7 @@ class RestApi:
         guild_id = self._cmd_guild(call)
         if not isinstance(call.body, list):
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body")
-        errors: list[limits.FormError] = []
-        for i, payload in enumerate(call.body):
-            errors += self._validate_command(payload, (i,))
-        names = [(p.get("name"), p.get("type", 1)) for p in call.body if isinstance(p, dict)]
-        if len(names) != len(set(names)):
-            errors.append(
-                limits.FormError(
-                    (), "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique"
-                )
-            )
+        errors = command_limits.validate_commands(call.body)
         if errors:
             self.emu._violation("invalid_form_body", "; ".join(str(e) for e in errors), call.record)
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", body=limits.form_body_error(errors))
@@ -424,7 +361,7 @@ class RestApi:
     async def post_command(self, call: Call) -> Any:
         guild_id = self._cmd_guild(call)
         body = _json_body(call.body)
-        errors = self._validate_command(body, ())
+        errors = command_limits.validate_command(body)
         if errors:
             self.emu._violation("invalid_form_body", "; ".join(str(e) for e in errors), call.record)
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", body=limits.form_body_error(errors))
@@ -443,7 +380,12 @@ class RestApi:
 
     async def patch_command(self, call: Call) -> Any:
         cmd = self._command(call)
-        cmd.payload = {**cmd.payload, **_json_body(call.body)}
+        payload = {**cmd.payload, **_json_body(call.body)}
+        errors = command_limits.validate_command(payload)
+        if errors:
+            self.emu._violation("invalid_form_body", "; ".join(str(e) for e in errors), call.record)
+            raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", body=limits.form_body_error(errors))
+        cmd.payload = payload
         cmd.version = self.world.snowflakes.next()
         return self._command_payload(cmd)
 
@@ -492,10 +434,10 @@ class RestApi:
         if it is None or it.token != params.get("token"):
             return
         body = record.json if isinstance(record.json, dict) else {}
-        kind = body.get("type")
+        kind, data = body.get("type"), body.get("data")
         callback = Callback(
             type=kind if isinstance(kind, int) else 0,
-            data=body.get("data") if isinstance(body.get("data"), dict) else {},
+            data=data if isinstance(data, dict) else {},
             status=error.status,
             elapsed=self.emu._monotonic() - it.dispatched_at,
         )

@@ -285,7 +285,10 @@ class Compiler:
         """``anyOf``/``oneOf``: a value must match one branch. Discord reads its unions as "the first that fits"
         (the document marks them ``x-discord-union``), so ``oneOf`` is read as ``anyOf`` here too."""
         resolved = [self.resolve(branch) for branch in branches]
-        if all(isinstance(schema, dict) and "const" in schema and set(schema) <= _ANNOTATIONS for schema in resolved):
+        if all(
+            isinstance(schema, dict) and "const" in schema and set(schema) <= _ANNOTATIONS
+            for schema in resolved
+        ):
             return _enum([schema["const"] for schema in resolved])  # an enum written as named constants
         if len(branches) == 2 and {"type": "null"} in resolved:
             other = self.compile(branches[1 - resolved.index({"type": "null"})])
@@ -427,10 +430,9 @@ def _typed(allowed: frozenset[str] | None, checks: list[Check]) -> Check:
 
             def typed_one(value: Any, where: Where, errors: Errors) -> None:
                 kind = _JSON_TYPE.get(type(value), "unknown")
-                if kind not in allowed:
-                    if not (kind == "integer" and "number" in allowed):
-                        _type_error(errors, where, expected, value)
-                        return
+                if kind not in allowed:  # ("number" allows "integer": compile() added it)
+                    _type_error(errors, where, expected, value)
+                    return
                 if value is None and nullable:
                     return
                 only(value, where, errors)
