@@ -59,6 +59,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.soak_checks.identity import SentAction, account  # noqa: E402
+from benchmarks.soak_checks.privacy import MessageDigests, SecretsOverTime  # noqa: E402
+from benchmarks.soak_checks.results import GAMES as RESULT_ROWS  # noqa: E402
+from benchmarks.soak_checks.results import PLAYERS, RATINGS, Snapshot, result_problems  # noqa: E402
 from bot.emulator import Emulator, InteractionResult  # noqa: E402
 from bot.emulator.chaos import GATEWAY_KINDS, Chaos, ChaosRates  # noqa: E402
 from bot.emulator.world import Callback, Channel, Message, User  # noqa: E402
@@ -226,6 +230,23 @@ class Store:
             await connection.close()
         return {int(row["id"]): _json(row["data"]) for row in rows}
 
+    async def snapshot(self) -> Snapshot:
+        """Every table, result, seat result and rating, read in one transaction (a consistent view)."""
+        queries = ("SELECT id, data FROM tables", RESULT_ROWS, PLAYERS, RATINGS)
+        if self.database_url is None:
+            rows = await asyncio.to_thread(read_consistently, self.database, queries)
+        else:
+            import asyncpg
+
+            connection = await asyncpg.connect(self.database_url)
+            try:
+                async with connection.transaction(isolation="repeatable_read", readonly=True):
+                    rows = [[dict(row) for row in await connection.fetch(query)] for query in queries]
+            finally:
+                await connection.close()
+        tables = {int(row["id"]): _json(row["data"]) for row in rows[0]}
+        return Snapshot(tables, rows[1], rows[2], rows[3])
+
     async def active(self, channel_id: int | None = None) -> dict[int, dict[str, Any]]:
         if channel_id is None:
             return await self.read(ACTIVE)
@@ -247,6 +268,19 @@ def read_tables(database: Path, where: str = "", params: Sequence[Any] = ()) -> 
     finally:
         connection.close()
     return {int(table_id): json.loads(data) for table_id, data in rows}
+
+
+def read_consistently(database: Path, queries: Sequence[str]) -> list[list[dict[str, Any]]]:
+    """Each query's rows (as dicts), all read in one SQLite transaction."""
+    connection = sqlite3.connect(database, timeout=10)
+    connection.row_factory = sqlite3.Row
+    try:
+        connection.execute("BEGIN")
+        results = [[dict(row) for row in connection.execute(query).fetchall()] for query in queries]
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
+    return results
 
 
 ACTIVE = "WHERE status IN ('lobby', 'playing')"
@@ -271,14 +305,6 @@ def action_log(table: dict[str, Any]) -> list[Any]:
 
 def digest(entries: Sequence[Any]) -> str:
     return hashlib.sha1(json.dumps(list(entries), sort_keys=True).encode()).hexdigest()
-
-
-def contains_in_order(expected: Sequence[Any], entries: Sequence[Any]) -> bool:
-    position = 0
-    for entry in entries:
-        if position < len(expected) and entry == expected[position]:
-            position += 1
-    return position == len(expected)
 
 
 def replay_problems(data: dict[str, Any]) -> list[str]:
@@ -462,101 +488,6 @@ def _move_step(table: Table, seat: int, rng: random.Random) -> Step | None:
 
 
 # -- the invariants that read messages -----------------------------------------------------------------------------
-CARD_TEXT = re.compile(r"(10|[2-9JQKA])(♠️|♥️|♦️|♣️|♠|♥|♦|♣)")
-SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-HAND_COMPONENT = re.compile(r"^tg:(card|play):|^tg:g:\d+:(p|m)\.|^tg:gs:\d+:pass\.")
-
-
-def message_text(message: Message) -> str:
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [str(embed.get("title", "")), str(embed.get("description", ""))]
-        parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
-        parts.append(str((embed.get("footer") or {}).get("text", "")))
-    parts += [attachment.description or "" for attachment in message.attachments]
-    return "\n".join(parts)
-
-
-def cards_named(text: str) -> set[str]:
-    return {f"{label}{SUIT_OF[suit[0]]}" for label, suit in CARD_TEXT.findall(text)}
-
-
-def privacy_problems(
-    emulator: Emulator,
-    tables: dict[int, dict[str, Any]],
-    channels: Iterable[Channel],
-    hand_seen: dict[tuple[int, int], float],
-    players: dict[int, set[int]],
-    after: dict[int, dict[str, Any]] | None = None,
-    changed_since: float = 0.0,
-) -> list[str]:
-    """Hands and hidden cards that a message shows to someone who may not see them.
-
-    Hand components (cards to play, the pass menu) only on private messages of the channel's `players` (channel
-    -> user ids); no card held in a
-    hand named on the board of a trick game. The board is read once it was edited after the current hand was
-    first seen here (`hand_seen`: (table, hand number) -> time), since an older board may show the last hand."""
-    from bot.ui.lobby import render_table
-
-    problems = []
-    for channel in channels:
-        active = active_in_channel(tables, channel.id)
-        in_hands: set[str] = set()
-        board_id, since = None, None
-        if active is not None and active["status"] == "playing" and active["game_key"] in ("hearts", "barbu"):
-            table = Table.from_dict(active)
-            engine: Any = table.require_session()
-            engine = engine.engine
-            in_hands = {_card_label(card) for seat in range(len(table.seats)) for card in engine.hand(seat)}
-            # Public by design: the last trick (the previous hand's, at the start of a hand) and the title (a
-            # Barbu contract names its card).
-            in_hands -= {_card_label(play.card) for play in getattr(engine, "last_trick", ())}
-            in_hands -= cards_named(str(render_table(table)["embed"].title))
-            # The board may already show a later state than the one read: a card counts as held only if it is held
-            # in both reads, the one before the messages are scanned and the one after (`after`).
-            if after is not None:
-                later = after.get(table.id)
-                if later is None or later["status"] != "playing":
-                    in_hands = set()
-                else:
-                    later_engine: Any = Table.from_dict(later).require_session()
-                    later_engine = later_engine.engine
-                    if later_engine.hand_number != engine.hand_number:
-                        in_hands = set()
-                    seats = range(len(table.seats))
-                    in_hands &= {_card_label(card) for seat in seats for card in later_engine.hand(seat)}
-            seen_key = (table.id, int(engine.hand_number))
-            since = hand_seen.setdefault(seen_key, emulator.clock.now().timestamp())
-            board_id = table.board_message_id
-        for message in channel.messages:
-            if message.author is not emulator.world.bot_user:
-                continue
-            updated = (message.edited_timestamp or message.timestamp).timestamp()
-            if updated < changed_since and message.id != board_id:
-                continue  # read by an earlier check
-            hand_ids = [cid for cid in message.custom_ids if HAND_COMPONENT.search(cid)]
-            if hand_ids and message.ephemeral_for is None:
-                problems.append(f"a hand's buttons on a public message in #{channel.name}: {hand_ids[:3]}")
-            seated = players.get(channel.id, set())
-            if hand_ids and message.ephemeral_for is not None and message.ephemeral_for not in seated:
-                problems.append(f"a hand shown to someone never seated in #{channel.name}")
-            if message.id == board_id and in_hands and since is not None and updated > since + 0.5:
-                text = message_text(message)
-                shown = cards_named(text) & in_hands
-                if shown:
-                    problems.append(
-                        f"the board in #{channel.name} names cards held in a hand: {sorted(shown)} "
-                        f"({text[:400]!r})"
-                    )
-    return problems
-
-
-def _card_label(card: Any) -> str:
-    code = str(card.code)  # "QS", "TS" or "10S"
-    rank, suit = code[:-1], code[-1]
-    return f"{'10' if rank in ('T', '10') else rank}{suit}"
-
-
 def board_matches(emulator: Emulator, data: dict[str, Any]) -> bool:
     """Whether the table's board message shows the stored state (its embed's text as the bot would render it)."""
     from bot.ui.lobby import render_table
@@ -672,8 +603,16 @@ class Soak:
         self.failures: list[str] = []
         self.latencies: dict[str, list[float]] = {"calm": [], "faults": []}
         self.converge_times: list[float] = []
-        self.hand_seen: dict[tuple[int, int], float] = {}
-        self.last_scan = 0.0  # messages last changed before this (emulator clock) were checked already
+        # Every action sent, by table: its identity (the interaction id) and what it adds to the log.
+        self.sent: dict[int, list[SentAction]] = {}
+        self.unexplained: set[str] = set()  # log entries no action explains (an action stored twice)
+        # Every version of the bot's messages, reduced to the cards it names, and the private cards over time.
+        self.digests = MessageDigests(self.emulator.clock, self.emulator.world.bot_user.id)
+        self.emulator.message_watchers.append(self.digests.watch)
+        self.secrets = SecretsOverTime()
+        self.down_windows: list[tuple[float, float]] = []  # monotonic: from a SIGKILL to the bot ready again
+        self.refused_legal: list[str] = []  # legal actions the bot refused (nothing had changed)
+        self.unanswered: list[str] = []  # interactions answered late or never while the bot was up, unexcused
         self.failed_disconnected = 0
         self.games_started: Counter[str] = Counter()
         self.phase = "calm"
@@ -730,8 +669,10 @@ class Soak:
         """Send an interaction; its accepted callback, or None when it failed on Discord's side."""
         down = self.down
         connected = self.emulator.gateway.connected
+        sent_at = time.monotonic()
         self.in_flight += 1
         self.idle.clear()
+        result = None
         try:
             result = await coroutine
             # Down when sent, even if the bot is back by the time the interaction fails (found by the short soak:
@@ -748,13 +689,33 @@ class Soak:
                 self.failed_disconnected += 1
             else:
                 self.failed_while_up += 1
+                self.note_unanswered(result, sent_at, "never answered")
             return None
         finally:
             self.in_flight -= 1
             if not self.in_flight:
                 self.idle.set()
         self.latencies[self.phase].append(callback.elapsed)
+        if callback.elapsed > self.emulator.rules.ack_deadline and not down and connected:
+            self.note_unanswered(result, sent_at, f"answered after {callback.elapsed:.1f} s")
         return result, callback
+
+    def note_unanswered(self, result: InteractionResult | None, sent_at: float, what: str) -> None:
+        """An interaction answered late or never while the bot was up: a failure unless a fault explains it (a
+        REST fault on its answer, a gateway fault or a restart around it)."""
+        if result is None or result.delivered == 0:
+            return
+        interaction = result.interaction
+        chaos = self.chaos
+        if interaction.id in chaos.faulted_interactions or interaction.token in chaos.faulted_tokens:
+            return
+        window = (sent_at - 1.0, time.monotonic() + 1.0)
+        if any(start < window[1] and end > window[0] for start, end in chaos.gateway_windows):
+            return
+        if any(start < window[1] and end > window[0] for start, end in self.down_windows):
+            return
+        name = interaction.command_name or interaction.data.get("custom_id") or interaction.type
+        self.unanswered.append(f"interaction {interaction.id} ({name}) {what} while the bot was up")
 
     # -- one table ------------------------------------------------------------------------------------------
     async def play_table(self, seated: SeatedTable) -> None:
@@ -799,37 +760,49 @@ class Soak:
                     self.lobby_actions += 1
                 continue
             before = action_log(data)
-            acknowledged = await self.act(seated, table, user, step, hand_messages)
-            if acknowledged:
+            outcome, interaction_id = await self.act(seated, table, user, step, hand_messages)
+            if interaction_id is None:
+                continue
+            sent = SentAction(interaction_id, table.id, seat, step.expected, len(before), step.describe())
+            sent.acknowledged = outcome == "acknowledged"
+            self.sent.setdefault(table.id, []).append(sent)
+            if sent.acknowledged:
                 actions_this_game += 1
-                await self.check_acknowledged(table.id, before, step)
+                await self.check_acknowledged(table.id, before, sent)
+            elif outcome == "refused":
+                await self.check_refusal(data, sent, user)
 
     async def act(
         self, seated: SeatedTable, table: Table, user: User, step: Step, hand_messages: dict[int, Message]
-    ) -> bool:
+    ) -> tuple[str, int | None]:
+        """Send a step: ("acknowledged" | "refused" | "failed", the interaction's id, None if none was sent)."""
         emulator, channel = self.emulator, seated.channel
         if step.kind == "slash":
-            sent = await self.send(emulator.slash(user, channel, step.command, step.options))
-            if sent is None:
-                return False
-            _result, callback = sent
-            if step.command == "move":
-                return callback.content == step.success_text
-            return bool(callback.embeds)  # the hand, shown again; a refusal is one sentence
-        if step.on == "hand":
-            message = await self.open_hand(user, channel, hand_messages, step.custom_id)
+            sending = emulator.slash(user, channel, step.command, step.options)
         else:
-            message = emulator.world.get_message(table.board_message_id or 0)
-        if message is None or message.find_component(step.custom_id) is None:
-            return False
-        if step.kind == "select":
-            sent = await self.send(emulator.select(user, message, step.custom_id, step.values))
-        else:
-            sent = await self.send(emulator.click(user, message, step.custom_id))
+            if step.on == "hand":
+                message = await self.open_hand(user, channel, hand_messages, step.custom_id)
+            else:
+                message = emulator.world.get_message(table.board_message_id or 0)
+            if message is None or message.find_component(step.custom_id) is None:
+                return "failed", None
+            if step.kind == "select":
+                sending = emulator.select(user, message, step.custom_id, step.values)
+            else:
+                sending = emulator.click(user, message, step.custom_id)
+        started = len(emulator.world.interactions)
+        sent = await self.send(sending)
         if sent is None:
-            return False
-        _result, callback = sent
-        return callback.type == 7  # the message clicked, updated; a refusal is a new private sentence
+            latest = list(emulator.world.interactions.values())[started:]  # the one just sent, if it was
+            return "failed", latest[0].id if latest else None
+        result, callback = sent
+        if step.kind == "slash" and step.command == "move":
+            done = callback.content == step.success_text
+        elif step.kind == "slash":
+            done = bool(callback.embeds)  # the hand, shown again; a refusal is one sentence
+        else:
+            done = callback.type == 7  # the message clicked, updated; a refusal is a new private sentence
+        return ("acknowledged" if done else "refused"), result.id
 
     async def open_hand(
         self, user: User, channel: Channel, hand_messages: dict[int, Message], custom_id: str
@@ -875,13 +848,30 @@ class Soak:
             self.games_started[seated.game] += 1
 
     # -- the invariants -------------------------------------------------------------------------------------
-    async def check_acknowledged(self, table_id: int, before: list[Any], step: Step) -> None:
+    def account(self, table_id: int, data: dict[str, Any] | None) -> Any:
+        """Match a table's stored log to the actions sent for it (benchmarks/soak_checks/identity.py); entries no
+        action explains become failures."""
+        log = action_log(data) if data is not None else []
+        ai_seats = {index for index, seat in enumerate(data["seats"]) if seat["is_ai"]} if data else set()
+        game = str(data["game_key"]) if data else ""
+        accounting = account(game, log, self.sent.get(table_id, []), ai_seats)
+        for entry in accounting.unexplained:
+            problem = (
+                f"table {table_id} ({game}): {entry} is stored but no action sent explains it (stored twice?)"
+            )
+            if problem not in self.unexplained:
+                self.unexplained.add(problem)
+                self.failures.append(problem)
+        return accounting
+
+    async def check_acknowledged(self, table_id: int, before: list[Any], sent: SentAction) -> None:
         stored = await self.store.table(table_id)
         log = action_log(stored) if stored is not None else []
-        if log[: len(before)] != before or not contains_in_order(step.expected, log[len(before) :]):
+        accounting = self.account(table_id, stored)
+        if log[: len(before)] != before or sent.interaction_id not in accounting.stored:
             self.lost.append(
-                f"table {table_id}: {step.describe()} acknowledged but not stored "
-                f"(expected {step.expected}, stored after: {log[len(before) :][:5]})"
+                f"table {table_id}: {sent.description} (interaction {sent.interaction_id}) acknowledged but not "
+                f"stored (expected {sent.expected}, stored after: {log[len(before) :][:5]})"
             )
             return
         self.acknowledged += 1
@@ -897,12 +887,43 @@ class Soak:
         if self.acknowledged >= self.config.actions:
             self.done.set()
 
+    async def check_refusal(self, read: dict[str, Any], sent: SentAction, user: User) -> None:
+        """A legal action refused: the soak chose it as legal on the stored game it read; if that game is still
+        the same a moment later (nobody acted meanwhile, no save under way), the bot refused an action its own
+        rules allow."""
+        if self.down or not self.bot.alive:
+            return
+        await asyncio.sleep(0.5)
+        table_id = sent.table_id
+        stored = await self.store.table(table_id)
+        if (
+            self.down
+            or stored is None
+            or stored["status"] != "playing"
+            or stored["session"] != read["session"]
+        ):
+            return
+        table = Table.from_dict(stored)
+        interaction = self.emulator.world.interactions.get(sent.interaction_id)
+        answer = interaction.response.content if interaction is not None and interaction.response else None
+        self.refused_legal.append(
+            f"table {table_id} ({table.game_key}): {sent.description} by {user.name} refused although legal "
+            f"and nothing changed: {answer!r}"
+        )
+
     async def check_stored(self, final: bool = False) -> list[str]:
-        """Nothing acknowledged lost; every stored game replays to its state."""
+        """Nothing acknowledged lost, nothing stored twice; every stored game replays to its state."""
         stored = await self.store.read()
         problems: list[str] = []
         for data in stored.values():
             problems += replay_problems(data)
+        for table_id, sent in self.sent.items():
+            for action in self.account(table_id, stored.get(table_id)).lost:
+                self.lost.append(
+                    f"table {table_id}: {action.description} (interaction {action.interaction_id}) acknowledged "
+                    "but no longer stored"
+                )
+                sent.remove(action)  # reported once
         logs = {table_id: action_log(data) for table_id, data in stored.items()}
         for acked in self.acked:
             log = logs.get(acked.table_id, [])
@@ -941,12 +962,14 @@ class Soak:
             return
         self.down = True
         self.up.clear()
+        killed = time.monotonic()
         identifies = self.emulator.gateway.identify_count
         self.bot.kill()
         await asyncio.sleep(self.rng.uniform(*self.config.down_time))
         self.bot.start()
         self.bot.restarts += 1
         await self.bot.wait_ready(identifies)
+        self.down_windows.append((killed, time.monotonic()))
         self.down = False
         self.up.set()
         # The faults pause while the boards catch up, so the time measured is the restart's own.
@@ -974,22 +997,12 @@ class Soak:
             await self.check_privacy()
 
     async def check_privacy(self) -> None:
-        stored = await self.store.active()
-        channels = [seated.channel for seated in self.tables]
-        players = {seated.channel.id: {user.id for user in seated.humans} for seated in self.tables}
-        scanned = self.emulator.clock.now().timestamp() - 2.0
-        changed = self.last_scan
-        problems = privacy_problems(self.emulator, stored, channels, self.hand_seen, players, None, changed)
-        if (
-            problems
-        ):  # read again, once saves under way are done: a board may show a state saved after the first read
-            await asyncio.sleep(1.0)
-            after = await self.store.active()
-            problems = privacy_problems(
-                self.emulator, stored, channels, self.hand_seen, players, after, changed
-            )
-        self.last_scan = scanned
-        for problem in problems:
+        """Read the stored games, then check every message version written since the read before this one
+        (benchmarks/soak_checks/privacy.py)."""
+        now = self.emulator.clock.now().timestamp()
+        self.secrets.add(now, (await self.store.active()).values())
+        names = {seated.channel.id: seated.channel.name for seated in self.tables}
+        for problem in self.secrets.problems(self.digests.take(before=now), names):
             if problem not in self.failures:
                 self.failures.append(problem)
 
@@ -1034,6 +1047,7 @@ class Soak:
                 self.converge_times.append(await self.converge())
             await self.check_privacy()
             self.failures += await self.check_stored(final=True)
+            await self.check_results()
         finally:
             if gateway_faults is not None:
                 gateway_faults.cancel()
@@ -1044,10 +1058,20 @@ class Soak:
         unhandled, self.discord_errors = log_problems(self.bot.logs)
         self.failures += [f"unhandled exception: {line}" for line in unhandled[:20]]
         broken = Counter(v.kind for v in emulator.violations if v.kind not in FAULT_VIOLATIONS)
-        self.failures += [f"Discord rule broken: {kind} x{count}" for kind, count in broken.items()]
+        first = {v.kind: v for v in reversed(emulator.violations)}
+        self.failures += [
+            f"Discord rule broken: {kind} x{count} (first: {first[kind]})" for kind, count in broken.items()
+        ]
+        self.failures += self.refused_legal + self.unanswered
         self.expired_tokens = sum(1 for v in emulator.violations if v.kind == "expired_token")
         self.late = sum(1 for v in emulator.violations if v.kind in ("late_ack", "not_acknowledged"))
         return self.report()
+
+    async def check_results(self) -> None:
+        """Results and ratings consistent with the finished games (benchmarks/soak_checks/results.py)."""
+        snapshot = await self.store.snapshot()
+        self.results_checked = (len(snapshot.games), len(snapshot.ratings))
+        self.failures += result_problems(snapshot)
 
     async def report_progress(self) -> None:
         shown = 0
@@ -1089,7 +1113,12 @@ class Soak:
             f"{self.failed_disconnected} while its gateway was reconnecting, {self.failed_while_up} while it was "
             f"connected (answers later than 3 s or never: {self.late})",
             f"Discord errors the bot reported: {sum(self.discord_errors.values())}",
-            f"actions lost: {len(self.lost)} (target 0)",
+            f"actions lost: {len(self.lost)} (target 0); stored twice or from nowhere: {len(self.unexplained)} "
+            f"(target 0; {sum(len(sent) for sent in self.sent.values())} actions sent, each with its identity)",
+            f"message versions read for private cards: {self.digests.count}; legal actions refused: "
+            f"{len(self.refused_legal)}; answered late or never while up with no fault to excuse it: "
+            f"{len(self.unanswered)} (targets 0)",
+            "results checked: {} results, {} ratings".format(*getattr(self, "results_checked", (0, 0))),
             f"invariant failures: {len(self.failures)} (target 0)",
             f"answer time without faults: {percentiles(self.latencies['calm'])}",
             f"answer time with faults: {percentiles(self.latencies['faults'])}",

@@ -247,6 +247,9 @@ class Emulator:
         self.rules = Rules()
         # Every request checked against Discord's OpenAPI document (bot/emulator/openapi.py).
         self.check_document = True
+        # Called with each message the bot creates or edits, as it is then (even with keep_history=False): the
+        # soak keeps a digest of every version of every message this way (benchmarks/soak_checks/privacy.py).
+        self.message_watchers: list[Callable[[Message], None]] = []
         self.faults = Faults()
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
@@ -903,6 +906,8 @@ class Emulator:
         self.world.messages[msg.id] = msg
         if before_dispatch is not None:
             before_dispatch(msg)
+        for watch in self.message_watchers:
+            watch(msg)
         self._dispatch_message("MESSAGE_CREATE", msg)
         self._notify()
         return msg
@@ -939,6 +944,8 @@ class Emulator:
             msg.edited_timestamp = self.clock.now()
         if self.keep_history:
             msg.edits.append(dict(body))
+        for watch in self.message_watchers:
+            watch(msg)
         self._dispatch_message("MESSAGE_UPDATE", msg)
         self._notify()
         return msg
