@@ -109,6 +109,12 @@ class SoakConfig:
     final_restart: bool = True  # a last SIGKILL and restart once the players stopped
     every_gateway_fault: bool = False  # inject each gateway fault once when the faults begin
     quiet: bool = False
+    inject: str | None = (
+        None  # a fault doctored into the bot (tests/soak/injected.py), to show the soak fails
+    )
+    time_limit: float | None = (
+        None  # seconds: a run that has not acknowledged its actions by then stops, failed
+    )
 
 
 # -- the bot process -----------------------------------------------------------------------------------------------
@@ -122,6 +128,13 @@ def serve(api_base: str, gateway: str, token: str, database: str) -> None:
     from bot.config import Settings
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    inject = os.environ.get("SOAK_INJECT")
+    if (
+        inject
+    ):  # a fault doctored into this copy of the bot, to show the soak notices it (tests/soak/injected.py)
+        from tests.soak.injected import INJECTED
+
+        INJECTED[inject]()
     Route.BASE = api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     settings = Settings(token=token, database_path=Path(database), ai_turn_delay=0.05, log_level="WARNING")
@@ -142,9 +155,15 @@ class BotProcess:
     """The bot in a child process; each run's stderr goes to its own log file."""
 
     def __init__(
-        self, emulator: Emulator, database: Path, folder: Path, database_url: str | None = None
+        self,
+        emulator: Emulator,
+        database: Path,
+        folder: Path,
+        database_url: str | None = None,
+        inject: str | None = None,
     ) -> None:
         self.emulator = emulator
+        self.inject = inject
         self.database_url = database_url
         self.database = database
         self.folder = folder
@@ -167,7 +186,12 @@ class BotProcess:
                     str(self.database),
                 ],
                 cwd=ROOT,
-                env={**os.environ, "PYTHONPATH": str(ROOT), "DATABASE_URL": self.database_url or ""},
+                env={
+                    **os.environ,
+                    "PYTHONPATH": str(ROOT),
+                    "DATABASE_URL": self.database_url or "",
+                    "SOAK_INJECT": self.inject or "",
+                },
                 stdout=log_file,
                 stderr=subprocess.STDOUT,
             )
@@ -560,6 +584,31 @@ def log_problems(paths: Iterable[Path]) -> tuple[list[str], Counter[str]]:
     return unhandled, discord_errors
 
 
+def component_id(message: Message | None, custom_id: str) -> str | None:
+    """The custom id of the component `custom_id` names on `message`: the same, or with the owner's id after it
+    (a hand's components end with their player's id)."""
+    if message is None:
+        return None
+    for found in message.custom_ids:
+        if found == custom_id or found.startswith(custom_id + ":"):
+            return found
+    return None
+
+
+def option_values(message: Message, custom_id: str, values: list[str]) -> list[str]:
+    """The menu's option values for the values a step chose: the same, or with a suffix after a dot (Hearts' pass
+    menu tells two equal cards of two decks apart: "9C.0")."""
+    component = message.find_component(custom_id) or {}
+    options = [str(option.get("value")) for option in component.get("options") or []]
+    chosen: list[str] = []
+    for value in values:
+        found = next(
+            (option for option in options if option not in chosen and option.split(".")[0] == value), value
+        )
+        chosen.append(found)
+    return chosen
+
+
 # -- the run -------------------------------------------------------------------------------------------------------
 @dataclass
 class Acked:
@@ -591,7 +640,7 @@ class Soak:
         for stale in folder.glob("soak.sqlite3*"):  # always a new database (and a new world)
             stale.unlink()
         self.store = Store(self.database, database_url)
-        self.bot = BotProcess(self.emulator, self.database, folder, database_url)
+        self.bot = BotProcess(self.emulator, self.database, folder, database_url, config.inject)
         self.tables: list[SeatedTable] = []
         self.acked: list[Acked] = []
         self.acknowledged = 0
@@ -611,6 +660,7 @@ class Soak:
         self.emulator.message_watchers.append(self.digests.watch)
         self.secrets = SecretsOverTime()
         self.down_windows: list[tuple[float, float]] = []  # monotonic: from a SIGKILL to the bot ready again
+        self.missing_components: Counter[str] = Counter()  # steps whose component was not on the message
         self.refused_legal: list[str] = []  # legal actions the bot refused (nothing had changed)
         self.unanswered: list[str] = []  # interactions answered late or never while the bot was up, unexcused
         self.failed_disconnected = 0
@@ -784,12 +834,16 @@ class Soak:
                 message = await self.open_hand(user, channel, hand_messages, step.custom_id)
             else:
                 message = emulator.world.get_message(table.board_message_id or 0)
-            if message is None or message.find_component(step.custom_id) is None:
+            custom_id = component_id(message, step.custom_id)
+            if message is None or custom_id is None:
+                self.missing_components[step.custom_id.split(":")[1]] += 1
                 return "failed", None
             if step.kind == "select":
-                sending = emulator.select(user, message, step.custom_id, step.values)
+                sending = emulator.select(
+                    user, message, custom_id, option_values(message, custom_id, step.values)
+                )
             else:
-                sending = emulator.click(user, message, step.custom_id)
+                sending = emulator.click(user, message, custom_id)
         started = len(emulator.world.interactions)
         sent = await self.send(sending)
         if sent is None:
@@ -808,7 +862,7 @@ class Soak:
         self, user: User, channel: Channel, hand_messages: dict[int, Message], custom_id: str
     ) -> Message | None:
         message = hand_messages.get(user.id)
-        if message is not None and not message.deleted and message.find_component(custom_id) is not None:
+        if message is not None and not message.deleted and component_id(message, custom_id) is not None:
             return message
         sent = await self.send(self.emulator.slash(user, channel, "hand"))
         if sent is None:
@@ -1028,10 +1082,18 @@ class Soak:
             players = [asyncio.create_task(self.play_table(seated)) for seated in self.tables]
             watcher = asyncio.create_task(self.watch_privacy())
             progress = asyncio.create_task(self.report_progress())
-            await self.done.wait()
+            try:
+                await asyncio.wait_for(self.done.wait(), config.time_limit)
+            except TimeoutError:
+                self.failures.append(
+                    f"only {self.acknowledged} of {config.actions} actions acknowledged in {config.time_limit:.0f} s"
+                )
+                self.done.set()
             self.elapsed = time.monotonic() - self.started
             self.chaos.active = False
-            await asyncio.gather(*players, return_exceptions=True)
+            for outcome in await asyncio.gather(*players, return_exceptions=True):
+                if isinstance(outcome, BaseException):  # a table the soak stopped playing: its own bug
+                    self.failures.append(f"a player of the soak crashed: {outcome!r}")
             for task in (watcher, progress):
                 task.cancel()
             await self.up.wait()  # a restart under way finishes
