@@ -60,6 +60,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.soak_checks.identity import SentAction, account  # noqa: E402
+from benchmarks.soak_checks.postgres_faults import PostgresFaults, with_application_name  # noqa: E402
 from benchmarks.soak_checks.privacy import MessageDigests, SecretsOverTime  # noqa: E402
 from benchmarks.soak_checks.results import GAMES as RESULT_ROWS  # noqa: E402
 from benchmarks.soak_checks.results import PLAYERS, RATINGS, Snapshot, result_problems  # noqa: E402
@@ -109,12 +110,13 @@ class SoakConfig:
     final_restart: bool = True  # a last SIGKILL and restart once the players stopped
     every_gateway_fault: bool = False  # inject each gateway fault once when the faults begin
     quiet: bool = False
-    inject: str | None = (
-        None  # a fault doctored into the bot (tests/soak/injected.py), to show the soak fails
-    )
-    time_limit: float | None = (
-        None  # seconds: a run that has not acknowledged its actions by then stops, failed
-    )
+    # a fault doctored into the bot (tests/soak/injected.py), to show the soak fails
+    inject: str | None = None
+    # seconds: a run that has not acknowledged its actions by then stops, failed
+    time_limit: float | None = None
+    # PostgreSQL only: "kill_lock", "overlap", "restart" (benchmarks/soak_checks/postgres_faults.py), each once
+    # at a random moment of the faulty part of the run
+    postgres_faults: tuple[str, ...] = ()
 
 
 # -- the bot process -----------------------------------------------------------------------------------------------
@@ -168,12 +170,16 @@ class BotProcess:
         self.database = database
         self.folder = folder
         self.process: subprocess.Popen[bytes] | None = None
+        self.app = ""  # the application_name of the current process's database sessions (PostgreSQL)
+        self.retired: list[subprocess.Popen[bytes]] = []  # replaced while still running (an overlap)
         self.logs: list[Path] = []
         self.restarts = 0
 
     def start(self) -> None:
         log_path = self.folder / f"bot-{len(self.logs)}.log"
+        self.app = f"soak-bot-{len(self.logs)}"
         self.logs.append(log_path)
+        database_url = with_application_name(self.database_url, self.app) if self.database_url else ""
         with log_path.open("wb") as log_file:
             self.process = subprocess.Popen(
                 [
@@ -189,7 +195,7 @@ class BotProcess:
                 env={
                     **os.environ,
                     "PYTHONPATH": str(ROOT),
-                    "DATABASE_URL": self.database_url or "",
+                    "DATABASE_URL": database_url,
                     "SOAK_INJECT": self.inject or "",
                 },
                 stdout=log_file,
@@ -200,12 +206,34 @@ class BotProcess:
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
+    def start_replacement(self) -> subprocess.Popen[bytes] | None:
+        """Start a new process while the current one still runs (it is kept in `retired`); the old one."""
+        old = self.process
+        if old is not None:
+            self.retired.append(old)
+        self.start()
+        return old
+
+    async def wait_exit(self, process: subprocess.Popen[bytes] | None, timeout: float) -> int | None:  # noqa: ASYNC109
+        """The exit code of `process` once it stopped by itself, or None if it still runs after `timeout`."""
+        deadline = time.monotonic() + timeout
+        while process is not None and time.monotonic() < deadline:
+            code = process.poll()
+            if code is not None:
+                return code
+            await asyncio.sleep(0.05)
+        return None if process is not None else 0
+
     def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=20)
+        for process in [*self.retired, self.process]:
+            if process is not None and process.poll() is None:
+                process.send_signal(signal.SIGKILL)
+                process.wait(timeout=20)
 
     def stop(self) -> None:
+        for process in self.retired:
+            if process.poll() is None:
+                process.kill()
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
@@ -247,11 +275,18 @@ class Store:
 
         for number in range(len(params)):
             where = where.replace("?", f"${number + 1}", 1)
-        connection = await asyncpg.connect(self.database_url)
-        try:
-            rows = await connection.fetch(f"SELECT id, data FROM tables {where}", *params)
-        finally:
-            await connection.close()
+        for attempt in range(60):  # the server may be restarting (a fault of the run)
+            try:
+                connection = await asyncpg.connect(self.database_url)
+                try:
+                    rows = await connection.fetch(f"SELECT id, data FROM tables {where}", *params)
+                finally:
+                    await connection.close()
+                break
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                if attempt == 59:
+                    raise
+                await asyncio.sleep(0.5)
         return {int(row["id"]): _json(row["data"]) for row in rows}
 
     async def snapshot(self) -> Snapshot:
@@ -629,7 +664,9 @@ class SeatedTable:
 
 
 class Soak:
-    def __init__(self, config: SoakConfig, folder: Path, database_url: str | None = None) -> None:
+    def __init__(
+        self, config: SoakConfig, folder: Path, database_url: str | None = None, server: Any = None
+    ) -> None:
         self.config = config
         self.folder = folder
         self.rng = random.Random(config.seed)
@@ -641,6 +678,9 @@ class Soak:
             stale.unlink()
         self.store = Store(self.database, database_url)
         self.bot = BotProcess(self.emulator, self.database, folder, database_url, config.inject)
+        self.postgres = PostgresFaults(database_url, server) if database_url else None
+        self.postgres_at: list[tuple[int, str]] = []  # (acknowledged actions, fault)
+        self.lock_exits: list[str] = []  # how each process that lost its shards ended
         self.tables: list[SeatedTable] = []
         self.acked: list[Acked] = []
         self.acknowledged = 0
@@ -933,6 +973,9 @@ class Soak:
         if self.kill_at and self.acknowledged >= self.kill_at[0]:
             self.kill_at.pop(0)
             asyncio.get_running_loop().create_task(self.kill_and_restart())
+        if self.postgres_at and self.acknowledged >= self.postgres_at[0][0]:
+            _, kind = self.postgres_at.pop(0)
+            self.background.append(asyncio.get_running_loop().create_task(self.postgres_fault(kind)))
         if self.phase == "calm" and self.acknowledged >= self.config.actions * self.config.calm_share:
             self.phase = "faults"
             self.chaos.active = True
@@ -1038,6 +1081,52 @@ class Soak:
             self.chaos.active = active and not self.done.is_set()
             self.paused.set()
 
+    async def postgres_fault(self, kind: str) -> None:
+        """A PostgreSQL fault (benchmarks/soak_checks/postgres_faults.py); the soak then acts as a supervisor:
+        the process that lost its shards must stop by itself, and a new one is started."""
+        postgres = self.postgres
+        if postgres is None or self.down or self.done.is_set():
+            return
+        self.down = True
+        self.up.clear()
+        started = time.monotonic()
+        identifies = self.emulator.gateway.identify_count
+        app, process = self.bot.app, self.bot.process
+        try:
+            if kind == "restart":
+                await asyncio.to_thread(postgres.restart, [app])
+            elif process is None or await postgres.kill_lock_session(app, process.pid, kind) is None:
+                self.failures.append(f"{kind}: no session holding {app}'s shards was found")
+        except Exception as error:  # the run goes on: a new bot process is started below all the same
+            self.failures.append(f"{kind}: the fault could not be injected: {error!r}")
+        if kind == "overlap":
+            self.bot.start_replacement()  # at once, while the first process may still serve
+        code = await self.bot.wait_exit(process, timeout=30.0)
+        lasted = time.monotonic() - started
+        ended = f"exited ({code}) after {lasted:.1f} s" if code is not None else "still running after 30 s"
+        self.lock_exits.append(f"{kind}: {app} {ended}")
+        if code is None:
+            self.failures.append(f"{kind}: {app} still ran 30 s after it lost its shards")
+        if process is not None and process.poll() is None:
+            process.kill()
+        if kind != "overlap":
+            self.bot.start()
+        self.bot.restarts += 1
+        await self.bot.wait_ready(identifies)
+        self.down_windows.append((started, time.monotonic()))
+        self.down = False
+        self.up.set()
+        self.paused.clear()
+        active = self.chaos.active
+        self.chaos.active = False
+        try:
+            await self.idle.wait()
+            self.failures += await self.check_stored()
+            self.converge_times.append(await self.converge())
+        finally:
+            self.chaos.active = active and not self.done.is_set()
+            self.paused.set()
+
     async def each_gateway_fault(self) -> None:
         """Every gateway fault once, early in the faulty part (the short soak must see each)."""
         for kind in GATEWAY_KINDS:
@@ -1075,8 +1164,19 @@ class Soak:
         )
         self.bot.start()
         gateway_faults = None
+        if self.postgres is not None:
+            self.postgres_at = sorted(
+                (
+                    int(config.actions * config.calm_share)
+                    + self.rng.randrange(max(1, faulty - faulty // 10)),
+                    kind,
+                )
+                for kind in config.postgres_faults
+            )
         try:
             await self.bot.wait_ready(0)
+            if self.postgres is not None:
+                await self.postgres.install_audit()
             gateway_faults = asyncio.create_task(self.chaos.run_gateway(emulator))
             self.started = time.monotonic()
             players = [asyncio.create_task(self.play_table(seated)) for seated in self.tables]
@@ -1096,7 +1196,7 @@ class Soak:
                     self.failures.append(f"a player of the soak crashed: {outcome!r}")
             for task in (watcher, progress):
                 task.cancel()
-            await self.up.wait()  # a restart under way finishes
+            await asyncio.wait_for(self.up.wait(), 120)  # a restart under way finishes
             await self.paused.wait()
             # The faults have stopped: the boards converge to the stored state.
             self.final_convergence = await self.converge()
@@ -1110,6 +1210,9 @@ class Soak:
             await self.check_privacy()
             self.failures += await self.check_stored(final=True)
             await self.check_results()
+            if self.postgres is not None:
+                self.writes_after_loss = await self.postgres.writes_after_loss()
+                self.failures += self.writes_after_loss
         finally:
             if gateway_faults is not None:
                 gateway_faults.cancel()
@@ -1181,6 +1284,16 @@ class Soak:
             f"{len(self.refused_legal)}; answered late or never while up with no fault to excuse it: "
             f"{len(self.unanswered)} (targets 0)",
             "results checked: {} results, {} ratings".format(*getattr(self, "results_checked", (0, 0))),
+            *(
+                [
+                    "PostgreSQL faults: "
+                    + ("; ".join(self.lock_exits) or "none")
+                    + "; processes that wrote after they lost their shards: "
+                    + f"{len(getattr(self, 'writes_after_loss', []))} (target 0)"
+                ]
+                if self.postgres is not None
+                else []
+            ),
             f"invariant failures: {len(self.failures)} (target 0)",
             f"answer time without faults: {percentiles(self.latencies['calm'])}",
             f"answer time with faults: {percentiles(self.latencies['faults'])}",
@@ -1216,6 +1329,11 @@ def main() -> int:
     parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--guilds", type=int, default=defaults.guilds)
     parser.add_argument("--kills", type=int, default=defaults.kills)
+    parser.add_argument(
+        "--postgres-faults",
+        default="",
+        help="with --store postgresql: kill_lock,overlap,restart (each once, comma-separated)",
+    )
     parser.add_argument("--token-lifetime", type=float, default=defaults.token_lifetime)
     for name in ChaosRates.names():
         parser.add_argument(
@@ -1240,11 +1358,12 @@ def main() -> int:
         kills=options.kills,
         token_lifetime=options.token_lifetime,
         rates=rates,
+        postgres_faults=tuple(kind for kind in options.postgres_faults.split(",") if kind),
     )
     with contextlib.ExitStack() as stack:
         folder = options.keep or Path(stack.enter_context(tempfile.TemporaryDirectory()))
         folder.mkdir(parents=True, exist_ok=True)
-        database_url = None
+        database_url, server = None, None
         if (
             options.store == "postgresql"
         ):  # a throwaway server of its own (the PostgreSQL binaries are needed)
@@ -1252,7 +1371,7 @@ def main() -> int:
 
             server = stack.enter_context(ThrowawayPostgres())
             database_url = server.new_database_sync("soak")
-        return asyncio.run(Soak(config, folder, database_url).run())
+        return asyncio.run(Soak(config, folder, database_url, server).run())
 
 
 if __name__ == "__main__":

@@ -206,9 +206,12 @@ class Replay:
     engine: Any
     applied: int
     seen: set[Any]
+    prefix: (
+        str  # the log replayed so far (a log rewritten, e.g. by two processes saving one table, replays anew)
+    )
 
 
-_REPLAYS: dict[int, Replay] = {}
+_REPLAYS: dict[tuple[int, str], Replay] = {}  # (table id, its deal): each game replayed once, then extended
 
 
 def ever_face_down(table_id: int, engine: Any) -> frozenset[str]:
@@ -222,12 +225,13 @@ def ever_face_down(table_id: int, engine: Any) -> frozenset[str]:
 
     saved = engine.to_dict()
     log = saved["log"]
-    replay = _REPLAYS.get(table_id)
-    if replay is None or replay.applied > len(log):
+    key = (table_id, repr(saved.get("seed")) + repr(saved.get("deck") or saved.get("decks")))
+    replay = _REPLAYS.get(key)
+    if replay is None or replay.applied > len(log) or replay.prefix != repr(log[: replay.applied]):
         fresh = Klondike.from_dict({**saved, "log": []}) if isinstance(engine, Klondike) else None
         if fresh is None:
             fresh = Crapette.from_dict({**saved, "log": [], "state": None})
-        replay = _REPLAYS[table_id] = Replay(fresh, 0, _face_up(fresh))
+        replay = _REPLAYS[key] = Replay(fresh, 0, _face_up(fresh), repr([]))
     for entry in log[replay.applied :]:
         if isinstance(replay.engine, Klondike):
             replay.engine.apply_logged(entry)
@@ -235,6 +239,7 @@ def ever_face_down(table_id: int, engine: Any) -> frozenset[str]:
             replay.engine.apply(entry[0], parse_action(entry[1]))
         replay.seen |= _face_up(replay.engine)
     replay.applied = len(log)
+    replay.prefix = repr(log)
     if isinstance(engine, Klondike):
         return frozenset(_code(card) for card in engine.deck) - {_code(card) for card in replay.seen}
     from bot.games.crapette.layout import OWNED_CARDS
@@ -283,7 +288,10 @@ class SecretsOverTime:
     def add(self, at: float, tables: Iterable[dict[str, Any]]) -> None:
         by_channel = {}
         for data in tables:
-            secrets = secrets_of(data)
+            try:
+                secrets = secrets_of(data)
+            except Exception:  # a stored game that does not replay: the soak's replay check reports it
+                secrets = None
             if secrets is not None:
                 by_channel[int(data["channel_id"])] = secrets
                 self.deal_seen.setdefault(secrets.deal, at)
