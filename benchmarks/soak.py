@@ -592,8 +592,17 @@ def board_difference(emulator: Emulator, data: dict[str, Any]) -> str:
     )
 
 
-def log_problems(paths: Iterable[Path]) -> tuple[list[str], Counter[str]]:
-    """Unhandled exceptions in the bot's logs, and the errors reported about Discord's own failures."""
+# What a bot process logs at ERROR when its database fails under it (the soak's PostgreSQL faults): the designed
+# reaction, counted with the errors the bot reported about others' failures.
+DATABASE_LOST = (
+    "ERROR bot.app: Lost the database session that holds this process's shards",
+    "ERROR bot.service.games: Could not save table",
+)
+
+
+def log_problems(paths: Iterable[Path], database_faults: bool = False) -> tuple[list[str], Counter[str]]:
+    """Unhandled exceptions in the bot's logs, and the errors reported about Discord's own failures (and the
+    database's, in a run with database faults)."""
     unhandled: list[str] = []
     discord_errors: Counter[str] = Counter()
     for path in paths:
@@ -612,7 +621,9 @@ def log_problems(paths: Iterable[Path]) -> tuple[list[str], Counter[str]]:
                     where = following.strip()
                 elif following and not following.startswith((" ", "Traceback", "\t")):
                     last = following
-            if re.match(r"discord\.errors\.(DiscordServerError|HTTPException|NotFound|Forbidden)", last):
+            if database_faults and line.startswith(DATABASE_LOST):
+                discord_errors["database: " + line.split(":", 1)[-1].strip()[:60]] += 1
+            elif re.match(r"discord\.errors\.(DiscordServerError|HTTPException|NotFound|Forbidden)", last):
                 discord_errors[last.split(":")[0] + ": " + last.split(":", 1)[-1].strip()[:60]] += 1
             else:
                 unhandled.append(f"{path.name}: {line} / {last} ({where})")
@@ -1085,7 +1096,11 @@ class Soak:
         """A PostgreSQL fault (benchmarks/soak_checks/postgres_faults.py); the soak then acts as a supervisor:
         the process that lost its shards must stop by itself, and a new one is started."""
         postgres = self.postgres
-        if postgres is None or self.down or self.done.is_set():
+        while self.down or not self.paused.is_set():  # another fault's restart first
+            await self.up.wait()
+            await self.paused.wait()
+            await asyncio.sleep(0.5)
+        if postgres is None or self.done.is_set():
             return
         self.down = True
         self.up.clear()
@@ -1220,7 +1235,7 @@ class Soak:
                 task.cancel()
             self.bot.stop()
             await emulator.stop()
-        unhandled, self.discord_errors = log_problems(self.bot.logs)
+        unhandled, self.discord_errors = log_problems(self.bot.logs, bool(config.postgres_faults))
         self.failures += [f"unhandled exception: {line}" for line in unhandled[:20]]
         broken = Counter(v.kind for v in emulator.violations if v.kind not in FAULT_VIOLATIONS)
         first = {v.kind: v for v in reversed(emulator.violations)}
@@ -1277,7 +1292,12 @@ class Soak:
             f"interactions that failed on Discord's side: {self.failed_while_down} while the bot was down, "
             f"{self.failed_disconnected} while its gateway was reconnecting, {self.failed_while_up} while it was "
             f"connected (answers later than 3 s or never: {self.late})",
-            f"Discord errors the bot reported: {sum(self.discord_errors.values())}",
+            f"Discord errors the bot reported: {sum(self.discord_errors.values())}"
+            + "".join(
+                f"; {kind} x{count}"
+                for kind, count in self.discord_errors.items()
+                if kind.startswith("database:")
+            ),
             f"actions lost: {len(self.lost)} (target 0); stored twice or from nowhere: {len(self.unexplained)} "
             f"(target 0; {sum(len(sent) for sent in self.sent.values())} actions sent, each with its identity)",
             f"message versions read for private cards: {self.digests.count}; legal actions refused: "

@@ -15,6 +15,7 @@ card's privacy only ends within a deal: played, turned up), and t is later than 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,8 +35,34 @@ NUMBER_LABEL = re.compile(r"^(\d{1,2})( ↩)?$")
 HAND_COMPONENT = re.compile(r"^tg:(card|play):|^tg:g:\d+:(p|m)\.|^tg:gs:\d+:pass\.")
 
 
+def _catalog_sentences() -> re.Pattern[str] | None:
+    """The catalogs' sentences that name a card as a rule ("no heart or Q♠ on the first trick"): a card there
+    says nothing about where it lies, so they are left out before reading a text. Their {placeholders} match
+    anything."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "bot"
+    patterns = set()
+    for path in [*root.glob("ui/locales/*.json"), *root.glob("games/*/locales/*.json")]:
+        stack: list[object] = [json.loads(path.read_text(encoding="utf-8"))]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                stack += list(node.values())
+            elif isinstance(node, str) and CARD_TOKEN.search(re.sub(r"\{[^}]*\}", "", node)):
+                parts = re.split(r"\{[^}]*\}", node)
+                patterns.add(".*?".join(re.escape(part) for part in parts))
+    return re.compile("|".join(sorted(patterns, key=len, reverse=True))) if patterns else None
+
+
+RULE_SENTENCES = _catalog_sentences()
+
+
 def cards_in_text(text: str) -> set[str]:
-    """The standard-deck cards a text names, as codes ("QS", "10H")."""
+    """The standard-deck cards a text names, as codes ("QS", "10H") (rule sentences of the catalogs left out)."""
+    if RULE_SENTENCES is not None:
+        text = RULE_SENTENCES.sub(" ", text)
     found = {f"{rank}{SUIT_OF[suit[0]]}" for rank, suit in CARD_TOKEN.findall(text)}
     for suit, ranks in SUIT_LINE.findall(text):
         found |= {f"{rank}{SUIT_OF[suit[0]]}" for rank in RANK.findall(ranks)}
@@ -159,8 +186,31 @@ def _code(card: Any) -> str:
     return code[:-1].replace("T", "10") + code[-1]
 
 
+_SECRETS: dict[tuple[Any, ...], Secrets | None] = {}
+
+
 def secrets_of(data: dict[str, Any]) -> Secrets | None:
-    """The private cards of a stored table in play (None for a lobby or a finished table)."""
+    """The private cards of a stored table in play (None for a lobby or a finished table); a table read again
+    unchanged (the same log) is not loaded again."""
+    session = data.get("session") or {}
+    inner = session.get("game") or session.get("engine") or {}
+    log = inner.get("log") or []
+    key = (
+        data.get("id"),
+        data.get("status"),
+        data.get("created_at"),
+        len(log),
+        repr(log[-1:]),
+        repr(session.get("current")),
+    )
+    if key not in _SECRETS:
+        if len(_SECRETS) > 2000:
+            _SECRETS.clear()
+        _SECRETS[key] = _secrets_of(data)
+    return _SECRETS[key]
+
+
+def _secrets_of(data: dict[str, Any]) -> Secrets | None:
     from bot.service.table import Table
 
     if data.get("status") != "playing" or not data.get("session"):
@@ -175,16 +225,18 @@ def secrets_of(data: dict[str, Any]) -> Secrets | None:
         from bot.ui.lobby import render_table
 
         engine = session.engine
-        hands = {
-            seat: frozenset(_code(card) for card in engine.hand(seat)) for seat in range(len(table.seats))
-        }
+        hands = {seat: [_code(card) for card in engine.hand(seat)] for seat in range(len(table.seats))}
         public = {_code(play.card) for play in engine.last_trick}
-        public |= cards_in_text(str(render_table(table)["embed"].title))  # a Barbu contract names its card
+        if key == "barbu":
+            public |= cards_in_text(str(render_table(table)["embed"].title))  # a contract names its card
         own: dict[int, frozenset[str]] = {}
         for seat, user in users.items():
             passed = getattr(engine, "chosen_pass", lambda seat: None)(seat) or ()
-            own[user] = own.get(user, frozenset()) | hands[seat] | {_code(card) for card in passed}
-        hidden = frozenset().union(*hands.values()) - public
+            own[user] = own.get(user, frozenset()) | set(hands[seat]) | {_code(card) for card in passed}
+        # With two decks (Hearts from five players) a card is private only while both copies are in hands.
+        decks = int(getattr(getattr(engine, "options", None), "decks", 1))
+        copies = Counter(code for cards in hands.values() for code in cards)
+        hidden = frozenset(code for code, count in copies.items() if count >= decks) - public
         return Secrets((table.id, int(engine.hand_number)), created, hidden, own, players)
     if key == "thegame":
         game = session.game

