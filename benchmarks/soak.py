@@ -711,6 +711,7 @@ class Soak:
         self.emulator.message_watchers.append(self.digests.watch)
         self.secrets = SecretsOverTime()
         self.down_windows: list[tuple[float, float]] = []  # monotonic: from a SIGKILL to the bot ready again
+        self.lag_windows: list[tuple[float, float]] = []  # monotonic: this process's event loop ran late
         self.missing_components: Counter[str] = Counter()  # steps whose component was not on the message
         self.refused_legal: list[str] = []  # legal actions the bot refused (nothing had changed)
         self.unanswered: list[str] = []  # interactions answered late or never while the bot was up, unexcused
@@ -815,6 +816,8 @@ class Soak:
             return
         if any(start < window[1] and end > window[0] for start, end in self.down_windows):
             return
+        if any(start < window[1] and end > window[0] for start, end in self.lag_windows):
+            return  # this process (the emulator) was itself late: the machine was overloaded
         name = interaction.command_name or interaction.data.get("custom_id") or interaction.type
         self.unanswered.append(f"interaction {interaction.id} ({name}) {what} while the bot was up")
 
@@ -1142,6 +1145,16 @@ class Soak:
             self.chaos.active = active and not self.done.is_set()
             self.paused.set()
 
+    async def watch_lag(self, tick: float = 0.1, late: float = 0.5) -> None:
+        """Note when this process's event loop (the emulator's) ran more than `late` seconds behind: Discord's
+        side itself was slow then, and an answer that came late is not the bot's doing."""
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(tick)
+            after = time.monotonic()
+            if after - before > tick + late:
+                self.lag_windows.append((before, after))
+
     async def each_gateway_fault(self) -> None:
         """Every gateway fault once, early in the faulty part (the short soak must see each)."""
         for kind in GATEWAY_KINDS:
@@ -1193,6 +1206,7 @@ class Soak:
             if self.postgres is not None:
                 await self.postgres.install_audit()
             gateway_faults = asyncio.create_task(self.chaos.run_gateway(emulator))
+            self.background.append(asyncio.create_task(self.watch_lag()))
             self.started = time.monotonic()
             players = [asyncio.create_task(self.play_table(seated)) for seated in self.tables]
             watcher = asyncio.create_task(self.watch_privacy())
@@ -1302,7 +1316,8 @@ class Soak:
             f"(target 0; {sum(len(sent) for sent in self.sent.values())} actions sent, each with its identity)",
             f"message versions read for private cards: {self.digests.count}; legal actions refused: "
             f"{len(self.refused_legal)}; answered late or never while up with no fault to excuse it: "
-            f"{len(self.unanswered)} (targets 0)",
+            f"{len(self.unanswered)} (targets 0; the emulator itself ran late {len(self.lag_windows)} times, "
+            f"{sum(end - start for start, end in self.lag_windows):.0f} s in all)",
             "results checked: {} results, {} ratings".format(*getattr(self, "results_checked", (0, 0))),
             *(
                 [

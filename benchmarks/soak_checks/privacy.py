@@ -35,34 +35,34 @@ NUMBER_LABEL = re.compile(r"^(\d{1,2})( ↩)?$")
 HAND_COMPONENT = re.compile(r"^tg:(card|play):|^tg:g:\d+:(p|m)\.|^tg:gs:\d+:pass\.")
 
 
-def _catalog_sentences() -> re.Pattern[str] | None:
-    """The catalogs' sentences that name a card as a rule ("no heart or Q♠ on the first trick"): a card there
-    says nothing about where it lies, so they are left out before reading a text. Their {placeholders} match
-    anything."""
+def _rule_phrases() -> tuple[str, ...]:
+    """The catalogs' phrases that name a card as a rule ("no heart or Q♠ while you have another card"): a card
+    there says nothing about where it lies, so they are left out before a text is read. Each phrase is the literal
+    part of a catalog text (between its {placeholders}) that names a card, in every language."""
     import json
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2] / "bot"
-    patterns = set()
+    phrases = set()
     for path in [*root.glob("ui/locales/*.json"), *root.glob("games/*/locales/*.json")]:
         stack: list[object] = [json.loads(path.read_text(encoding="utf-8"))]
         while stack:
             node = stack.pop()
             if isinstance(node, dict):
                 stack += list(node.values())
-            elif isinstance(node, str) and CARD_TOKEN.search(re.sub(r"\{[^}]*\}", "", node)):
-                parts = re.split(r"\{[^}]*\}", node)
-                patterns.add(".*?".join(re.escape(part) for part in parts))
-    return re.compile("|".join(sorted(patterns, key=len, reverse=True))) if patterns else None
+            elif isinstance(node, str):
+                phrases |= {part for part in re.split(r"\{[^}]*\}", node) if CARD_TOKEN.search(part)}
+    return tuple(sorted(phrases, key=len, reverse=True))
 
 
-RULE_SENTENCES = _catalog_sentences()
+RULE_PHRASES = _rule_phrases()
 
 
 def cards_in_text(text: str) -> set[str]:
     """The standard-deck cards a text names, as codes ("QS", "10H") (rule sentences of the catalogs left out)."""
-    if RULE_SENTENCES is not None:
-        text = RULE_SENTENCES.sub(" ", text)
+    for phrase in RULE_PHRASES:
+        if phrase in text:
+            text = text.replace(phrase, " ")
     found = {f"{rank}{SUIT_OF[suit[0]]}" for rank, suit in CARD_TOKEN.findall(text)}
     for suit, ranks in SUIT_LINE.findall(text):
         found |= {f"{rank}{SUIT_OF[suit[0]]}" for rank in RANK.findall(ranks)}
