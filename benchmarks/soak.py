@@ -1364,6 +1364,7 @@ def main() -> int:
     parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--guilds", type=int, default=defaults.guilds)
     parser.add_argument("--kills", type=int, default=defaults.kills)
+    parser.add_argument("--time-limit", type=float, help="seconds: stop (failed) if the actions are not done by then")
     parser.add_argument(
         "--postgres-faults",
         default="",
@@ -1394,6 +1395,7 @@ def main() -> int:
         token_lifetime=options.token_lifetime,
         rates=rates,
         postgres_faults=tuple(kind for kind in options.postgres_faults.split(",") if kind),
+        time_limit=options.time_limit,
     )
     with contextlib.ExitStack() as stack:
         folder = options.keep or Path(stack.enter_context(tempfile.TemporaryDirectory()))
