@@ -15,19 +15,32 @@ compressed to a few seconds), and SIGKILLs of the bot at random moments followed
 players keep acting while the bot is down (those interactions fail on Discord's side). Then the faults stop.
 
 An acknowledged action is one the bot answered with a success. Checked continuously (after every acknowledged
-action, after every restart) and at the end:
-- the acknowledged action is in the stored game when the answer arrives, and nothing acknowledged is lost later
-  (each table's stored log still starts with the log seen at the acknowledgement);
+action, after every restart) and at the end (benchmarks/soak_checks/ holds the longer checks):
+- every acknowledged action is stored exactly once: each action sent has an identity (its interaction id) and each
+  entry of a player's seat in a table's stored log must be explained by one action sent, used once (identity.py);
+  nothing acknowledged is lost later (each table's stored log still starts with the log seen at the
+  acknowledgement);
 - every stored game (active and finished) replays to the same state: it loads (the engines re-apply their log and
   check it), round-trips, and rebuilding it from its seed and its action log gives the stored state;
-- no private information in public: no hand's components on a message anyone else can see, no card held in a hand
-  named in a public message of its table (trick games);
+- no private card where someone may not see it, in every game: every version of every message the bot writes
+  (text, embeds, buttons, menus, alt text) is reduced to the cards it names, and checked against the cards private
+  for its viewer in the stored reads around it; no hand's components on a public message (privacy.py);
+- results and ratings consistent with the finished games (results.py);
+- no legal action refused; no interaction answered late or never while the bot is up, unless a fault explains it;
 - boards converge: after each restart (and at the end), every active table's board shows the stored state; the
   time it takes is measured;
-- no unhandled exception in the bot's log, no Discord rule broken other than the faults' own consequences.
+- no unhandled exception in the bot's log, no Discord rule broken other than the faults' own consequences (every
+  request is checked against Discord's OpenAPI document by the emulator);
+- with PostgreSQL and --postgres-faults: the lock session killed, a replacement started at once beside the first
+  process, the server restarted; nothing lost, and no row written by a process after it lost its shards
+  (postgres_faults.py).
 
-It prints: actions acknowledged, faults injected by kind, restarts, actions lost (target 0), invariant failures
-(target 0), p50/p99 answer times with and without faults, the time for boards to converge after a restart.
+SOAK_INJECT=<name> doctors the bot process (tests/soak/injected.py) to show that the soak notices each failure.
+
+It prints: actions acknowledged, faults injected by kind, restarts, actions lost and stored twice (target 0),
+message versions read, legal actions refused and answers late or never (target 0), results and ratings checked,
+the PostgreSQL faults and what each process did, invariant failures (target 0), p50/p99 answer times with and
+without faults, the time for boards to converge after a restart.
 """
 
 from __future__ import annotations
@@ -1364,7 +1377,9 @@ def main() -> int:
     parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--guilds", type=int, default=defaults.guilds)
     parser.add_argument("--kills", type=int, default=defaults.kills)
-    parser.add_argument("--time-limit", type=float, help="seconds: stop (failed) if the actions are not done by then")
+    parser.add_argument(
+        "--time-limit", type=float, help="seconds: stop (failed) if the actions are not done by then"
+    )
     parser.add_argument(
         "--postgres-faults",
         default="",
