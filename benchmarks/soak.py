@@ -780,8 +780,11 @@ class Soak:
             self.tables.append(SeatedTable(index, game, channel, users, ai, human_speed, options))
 
     # -- sending one interaction ----------------------------------------------------------------------------
-    async def send(self, coroutine: Any) -> tuple[InteractionResult, Callback] | None:
-        """Send an interaction; its accepted callback, or None when it failed on Discord's side."""
+    async def send(
+        self, coroutine: Any, created: list[InteractionResult] | None = None
+    ) -> tuple[InteractionResult, Callback] | None:
+        """Send an interaction; its accepted callback, or None when it failed on Discord's side. `created` gets
+        the interaction once it exists (its identity, even when it then fails)."""
         down = self.down
         connected = self.emulator.gateway.connected
         sent_at = time.monotonic()
@@ -790,6 +793,8 @@ class Soak:
         result = None
         try:
             result = await coroutine
+            if created is not None:
+                created.append(result)
             # Down when sent, even if the bot is back by the time the interaction fails (found by the short soak:
             # an interaction sent while the bot was down failed once it was up again, and was counted as failed
             # while reconnecting).
@@ -911,11 +916,10 @@ class Soak:
                 )
             else:
                 sending = emulator.click(user, message, custom_id)
-        started = len(emulator.world.interactions)
-        sent = await self.send(sending)
+        created: list[InteractionResult] = []
+        sent = await self.send(sending, created)
         if sent is None:
-            latest = list(emulator.world.interactions.values())[started:]  # the one just sent, if it was
-            return "failed", latest[0].id if latest else None
+            return "failed", created[0].id if created else None
         result, callback = sent
         if step.kind == "slash" and step.command == "move":
             done = callback.content == step.success_text
