@@ -333,7 +333,9 @@ class Read:
 class SecretsOverTime:
     """The stored reads, and when each deal was first seen (see the module docstring)."""
 
-    grace: float = 1.0  # seconds after a deal is first seen before its boards are read
+    # seconds after a deal is first seen before its messages are read: an answer that comes late (a loaded machine)
+    # may still tell the previous deal ("You played Q♥." with the new hand, the Q♥ dealt again elsewhere)
+    grace: float = 5.0
     reads: list[Read] = field(default_factory=list)
     deal_seen: dict[tuple[Any, ...], float] = field(default_factory=dict)
 
