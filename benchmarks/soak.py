@@ -1142,6 +1142,8 @@ class Soak:
         self.lock_exits.append(f"{kind}: {app} {ended}")
         if code is None:
             self.failures.append(f"{kind}: {app} still ran 30 s after it lost its shards")
+        elif code == 0:  # a supervisor (Docker's on-failure, systemd's Restart=on-failure) would not restart it
+            self.failures.append(f"{kind}: {app} exited 0 after it lost its shards (a failure must exit non-zero)")
         if process is not None and process.poll() is None:
             process.kill()
         if kind != "overlap":
