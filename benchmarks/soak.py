@@ -1142,8 +1142,12 @@ class Soak:
         self.lock_exits.append(f"{kind}: {app} {ended}")
         if code is None:
             self.failures.append(f"{kind}: {app} still ran 30 s after it lost its shards")
-        elif code == 0:  # a supervisor (Docker's on-failure, systemd's Restart=on-failure) would not restart it
-            self.failures.append(f"{kind}: {app} exited 0 after it lost its shards (a failure must exit non-zero)")
+        elif (
+            code == 0
+        ):  # a supervisor (Docker's on-failure, systemd's Restart=on-failure) would not restart it
+            self.failures.append(
+                f"{kind}: {app} exited 0 after it lost its shards (a failure must exit non-zero)"
+            )
         if process is not None and process.poll() is None:
             process.kill()
         if kind != "overlap":
@@ -1212,14 +1216,12 @@ class Soak:
         self.bot.start()
         gateway_faults = None
         if self.postgres is not None:
-            self.postgres_at = sorted(
-                (
-                    int(config.actions * config.calm_share)
-                    + self.rng.randrange(max(1, faulty - faulty // 10)),
-                    kind,
-                )
-                for kind in config.postgres_faults
-            )
+            # Evenly spread over the faulty part: each fault takes the bot down for a while, and all must happen.
+            count = len(config.postgres_faults)
+            self.postgres_at = [
+                (int(config.actions * config.calm_share) + faulty * (number + 1) // (count + 1), kind)
+                for number, kind in enumerate(config.postgres_faults)
+            ]
         try:
             await self.bot.wait_ready(0)
             if self.postgres is not None:

@@ -4,7 +4,7 @@ database itself.
 - Each bot process connects with its own ``application_name`` (``soak-bot-<n>``, in its DATABASE_URL).
 - An audit trigger (installed by the soak on its throwaway database) records every row written to ``tables``,
   ``games``, ``game_players`` and ``ratings``: when (the server's clock), by which application, which row.
-- Faults: ``kill_lock`` ends the session that holds the process's shard locks (``pg_terminate_backend``);
+- Faults (spread evenly over the faulty part of the run): ``kill_lock`` ends the session that holds the process's shard locks (``pg_terminate_backend``);
   ``overlap`` does the same and starts the replacement process at once, while the first may still be serving;
   ``restart`` restarts the server (every session ends).
 - A process has lost its shards at the moment its lock session ended; every row it wrote after that moment is a
