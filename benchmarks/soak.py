@@ -705,6 +705,7 @@ class Soak:
         self.postgres = PostgresFaults(database_url, server) if database_url else None
         self.postgres_at: list[tuple[int, str]] = []  # (acknowledged actions, fault)
         self.lock_exits: list[str] = []  # how each process that lost its shards ended
+        self.postgres_pending = 0  # faults under way
         self.tables: list[SeatedTable] = []
         self.acked: list[Acked] = []
         self.acknowledged = 0
@@ -1006,14 +1007,15 @@ class Soak:
             asyncio.get_running_loop().create_task(self.kill_and_restart())
         if self.postgres_at and self.acknowledged >= self.postgres_at[0][0]:
             _, kind = self.postgres_at.pop(0)
+            self.postgres_pending += 1
             self.background.append(asyncio.get_running_loop().create_task(self.postgres_fault(kind)))
         if self.phase == "calm" and self.acknowledged >= self.config.actions * self.config.calm_share:
             self.phase = "faults"
             self.chaos.active = True
             if self.config.every_gateway_fault:
                 self.background.append(asyncio.get_running_loop().create_task(self.each_gateway_fault()))
-        if self.acknowledged >= self.config.actions:
-            self.done.set()
+        if self.acknowledged >= self.config.actions and not self.postgres_at and not self.postgres_pending:
+            self.done.set()  # (every PostgreSQL fault happens before the run ends)
 
     async def check_refusal(self, read: dict[str, Any], sent: SentAction, user: User) -> None:
         """A legal action refused: the soak chose it as legal on the stored game it read; if that game is still
@@ -1121,6 +1123,7 @@ class Soak:
             await self.paused.wait()
             await asyncio.sleep(0.5)
         if postgres is None or self.done.is_set():
+            self.postgres_pending -= 1
             return
         self.down = True
         self.up.clear()
@@ -1167,6 +1170,7 @@ class Soak:
         finally:
             self.chaos.active = active and not self.done.is_set()
             self.paused.set()
+            self.postgres_pending -= 1
 
     async def watch_lag(self, tick: float = 0.1, late: float = 0.5) -> None:
         """Note when this process's event loop (the emulator's) ran more than `late` seconds behind: Discord's
