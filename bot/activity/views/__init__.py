@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.activity.views.base import GameView
 from bot.activity.views.generic import GenericView
 from bot.activity.views.hearts import HeartsView
+from bot.activity.views.klondike import KlondikeView
 from bot.activity.views.thegame import TheGameView
 from bot.activity.views.tricks import TrickTableView
 
@@ -14,6 +15,7 @@ _VIEWS: dict[str, GameView] = {
     "thegame": TheGameView(),
     "hearts": HeartsView(),
     "barbu": TrickTableView(),
+    "klondike": KlondikeView(),
 }
 _GENERIC = GenericView()
 
