@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.deal_codes import seed_to_deal_code
 from bot.games.klondike.moves import DRAW, Move
 from bot.games.klondike.session import KlondikeSession
 from bot.playground.run import RunningPlayground
@@ -62,6 +63,7 @@ def target_of(frame: Any, session: KlondikeSession, move: Move) -> Any:
 
 
 CORNER = {"x": 12, "y": 8}
+DEAL = seed_to_deal_code(24)  # a deal with card moves to make and draws between them
 
 
 async def test_klondike_on_a_phone_by_drag_tap_and_the_stock(
@@ -70,7 +72,7 @@ async def test_klondike_on_a_phone_by_drag_tap_and_the_stock(
     emulator, world, bot = playground.emulator, playground.playground, playground.bot
     channel, alice = world.channel("table"), world.person("alice")
     page = await open_page("alice", phone=True)
-    await (await emulator.slash(alice, channel, "game new", {"game": "klondike"})).response()
+    await (await emulator.slash(alice, channel, "game new", {"game": "klondike", "deal": DEAL})).response()
     board = await emulator.wait_for_message(channel, lambda m: bool(m.buttons))
     await (await emulator.click(alice, board, label="Open the table")).response()
     frame = page.frame_locator("iframe.activity-frame")

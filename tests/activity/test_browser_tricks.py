@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.deal_codes import seed_to_deal_code
 from bot.games.trick_session import TrickSession
 from bot.playground.run import RunningPlayground
 from tests.activity.conftest import PAGE_BUILT
@@ -34,7 +35,8 @@ async def open_table(
     emulator, world = playground.emulator, playground.playground
     channel, alice = world.channel("table"), world.person("alice")
     page = await open_page("alice", phone=True)
-    await (await emulator.slash(alice, channel, "game new", {"game": game})).response()
+    deal = seed_to_deal_code(2026)  # the same deal each run
+    await (await emulator.slash(alice, channel, "game new", {"game": game, "deal": deal})).response()
     board = await emulator.wait_for_message(channel, lambda m: bool(m.buttons))
     await (await emulator.click(alice, board, label="Open the table")).response()
     frame = page.frame_locator("iframe.activity-frame")
@@ -74,9 +76,14 @@ async def play_cards(playground: RunningPlayground, frame: Any, table: Any, play
         engine = session_of(table).engine
         card = engine.legal_cards(0)[0]
         played_before = len(engine.plays_this_hand) + len(session_of(table).hands_played()) * 1000
-        node = frame.locator(f'.hand-card.legal[data-card="{card.code}"]').first
+        await frame.locator(".tricks-hand.my-turn").wait_for()
+        node = frame.locator(f'.hand-card[data-card="{card.code}"]').first
         felt = frame.locator(".felt")
-        await node.wait_for()
+        if len(set(engine.legal_cards(0))) < len(
+            set(engine.hand(0))
+        ):  # the cards she may not play are greyed
+            await frame.locator(f'.hand-card.legal[data-card="{card.code}"]').first.wait_for()
+            assert await frame.locator(".hand-card.dim").count() > 0
         if number % 2 == 0:
             await node.drag_to(felt, source_position=CORNER)
             moves["drag"] += 1

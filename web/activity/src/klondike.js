@@ -40,14 +40,14 @@ function topRow(state, send) {
   const labels = state.labels;
   const stock = el(
     "div",
-    { class: `pile stock ${state.can_draw ? "can-draw" : ""}`, role: "button", "aria-label": `${labels.stock} (${state.stock}) · ${labels.draw}` },
+    { class: `kpile stock ${state.can_draw ? "can-draw" : ""}`, role: "button", "aria-label": `${labels.stock} (${state.stock}) · ${labels.draw}` },
     state.stock > 0 ? cardBack() : slot(state.waste_count > 0 ? "↻" : ""),
     state.stock > 0 && el("span", { class: "count" }, String(state.stock)),
   );
   if (state.can_draw) stock.addEventListener("click", () => send({ kind: "draw" }));
   const waste = el(
     "div",
-    { class: "pile waste", "aria-label": `${labels.waste} (${state.waste_count})` },
+    { class: "kpile waste", "aria-label": `${labels.waste} (${state.waste_count})` },
     state.waste.length === 0 && slot(""),
     state.waste.map((code, index) => {
       const top = index === state.waste.length - 1;
@@ -59,7 +59,7 @@ function topRow(state, send) {
     const name = `foundation:${pile.suit}`;
     const node = el(
       "div",
-      { class: "pile foundation", "aria-label": `${tr("activity.klondike.foundation")} ${SUIT[pile.suit]}` },
+      { class: "kpile foundation", "aria-label": `${tr("activity.klondike.foundation")} ${SUIT[pile.suit]}` },
       pile.card ? movable(el("div", { class: "top", dataset: { card: pile.card } }, cardFace(pile.card)), state, send, name, 1, pile.card) : slot(SUIT[pile.suit], `suit ${"HD".includes(pile.suit) ? "red" : ""}`),
     );
     if (state.can_act) makeTarget(node, name);
