@@ -14,6 +14,7 @@ from bot.games.klondike.moves import DRAW, Move
 from bot.games.klondike.session import KlondikeSession
 from bot.playground.run import RunningPlayground
 from bot.ui.i18n import t
+from tests.activity.browser import assert_fits_the_phone, drag_slowly
 from tests.activity.conftest import PAGE_BUILT
 from tests.playground.conftest import ARTIFACTS
 from tests.playground.helpers import until
@@ -104,6 +105,10 @@ async def test_klondike_on_a_phone_by_drag_tap_and_the_stock(
         if move is None:
             await frame.locator(".stock").click()
             moves["stock"] += 1
+        elif moves["drag"] == 0:
+            # Held by a finger: the place it may go lights up, then it is let go there.
+            await drag_slowly(page, source_of(frame, session, move), target_of(frame, session, move), CORNER)
+            moves["drag"] += 1
         elif (moves["drag"] + moves["tap"]) % 2 == 0:
             await source_of(frame, session, move).drag_to(
                 target_of(frame, session, move), source_position=CORNER
@@ -120,6 +125,7 @@ async def test_klondike_on_a_phone_by_drag_tap_and_the_stock(
         )
         await until(lambda: not bot.games.any_table_held())
     await page.screenshot(path=str(ARTIFACTS / "activity-klondike.png"))
+    await assert_fits_the_phone(frame)
     made = engine.moves_made
     await frame.get_by_role("button", name="Undo").click()
     await until(lambda: engine.undos_used == 1, what="the undo saved")

@@ -12,6 +12,7 @@ import pytest
 from bot.games.deal_codes import seed_to_deal_code
 from bot.games.trick_session import TrickSession
 from bot.playground.run import RunningPlayground
+from tests.activity.browser import assert_fits_the_phone, drag_slowly
 from tests.activity.conftest import PAGE_BUILT
 from tests.playground.conftest import ARTIFACTS
 from tests.playground.helpers import until
@@ -65,9 +66,10 @@ async def alices_turn(playground: RunningPlayground, table: Any) -> None:
     )
 
 
-async def play_cards(playground: RunningPlayground, frame: Any, table: Any, plays: int) -> dict[str, int]:
-    """Alice plays `plays` cards from the Activity, by drag and by tap in turn; each is saved, and the board in the
-    channel shows the table as it is after it."""
+async def play_cards(
+    playground: RunningPlayground, page: Any, frame: Any, table: Any, plays: int
+) -> dict[str, int]:
+    """Alice plays `plays` cards from the Activity, by drag and by tap in turn; each is saved."""
     moves = {"drag": 0, "tap": 0}
     for number in range(plays):
         await alices_turn(playground, table)
@@ -75,16 +77,17 @@ async def play_cards(playground: RunningPlayground, frame: Any, table: Any, play
             break
         engine = session_of(table).engine
         card = engine.legal_cards(0)[0]
-        played_before = len(engine.plays_this_hand) + len(session_of(table).hands_played()) * 1000
+        before = (engine.hand_number, len(engine.hand(0)))
         await frame.locator(".tricks-hand.my-turn").wait_for()
         node = frame.locator(f'.hand-card[data-card="{card.code}"]').first
         felt = frame.locator(".felt")
-        if len(set(engine.legal_cards(0))) < len(
-            set(engine.hand(0))
-        ):  # the cards she may not play are greyed
+        if len(set(engine.legal_cards(0))) < len(set(engine.hand(0))):  # the others are greyed
             await frame.locator(f'.hand-card.legal[data-card="{card.code}"]').first.wait_for()
             assert await frame.locator(".hand-card.dim").count() > 0
-        if number % 2 == 0:
+        if number == 0:
+            await drag_slowly(page, node, felt, CORNER)  # the table lights up while the card is held
+            moves["drag"] += 1
+        elif number % 2 == 0:
             await node.drag_to(felt, source_position=CORNER)
             moves["drag"] += 1
         else:
@@ -93,9 +96,7 @@ async def play_cards(playground: RunningPlayground, frame: Any, table: Any, play
             await felt.click()
             moves["tap"] += 1
         await until(
-            lambda engine=engine, before=played_before: (
-                len(engine.plays_this_hand) + len(session_of(table).hands_played()) * 1000 != before
-            ),
+            lambda engine=engine, before=before: (engine.hand_number, len(engine.hand(0))) != before,
             what=f"Alice's {card} saved",
         )
     return moves
@@ -117,8 +118,9 @@ async def test_hearts_on_a_phone_pass_by_tap_then_play_by_drag_and_tap(
     await until(
         lambda: engine.chosen_pass(0) is not None or engine.trick_number > 0 or engine.plays_this_hand
     )
-    moves = await play_cards(playground, frame, table, 6)
+    moves = await play_cards(playground, page, frame, table, 6)
     await page.screenshot(path=str(ARTIFACTS / "activity-hearts.png"))
+    await assert_fits_the_phone(frame)
     assert moves["drag"] >= 3 and moves["tap"] >= 3, moves
     assert page.errors == []
 
@@ -128,8 +130,9 @@ async def test_barbu_on_a_phone_six_seats_play_by_drag_and_tap(
 ) -> None:
     page, frame = await open_table(playground, open_page, "barbu", 5)
     table = playground.bot.games.active_tables()[0]
-    moves = await play_cards(playground, frame, table, 6)
+    moves = await play_cards(playground, page, frame, table, 6)
     await frame.locator(".plate").nth(5).wait_for()
     await page.screenshot(path=str(ARTIFACTS / "activity-barbu.png"))
+    await assert_fits_the_phone(frame)
     assert moves["drag"] >= 3 and moves["tap"] >= 3, moves
     assert page.errors == []

@@ -15,9 +15,9 @@ let passChoice = { hand: null, chosen: [] }; // positions in the hand chosen for
 // The table's width over its height, a plate's width and a trick card's width (of the table's), by the number of
 // seats.
 const SHAPES = {
-  few: { ratio: 1.05, plate: 0.27, card: 0.14 },
-  some: { ratio: 1.0, plate: 0.25, card: 0.13 },
-  many: { ratio: 0.9, plate: 0.23, card: 0.115 },
+  few: { ratio: 1.05, plate: 0.3, card: 0.14 },
+  some: { ratio: 0.9, plate: 0.24, card: 0.12 },
+  many: { ratio: 0.8, plate: 0.23, card: 0.11 },
 };
 const MAX_WIDTH = 560;
 
@@ -93,14 +93,13 @@ function plate(seat, index, table) {
     { class: `plate ${seat.to_act ? "to-act" : ""} ${you ? "you" : ""}`, dataset: { seat: String(index) } },
     el("div", { class: "name" }, seat.to_act ? "▶ " : "", seat.ai ? "🤖 " : "", seat.name),
     el("div", { class: "score" }, seat.score_line),
-    el("div", { class: "detail" }, seat.detail_line),
-    seat.status && el("div", { class: "seat-status" }, seat.status),
-    seat.taken.length > 0 &&
-      el(
-        "div",
-        { class: "chips" },
-        seat.taken.map((chip) => el("span", { class: `chip ${chip.red ? "red" : ""}` }, chip.index, chip.times && el("small", {}, chip.times))),
-      ),
+    el(
+      "div",
+      { class: "detail" },
+      el("span", {}, seat.detail_line),
+      seat.taken.map((chip) => el("span", { class: `chip ${chip.red ? "red" : ""}` }, chip.index, chip.times && el("small", {}, chip.times))),
+      seat.status && el("span", { class: "seat-status" }, seat.status),
+    ),
   );
 }
 
