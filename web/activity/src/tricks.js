@@ -210,15 +210,19 @@ function handView(table, state, connection) {
     if (hand.step === "play" && legal.size < hand.cards.length) classes.push(legal.has(code) ? "legal" : "dim");
     if (received.has(code)) classes.push("received");
     if (passChoice.chosen.includes(index)) classes.push("chosen");
-    const node = el("div", { class: classes.join(" "), role: "button", tabindex: "0", dataset: { card: code, index: String(index) } }, cardFace(code));
+    const pressed = hand.step === "pass" ? String(passChoice.chosen.includes(index)) : null;
+    const node = el("div", { class: classes.join(" "), role: "button", tabindex: "0", "aria-pressed": pressed, dataset: { card: code, index: String(index) } }, cardFace(code));
     if (hand.step === "play") {
+      node.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") send({ kind: "play", card: code, hand: state.hand_number });
+      });
       makeDraggable(node, code, {
         key: `hand:${index}:${code}`,
         targetsFor: () => (legal.has(code) ? { [TABLE]: { kind: "legal" } } : {}),
         drop: (card) => send({ kind: "play", card, hand: state.hand_number }),
       });
     } else if (hand.step === "pass") {
-      node.addEventListener("click", () => {
+      const toggle = () => {
         const chosen = passChoice.chosen;
         if (chosen.includes(index)) chosen.splice(chosen.indexOf(index), 1);
         else {
@@ -226,7 +230,9 @@ function handView(table, state, connection) {
           if (chosen.length > hand.pass.count) chosen.shift();
         }
         connection.redraw();
-      });
+      };
+      node.addEventListener("click", toggle);
+      node.addEventListener("keydown", (event) => (event.key === "Enter" || event.key === " ") && toggle());
     }
     return node;
   });
