@@ -1,15 +1,11 @@
 // The bot's own card faces (drawn by its renderer, `api/cards/QS.png`) and back, as images the page sizes freely:
 // they are drawn at four times their size on the bot's pictures, so they stay sharp on a phone's screen.
 
-const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
+export const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 // "QS" -> "Q♠" (what a screen reader says for the card).
 export function cardLabel(code) {
   return `${code.slice(0, -1)}${SUIT[code.slice(-1)] ?? ""}`;
-}
-
-export function isRed(code) {
-  return code.endsWith("H") || code.endsWith("D");
 }
 
 export function cardFace(code, attributes = {}) {

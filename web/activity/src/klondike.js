@@ -2,10 +2,8 @@
 // cards on it) onto a column or a foundation, or tap it and then where it goes; while a card is held, the places it
 // may go light up. Tap the stock to draw. Draw, Auto, Undo, Hint (and Pass, Give up) under the table.
 import { el, rich, tr } from "./text.js";
-import { cardBack, cardFace, preloadDeck } from "./cards.js";
+import { SUIT, cardBack, cardFace, preloadDeck } from "./cards.js";
 import { makeDraggable, makeTarget } from "./drag.js";
-
-const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 // Where a held card may go: the places of the legal moves from its source with its count ("foundation" is the
 // foundation of the card's own suit).

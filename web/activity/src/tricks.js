@@ -139,7 +139,7 @@ function felt(table, state, me, playable) {
   return node;
 }
 
-function lastTrick(table, state) {
+function lastTrick(state) {
   if (state.last_trick.length === 0) return state.footer ? el("p", { class: "footer" }, state.footer) : null;
   return el(
     "div",
@@ -273,7 +273,7 @@ export function renderTricks(table, connection) {
     state.lines.length > 0 && el("p", { class: "help small lines" }, state.lines.flatMap((line, index) => (index > 0 ? [" · ", rich(line)] : [rich(line)]))),
     state.status_line && el("p", { class: "status" }, rich(state.status_line)),
     felt(table, state, me, seated && state.hand.step === "play"),
-    lastTrick(table, state),
+    lastTrick(state),
     state.result && result(state),
   ];
   if (seated) parts.push(handView(table, state, connection));
