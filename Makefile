@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run playground test lint typecheck format bench clean browser postgres activity
+.PHONY: run playground test lint typecheck format bench clean browser postgres activity screenshots emoji-font
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -55,19 +55,34 @@ postgres:
 	  fi; }
 
 lint: $(STAMP)
-	$(BIN)/ruff check bot cogs tests benchmarks
-	$(BIN)/ruff format --check bot cogs tests benchmarks
+	$(BIN)/ruff check bot cogs tests benchmarks tools
+	$(BIN)/ruff format --check bot cogs tests benchmarks tools
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict bot cogs
+	$(BIN)/mypy --strict bot cogs tools
 
 # The suite runs on every core (pytest-xdist): each test has its own emulator, port and database.
 test: lint typecheck browser postgres $(ACTIVITY_PAGE)
 	$(BIN)/python -m pytest -q -n auto
 
 format: $(STAMP)
-	$(BIN)/ruff format bot cogs tests benchmarks
-	$(BIN)/ruff check --fix bot cogs tests benchmarks
+	$(BIN)/ruff format bot cogs tests benchmarks tools
+	$(BIN)/ruff check --fix bot cogs tests benchmarks tools
+
+# The docs' pictures (docs/screenshots/ and docs/playground.png): every game played in the playground, at phone width,
+# in Debian's chromium, on fixed deals. Fails, listing them, when a French or German server shows English words.
+# `$(BIN)/python -m tools.screenshots --all` plays every game in every language into test-artifacts/ for review.
+screenshots: $(STAMP) browser emoji-font
+	$(BIN)/python -m tools.screenshots
+
+# The pictures show the bot's emojis (🟢, 💡, 🤖...) as Discord does: Chromium needs a colour emoji font for them.
+emoji-font:
+	@fc-list 2>/dev/null | grep -qi "color emoji" || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-color-emoji >/dev/null; \
+	  else \
+	    echo "No colour emoji font: the screenshots will show boxes (sudo apt-get install fonts-noto-color-emoji)"; \
+	  fi; }
 
 # Every figure of the README's benchmark table (each script prints its own; some take minutes).
 bench: $(STAMP)

@@ -17,7 +17,7 @@ import discord
 
 from bot.app import TheGameBot, create_bot
 from bot.config import Settings
-from bot.emulator import Emulator
+from bot.emulator import Clock, Emulator
 from bot.emulator.discord_patch import point_discord_at
 from bot.playground.web import PlaygroundSite
 from bot.playground.world import Playground, build_world
@@ -44,12 +44,14 @@ class RunningPlayground:
 
 
 @contextlib.asynccontextmanager
-async def open_playground(settings: Settings, *, port: int | None = None) -> AsyncIterator[RunningPlayground]:
+async def open_playground(
+    settings: Settings, *, port: int | None = None, clock: Clock | None = None
+) -> AsyncIterator[RunningPlayground]:
     """The local Discord on 127.0.0.1 (``port``, 0 for any free one; else ``settings.playground_port``; else
     DEFAULT_PORT or the next free one) with the playground's world and page, and the bot from ``create_bot``
     connected to it, its commands synced, on the playground's own database. Everything is stopped when the block
-    exits."""
-    playground = build_world()
+    exits. ``clock``: the world's time (see `build_world`)."""
+    playground = build_world(clock)
     emulator = Emulator(playground.world, keep_history=False)
     site = PlaygroundSite(emulator, playground)
     chosen = port if port is not None else settings.playground_port

@@ -85,6 +85,10 @@ def session_of(table: Table) -> TrickSession:
 class TrickGameUI(GameUI):
     """Board, hand, turn line and summary for a trick-taking game; subclasses fill in the game's own lines."""
 
+    def lobby_help(self, table: Table, locale: object) -> str:
+        """What the game is, in a line, and which buttons to press (`<game>.lobby_help`)."""
+        return t(locale, f"{self.key}.lobby_help")
+
     # -- what a subclass says ----------------------------------------------------------------------------------
     def board_title(self, table: Table) -> str:
         raise NotImplementedError
@@ -225,7 +229,9 @@ class TrickGameUI(GameUI):
             colour=discord.Colour.green() if my_turn else discord.Colour.blurple(),
         )
         if table.status is TableStatus.PLAYING:
-            lines = [hand_by_suit(cards), "", t(locale, "tricks.trick_now", plays=self._trick_short(table))]
+            lines = [hand_by_suit(cards), ""]
+            if session.plays_cards_now():  # not during Hearts' pass or a moon's choice: no trick to speak of
+                lines.append(t(locale, "tricks.trick_now", plays=self._trick_short(table)))
             lines += self.hand_lines(table, seat, locale)
         else:  # over, or stopped: the cards left, if any, and no trick or turn to wait for
             lines = [hand_by_suit(cards), ""] if cards else []

@@ -34,6 +34,7 @@ from bot.service.solver_pool import solver_pool
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
+from bot.ui.card_emojis import card_emoji, cards_in_text
 from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
@@ -220,14 +221,18 @@ class KlondikeUI(GameUI):
         safe = set(engine.auto_moves())
         # Foundation moves first (what players want most often), then the rest.
         moves.sort(key=lambda move: (move not in safe, move.target != "foundation"))
-        options = [
-            discord.SelectOption(
-                label=render_notice(locale, describe(engine, move))[:100],
-                value=move.code,
-                emoji="⬆️" if move.target == "foundation" else None,
+        options = []
+        for move in moves[:MENU_SIZE]:
+            words = describe(engine, move)
+            # The card that moves (the top of a run) as its picture, legible where ♠ and ♣ are not; ⬆️ for a
+            # foundation move until the pictures are uploaded.
+            moving = cards_in_text(str(words.params.get("cards", "")))
+            emoji: discord.PartialEmoji | str | None = card_emoji(moving[0]) if moving else None
+            if emoji is None and move.target == "foundation":
+                emoji = "⬆️"
+            options.append(
+                discord.SelectOption(label=render_notice(locale, words)[:100], value=move.code, emoji=emoji)
             )
-            for move in moves[:MENU_SIZE]
-        ]
         # With no card to move, only drawing is left (else the game would have ended: nothing could change).
         placeholder = t(locale, "klondike.move_placeholder" if options else "klondike.no_move_draw")
         return components.GameActionSelect(

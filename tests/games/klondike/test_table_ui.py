@@ -12,6 +12,7 @@ from bot.games.klondike.session import MakeMove
 from bot.games.klondike.table_ui import UI
 from bot.games.klondike.wording import describe
 from bot.service.table import TableStatus
+from bot.ui.card_emojis import CARD_EMOJIS, card_emoji_name, cards_in_text, emoji_names
 from bot.ui.game_ui import render_notice
 from tests.games.klondike.tables import klondike_table, tour_game, tour_moves
 
@@ -133,3 +134,20 @@ async def test_the_after_game_verdict_says_it_read_every_card(locale: str, seed:
     table = klondike_table(game, locale=locale)
     table.seed, table.status = seed, TableStatus.FINISHED
     assert await UI.end_details(table) == VERDICTS[locale, seed]
+
+
+def test_each_move_in_the_menu_shows_its_card_as_a_picture_once_uploaded() -> None:
+    """♠ and ♣ hardly read in a menu on Discord's dark theme: each option shows the card that moves (the top of a
+    run) as the bot's own card picture; until the pictures are uploaded, a foundation move keeps its ⬆️."""
+    game = tour_game()
+    for move in tour_moves()[:5]:
+        game.play(move)
+    table = klondike_table(game)
+    before = UI.move_menu(table).item.options
+    assert all(option.emoji is None or str(option.emoji) == "⬆️" for option in before)
+    ids = {name: 1_300_000_000_000_000_000 + number for number, name in enumerate(emoji_names())}
+    assert CARD_EMOJIS.install(ids)
+    after = UI.move_menu(table).item.options
+    for option in after:
+        (moving, *_) = cards_in_text(option.label)
+        assert option.emoji is not None and option.emoji.name == card_emoji_name(moving), option.label
