@@ -24,3 +24,38 @@ async def assert_fits_the_phone(frame: Any) -> None:
         "() => [document.documentElement.scrollWidth, window.innerWidth]"
     )
     assert wide <= screen, (wide, screen)
+
+
+# What a phone would cut: anything sticking out at the right of the screen, and any text a box shortens with "…"
+# or hides (its text is wider than its box), but a player's name on a plate or in a result, which may be long (a
+# short name under a last trick's card must show whole).
+CUT_TEXTS = """() => {
+    const screen = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')].filter(node => {
+        const box = node.getBoundingClientRect();
+        if (box.width === 0 || node.closest('.name, th:first-child')) return false;
+        if (box.right > screen + 1) return true;
+        const style = getComputedStyle(node);
+        return style.overflow === 'hidden' && node.scrollWidth > node.clientWidth + 1 && node.innerText.trim() !== '';
+    }).map(node => node.className + ': ' + (node.innerText || node.alt || '').slice(0, 60));
+}"""
+
+
+async def assert_nothing_cut(frame: Any) -> None:
+    """No text or card cut off at the right of the phone, none shortened with "…" (longer words in French and
+    German)."""
+    cut = await frame.locator("body").evaluate(CUT_TEXTS)
+    assert cut == [], cut
+
+
+# A plate's score line ("0 Pkt. · gesamt 0") in its parts, and how many lines each part takes.
+SCORE_PARTS = """() => [...document.querySelectorAll('.plate .score')].map(line =>
+    [...line.querySelectorAll('.whole')].map(part => [part.innerText, part.getClientRects().length]))"""
+
+
+async def assert_score_parts_whole(frame: Any) -> None:
+    """A narrow plate wraps its score line between parts, never inside one ("gesamt" above its "0")."""
+    plates = await frame.locator("body").evaluate(SCORE_PARTS)
+    assert plates and all(parts for parts in plates), plates
+    broken = [text for parts in plates for text, lines in parts if lines != 1]
+    assert broken == [], broken

@@ -12,11 +12,14 @@ import pytest
 from bot.games.deal_codes import seed_to_deal_code
 from bot.games.trick_session import TrickSession
 from bot.playground.run import RunningPlayground
+from bot.ui.i18n import t
 from tests.activity.browser import assert_fits_the_phone, drag_slowly
 from tests.activity.conftest import PAGE_BUILT
 from tests.playground.conftest import ARTIFACTS
 from tests.playground.helpers import until
 
+# The Discord locale a person of each language has.
+LOCALES = {"en": "en-US", "fr": "fr", "de": "de"}
 # Where a finger touches a card of a fanned hand: its corner, which the next card leaves showing.
 CORNER = {"x": 10, "y": 16}
 pytestmark = pytest.mark.skipif(not PAGE_BUILT, reason="the Activity's page is not built: make activity")
@@ -29,12 +32,13 @@ def session_of(table: Any) -> TrickSession:
 
 
 async def open_table(
-    playground: RunningPlayground, open_page: Any, game: str, ai_seats: int
+    playground: RunningPlayground, open_page: Any, game: str, ai_seats: int, language: str = "en"
 ) -> tuple[Any, Any]:
     """Alice opens a table of `game` on Discord, then the Activity on her phone; she adds the AI seats and starts
-    from the Activity."""
+    from the Activity (which speaks her `language`: her Discord locale)."""
     emulator, world = playground.emulator, playground.playground
     channel, alice = world.channel("table"), world.person("alice")
+    alice.locale = LOCALES[language]
     page = await open_page("alice", phone=True)
     deal = seed_to_deal_code(2026)  # the same deal each run
     await (await emulator.slash(alice, channel, "game new", {"game": game, "deal": deal})).response()
@@ -42,8 +46,8 @@ async def open_table(
     await (await emulator.click(alice, board, label="Open the table")).response()
     frame = page.frame_locator("iframe.activity-frame")
     for _ in range(ai_seats):
-        await frame.get_by_role("button", name="Add AI").click()
-    await frame.get_by_role("button", name="Start").click()
+        await frame.get_by_role("button", name=t(language, "button.add_ai")).click()
+    await frame.get_by_role("button", name=t(language, "button.start")).click()
     await until(
         lambda: playground.bot.games.active_tables() and playground.bot.games.active_tables()[0].session
     )

@@ -86,13 +86,18 @@ function arrange(node, count, me) {
   });
 }
 
+// "0 Pkt. · gesamt 0": a narrow plate wraps the line between its parts, never inside one ("gesamt" above its "0").
+function keptWhole(line) {
+  return line.split(" · ").flatMap((part, index) => [index > 0 ? " · " : "", el("span", { class: "whole" }, part)]);
+}
+
 function plate(seat, index, table) {
   const you = table.seats[index]?.you;
   return el(
     "div",
     { class: `plate ${seat.to_act ? "to-act" : ""} ${you ? "you" : ""}`, dataset: { seat: String(index) } },
     el("div", { class: "name" }, seat.to_act ? "▶ " : "", seat.ai ? "🤖 " : "", seat.name),
-    el("div", { class: "score" }, seat.score_line),
+    el("div", { class: "score" }, keptWhole(seat.score_line)),
     el(
       "div",
       { class: "detail" },
