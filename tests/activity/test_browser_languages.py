@@ -73,6 +73,12 @@ async def test_barbu_at_six_in_french_and_german_fits_a_phone(
     await play_cards(playground, page, frame, table, 3)
     await frame.locator(".plate").nth(5).wait_for()
     await photograph(page, frame, f"barbu-{language}")
+    # The rest of the hand, then its result between two hands.
+    engine = session_of(table).engine
+    while engine.hand_number == 0:
+        await play_cards(playground, page, frame, table, 1)
+    await frame.locator(".result").wait_for()
+    await photograph(page, frame, f"barbu-result-{language}")
     assert page.errors == []
 
 
