@@ -61,15 +61,24 @@ function arrange(node, count, me) {
     const x = width / 2 + Math.cos(angle) * rx;
     const y = height / 2 + Math.sin(angle) * ry;
     place(plate, x, y);
+    const [cx, cy] = cardSpot(plate, angle, x, y);
+    // "Play here" where your card will land, not over the cards already played.
+    if (index === me) {
+      node.style.setProperty("--prompt-x", `${cx.toFixed(1)}px`);
+      node.style.setProperty("--prompt-y", `${cy.toFixed(1)}px`);
+    }
     const card = cards.get(index);
-    if (!card) return;
+    if (card) place(card, cx, cy);
+  });
+
+  function cardSpot(plate, angle, x, y) {
     const length = Math.hypot(width / 2 - x, height / 2 - y) || 1;
     const dx = (width / 2 - x) / length;
     const dy = (height / 2 - y) / length;
     const apart = { x: (plate.offsetWidth + cardWidth) / 2 + 4, y: (plate.offsetHeight + cardHeight) / 2 + 4 };
     if (count <= 4) {
       const distance = Math.min(reach(apart.x, apart.y, dx, dy) + 2, length);
-      return place(card, x + dx * distance, y + dy * distance);
+      return [x + dx * distance, y + dy * distance];
     }
     // On the inner ellipse, then a little further in if it would still touch its own plate (at a diagonal).
     let cx = width / 2 + Math.cos(angle) * inner.x;
@@ -82,8 +91,8 @@ function arrange(node, count, me) {
       cx += dx * more;
       cy += dy * more;
     }
-    place(card, cx, cy);
-  });
+    return [cx, cy];
+  }
 }
 
 // "0 Pkt. · gesamt 0": a narrow plate wraps the line between its parts, never inside one ("gesamt" above its "0").
