@@ -60,6 +60,11 @@ async def test_hearts_in_french_and_german_fits_a_phone(
     felt = frame.locator(".felt.legal")
     await felt.wait_for()
     assert await felt.get_attribute("data-prompt") == t(language, "activity.tricks.play_here")
+    # Where her card will land, in front of her seat at the bottom: not over the trick in the middle.
+    prompt_y, height = await felt.evaluate(
+        "node => [parseFloat(getComputedStyle(node).getPropertyValue('--prompt-y')), node.clientHeight]"
+    )
+    assert height / 2 < prompt_y < height, (prompt_y, height)
     await photograph(page, frame, f"hearts-{language}")
     assert page.errors == []
 
