@@ -108,3 +108,24 @@ async def test_klondike_in_french_and_german_fits_a_phone(
     await frame.locator("#toast").wait_for()
     await photograph(page, frame, f"klondike-{language}")
     assert page.errors == []
+
+
+async def test_hearts_at_eight_in_german_fits_a_phone(playground: RunningPlayground, open_page: Any) -> None:
+    """The tightest table: eight plates round a phone's table, in German's longer words."""
+    page, frame = await open_table(playground, open_page, "hearts", 7, "de")
+    table = playground.bot.games.active_tables()[0]
+    engine = session_of(table).engine
+    await frame.locator("button.pass").wait_for()
+    for index in (0, 1, 2):
+        await frame.locator(f'.hand-card[data-index="{index}"]').click(position=CORNER)
+    await frame.locator("button.pass").click()
+    await until(lambda: engine.chosen_pass(0) is not None or engine.plays_this_hand)
+    await play_cards(playground, page, frame, table, 3)
+    await frame.locator(".plate").nth(7).wait_for()
+    await photograph(page, frame, "hearts-eight-de")
+    # The last trick's eight cards and their names on one line.
+    tops = await frame.locator(".last-trick figure").evaluate_all(
+        "nodes => nodes.map(node => node.offsetTop)"
+    )
+    assert len(tops) == 8 and len(set(tops)) == 1, tops
+    assert page.errors == []
