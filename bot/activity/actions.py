@@ -14,6 +14,7 @@ from bot.activity.views import view_for
 from bot.games.base import Notice
 from bot.games.errors import GameError
 from bot.service.games import Change
+from bot.service.solver_pool import solver_pool
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import render_notice, ui_for
 
@@ -28,11 +29,13 @@ LOBBY_ACTIONS = ("join", "leave", "start", "add_ai")
 @dataclass(frozen=True, slots=True)
 class Answer:
     """What the person who acted is told: a sentence (None: nothing to say), whether it is a refusal, and an
-    action to offer for confirmation (The Game's warning before a play that ends the game)."""
+    action to offer for confirmation (The Game's warning before a play that ends the game, Klondike's **Give up**),
+    with the labels of the two buttons that answer it (None: the page's own)."""
 
     text: str | None
     refused: bool = False
     confirm: dict[str, Any] | None = None
+    labels: tuple[str, str] | None = None
 
 
 class ActivityActions:
@@ -92,12 +95,35 @@ class ActivityActions:
         if table.session is None:
             raise GameError("error.not_started")
         view = view_for(table.game_key)
-        action = view.action(self.bot.games.as_saved(table), seat, message, viewer.locale)
+        saved = self.bot.games.as_saved(table)
+        if message.get("kind") == "hint":
+            return await self._hint(viewer, saved, seat)
+        question = view.confirmation(saved, seat, message, viewer.locale)
+        if question is not None:
+            return Answer(
+                question.question,
+                confirm={**message, "confirmed": True},
+                labels=(question.confirm, question.cancel),
+            )
+        action = view.action(saved, seat, message, viewer.locale)
         change = await self.bot.games.act(table.id, viewer.user_id, action)
         if change.changed:
             # No actor: a hand message the player has open on Discord is brought up to date with the others.
             self.bot.controller.after_change(change)
         return self._answer(viewer, change, message)
+
+    async def _hint(self, viewer: Viewer, table: Table, seat: int) -> Answer:
+        """What the strong AI (Klondike: the solver, from the cards seen) would do now, as **Hint** on Discord
+        answers it (`TableController.hint`), counted for the game."""
+        if table.status is not TableStatus.PLAYING:
+            raise GameError("error.table_gone")
+        if not (await self.bot.guild_settings.get(table.guild_id)).hints_enabled:
+            raise GameError("error.hints_disabled")
+        session = table.require_session()
+        job = session.hint_task(seat)
+        advice = await solver_pool().run(table.id, job) if session.slow_hint else job()
+        await self.bot.games.record_hint(table.id, viewer.user_id)
+        return Answer(render_notice(viewer.locale, advice))
 
     @staticmethod
     def _answer(viewer: Viewer, change: Change, message: dict[str, Any]) -> Answer:

@@ -84,6 +84,14 @@ class Page:
                 if data.get("type") == "answer" and data.get("id") == self._next_id:
                     return data
 
+    async def drain(self) -> None:
+        """Read what the page was sent meanwhile (every message is kept: `states`, `answers`)."""
+        try:
+            while True:
+                await self.read(timeout=0.3)
+        except TimeoutError:
+            return
+
     async def close(self) -> None:
         await self.socket.close()
         await self.session.close()

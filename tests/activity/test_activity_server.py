@@ -196,38 +196,50 @@ async def test_the_page_speaks_the_readers_language(
     assert ticket
 
 
-async def test_another_game_through_its_own_hand_controls(
+async def test_another_game_through_its_own_controls(
     emulator: Emulator, world: World, activity_bot: RunningClient[TheGameBot]
 ) -> None:
-    """Hearts in the Activity: the board's picture, and the player's own hand with its cards drawn as cards; a
-    control the hand shows acts through the game's own reading, one it does not show is refused."""
+    """Crapette in the Activity (the one game without a view of its own): the board's picture, and the board's own
+    controls; a control the board shows acts through the game's own reading, one it does not show is refused."""
     base = activity_url(activity_bot)
     alice = await open_page(emulator, base, world.alice, world.channel)
-    await (await emulator.slash(world.alice, world.channel, "game new", {"game": "hearts"})).response()
+    await (await emulator.slash(world.alice, world.channel, "game new", {"game": "crapette"})).response()
     await alice.wait_state(lambda s: s["table"] is not None)
-    for _ in range(3):
-        assert (await alice.act({"kind": "add_ai"}))["refused"] is False
+    assert (await alice.act({"kind": "add_ai"}))["refused"] is False
     await alice.act({"kind": "start"})
     state = await alice.wait_state(
-        lambda s: s["table"]["status"] == "playing" and bool(s["table"]["play"].get("hand"))
+        lambda s: (
+            s["table"]["status"] == "playing"
+            and any(
+                control["type"] == "menu"
+                for control in s["table"]["play"].get("hand", {}).get("controls", [])
+            )
+        ),
+        timeout=30,
     )
     play = state["table"]["play"]
     assert play["kind"] == "generic" and play["picture"]
-    controls = play["hand"]["controls"]
-    menu = next(control for control in controls if control["type"] == "menu")  # the pass: three cards
-    assert all(option["card"] for option in menu["options"])
-    async with alice.session.get(f"{base}api/cards/{menu['options'][0]['card']}.png") as response:
-        assert response.status == 200 and response.content_type == "image/png"
+    menu = next(control for control in play["hand"]["controls"] if control["type"] == "menu")
     async with alice.session.get(f"{base}api/picture?ticket={alice.ticket}&v=1") as response:
         assert response.status == 200
-    forged = await alice.act({"kind": "control", "id": menu["id"].replace("pass", "moon"), "values": []})
+    table_id = state["table"]["id"]
+    forged = await alice.act({"kind": "control", "id": f"tg:g:{table_id}:giveup", "values": []})
     assert forged["refused"]
-    values = [option["value"] for option in menu["options"][: menu["min"]]]
-    answer = await alice.act({"kind": "control", "id": menu["id"], "values": values})
+    before = activity_bot.client.games.active_tables()[0].require_session().to_dict()
+    answer = await alice.act({"kind": "control", "id": menu["id"], "values": [menu["options"][0]["value"]]})
     assert answer["refused"] is False, (answer, menu)
-    # Passed: her hand no longer offers the pass.
-    await alice.wait_state(
-        lambda s: all(control["id"] != menu["id"] for control in s["table"]["play"]["hand"]["controls"]),
-        timeout=15,
-    )
+    assert activity_bot.client.games.active_tables()[0].require_session().to_dict() != before
     await alice.close()
+
+
+async def test_card_faces_and_back_are_the_bots_own_pictures(
+    emulator: Emulator, world: World, activity_bot: RunningClient[TheGameBot]
+) -> None:
+    base = activity_url(activity_bot)
+    async with aiohttp.ClientSession() as session:
+        for name, status in (("QS", 200), ("10H", 200), ("back", 200), ("1S", 404), ("QS.jpg", 404)):
+            async with session.get(f"{base}api/cards/{name}{'' if '.' in name else '.png'}") as response:
+                assert response.status == status, name
+                if status == 200:
+                    assert response.content_type == "image/png"
+                    assert (await response.read()).startswith(b"\x89PNG")

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import ended_early_text, ui_for
 from bot.ui.i18n import t
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """A question asked before a move that cannot be taken back (Klondike's **Give up**): its sentence and the
+    labels of its two buttons, in the reader's language. The page sends the move again with `"confirmed": true`."""
+
+    question: str
+    confirm: str
+    cancel: str
 
 
 class GameView(Protocol):
@@ -19,6 +30,12 @@ class GameView(Protocol):
     def action(self, table: Table, seat: int, message: dict[str, Any], locale: str) -> Any:
         """The game's action for a message from the page; GameError("error.stale_button") when it cannot be
         read (nothing is done)."""
+        ...
+
+    def confirmation(
+        self, table: Table, seat: int, message: dict[str, Any], locale: str
+    ) -> Confirmation | None:
+        """The question to ask before acting on `message` (None: act at once)."""
         ...
 
 

@@ -141,3 +141,6 @@ class GenericView:
         assert found is not None
         action, _ = ui_for(table).action(table, found["payload"], values if control["type"] == "menu" else [])
         return action
+
+    def confirmation(self, table: Table, seat: int, message: dict[str, Any], locale: str) -> None:
+        return None

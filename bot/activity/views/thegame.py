@@ -133,3 +133,6 @@ class TheGameView:
             marker = message.get("marker")
             return SetMarker(pile, None if marker is None else require_text(marker, MARKER_KINDS))
         raise GameError("error.stale_button")
+
+    def confirmation(self, table: Table, seat: int, message: dict[str, Any], locale: str) -> None:
+        return None

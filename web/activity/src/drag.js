@@ -1,8 +1,15 @@
 // Cards dragged onto targets with pointer events (mouse, pen and touch alike), or tapped, then a target tapped.
 // `targetsFor(card)` names the targets to highlight (with a kind: a class) while a card is held; `drop(card,
 // target)` is called for any target the card is let go on (the server says when it cannot go there).
+//
+// A draggable node may sit inside a target (a Klondike card in its column): tapping it while another card is chosen
+// plays the chosen card there, as tapping the target itself would. A node may hold the cards above it (a run), and
+// the ghost that follows the finger shows them all. A new state drawn while a card is held would take the card from
+// under the finger: `whenIdle` waits until it is let go.
 
-let selected = null;
+let selected = null; // { node, card, targetsFor, drop, key }
+let dragging = false;
+let waiting = null;
 
 export function clearSelection() {
   selected = null;
@@ -18,14 +25,48 @@ function highlight(targets) {
     const node = document.querySelector(`[data-target="${name}"]`);
     if (!node) continue;
     node.classList.add("legal", move.kind);
-    node.dataset.size = move.size;
+    if (move.size) node.dataset.size = move.size;
   }
 }
 
-export function makeDraggable(node, card, { targetsFor, drop }) {
+function choose(node, options) {
+  clearSelection();
+  selected = { node, ...options };
+  node.classList.add("selected");
+  highlight(options.targetsFor(options.card));
+}
+
+// Run `draw` now, or once the card held is let go.
+export function whenIdle(draw) {
+  if (dragging) waiting = draw;
+  else draw();
+}
+
+function idle() {
+  dragging = false;
+  const draw = waiting;
+  waiting = null;
+  if (draw) draw();
+}
+
+// After a new state is drawn: the card chosen by a tap stays chosen when it is still there (`key`).
+export function keepSelection() {
+  if (!selected?.key) return;
+  const key = selected.key;
+  const node = document.querySelector(`[data-drag="${CSS.escape(key)}"]`);
+  if (!node || !node._drag) return clearSelection();
+  choose(node, node._drag);
+}
+
+export function makeDraggable(node, card, { targetsFor, drop, key }) {
+  const options = { card, targetsFor, drop, key };
+  node._drag = options;
+  if (key) node.dataset.drag = key;
+  else node.dataset.drag = "";
   node.addEventListener("pointerdown", (event) => {
     if (event.button !== 0) return;
     event.preventDefault();
+    event.stopPropagation(); // a card inside another card (a run) is picked up alone
     const start = { x: event.clientX, y: event.clientY };
     let ghost = null;
     node.setPointerCapture(event.pointerId);
@@ -34,13 +75,18 @@ export function makeDraggable(node, card, { targetsFor, drop }) {
       if (!ghost && far) {
         clearSelection();
         highlight(targetsFor(card));
+        dragging = true;
+        const box = node.getBoundingClientRect();
         ghost = node.cloneNode(true);
         ghost.classList.add("ghost");
+        ghost.style.width = `${box.width}px`;
+        ghost.offset = { x: start.x - box.left, y: start.y - box.top };
         document.body.append(ghost);
+        node.classList.add("lifted");
       }
       if (ghost) {
-        ghost.style.left = `${moving.clientX - ghost.offsetWidth / 2}px`;
-        ghost.style.top = `${moving.clientY - ghost.offsetHeight / 2}px`;
+        ghost.style.left = `${moving.clientX - ghost.offset.x}px`;
+        ghost.style.top = `${moving.clientY - ghost.offset.y}px`;
       }
     };
     const up = (ending) => {
@@ -49,19 +95,26 @@ export function makeDraggable(node, card, { targetsFor, drop }) {
       node.removeEventListener("pointercancel", up);
       if (ghost) {
         ghost.remove();
+        node.classList.remove("lifted");
         const under = document.elementFromPoint(ending.clientX, ending.clientY)?.closest("[data-target]");
         clearSelection();
         if (under && ending.type === "pointerup") drop(card, under.dataset.target);
+        idle();
         return;
       }
-      // A tap: the card is chosen; a tap on a target plays it there.
-      const again = selected === card;
-      clearSelection();
-      if (!again) {
-        selected = card;
-        node.classList.add("selected");
-        highlight(targetsFor(card));
+      if (ending.type !== "pointerup") return;
+      // A tap on a card inside a target while another card is chosen: the chosen card goes there.
+      const around = node.closest("[data-target]");
+      if (selected && selected.node !== node && around && around !== selected.node.closest("[data-target]")) {
+        const chosen = selected;
+        clearSelection();
+        chosen.drop(chosen.card, around.dataset.target);
+        return;
       }
+      // A tap: the card is chosen (a second tap puts it back); a tap on a target plays it there.
+      const again = selected?.node === node;
+      clearSelection();
+      if (!again) choose(node, options);
     };
     node.addEventListener("pointermove", move);
     node.addEventListener("pointerup", up);
@@ -69,12 +122,13 @@ export function makeDraggable(node, card, { targetsFor, drop }) {
   });
 }
 
-export function makeTarget(node, name, { drop }) {
+export function makeTarget(node, name, { drop } = {}) {
   node.dataset.target = name;
-  node.addEventListener("click", () => {
+  node.addEventListener("click", (event) => {
     if (selected === null) return;
-    const card = selected;
+    if (event.target.closest?.("[data-drag]") && event.target.closest("[data-drag]") !== node) return; // the card's own tap
+    const chosen = selected;
     clearSelection();
-    drop(card, name);
+    (drop ?? chosen.drop)(chosen.card, name);
   });
 }

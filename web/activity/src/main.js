@@ -38,6 +38,13 @@ class Connection {
     this.nextId = 0;
     this.attempt = 0;
     this.socket = null;
+    this.state = null; // the last state drawn
+    this.quiet = new Set(); // moves whose answer is shown only when refused (the table shows the rest)
+  }
+
+  // Draw the last state again (a choice made on the page alone, e.g. the cards chosen for a pass).
+  redraw() {
+    if (this.state) render(this.state, this);
   }
 
   open() {
@@ -53,6 +60,7 @@ class Connection {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
         this.renewed = false;
+        this.state = message;
         render(message, this);
       }
       else if (message.type === "answer") showAnswer(message, this);
@@ -79,9 +87,10 @@ class Connection {
     }
   }
 
-  send(action) {
+  send(action, { quiet = false } = {}) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.nextId += 1;
+    if (quiet) this.quiet.add(this.nextId);
     this.socket.send(JSON.stringify({ type: "act", id: this.nextId, action }));
     return true;
   }
@@ -106,6 +115,12 @@ async function start() {
   document.documentElement.lang = tr("language");
   const connection = new Connection(session.ticket, signIn);
   window.activity = connection;
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === width) return; // a phone's toolbar coming and going changes the height only
+    width = window.innerWidth;
+    connection.redraw(); // the table is drawn to the page's width
+  });
   connection.open();
 }
 

@@ -2,6 +2,9 @@
 import { el, rich, tr } from "./text.js";
 import { renderTheGame } from "./thegame.js";
 import { renderGeneric } from "./generic.js";
+import { renderTricks } from "./tricks.js";
+import { renderKlondike } from "./klondike.js";
+import { keepSelection, whenIdle } from "./drag.js";
 
 const app = () => document.getElementById("app");
 let toastTimer = null;
@@ -20,8 +23,9 @@ export function toast(text, refused = false) {
 }
 
 export function showAnswer(answer, connection) {
+  const quiet = connection.quiet.delete(answer.id);
   if (answer.confirm) return confirmDialog(answer, connection);
-  if (answer.text) toast(answer.text, answer.refused);
+  if (answer.text && (answer.refused || !quiet)) toast(answer.text, answer.refused);
 }
 
 function confirmDialog(answer, connection) {
@@ -32,8 +36,8 @@ function confirmDialog(answer, connection) {
     el(
       "div",
       { class: "buttons" },
-      el("button", { class: "danger", onclick: () => { dialog.remove(); connection.send(answer.confirm); } }, tr("activity.confirm")),
-      el("button", { onclick: () => dialog.remove() }, tr("activity.cancel")),
+      el("button", { class: "danger", onclick: () => { dialog.remove(); connection.send(answer.confirm); } }, answer.labels?.[0] ?? tr("activity.confirm")),
+      el("button", { onclick: () => dialog.remove() }, answer.labels?.[1] ?? tr("activity.cancel")),
     ),
   );
   document.body.append(dialog);
@@ -60,15 +64,25 @@ function lobby(table, connection) {
 }
 
 export function render(message, connection) {
+  whenIdle(() => draw(message, connection));
+}
+
+function draw(message, connection) {
   document.body.classList.remove("offline");
   document.querySelectorAll(".dialog").forEach((dialog) => dialog.remove());
   const table = message.table;
   if (!table) return showNotice(tr("activity.no_table"));
-  const parts = [el("header", {}, el("h1", {}, table.name))];
+  // A trick table's own first line names the game and the hand.
+  const parts = table.play?.kind === "tricks" ? [] : [el("header", {}, el("h1", {}, table.name))];
   if (table.status === "lobby") parts.push(lobby(table, connection));
   else if (table.play?.kind === "thegame") parts.push(...renderTheGame(table, connection));
+  else if (table.play?.kind === "tricks") parts.push(...renderTricks(table, connection));
+  else if (table.play?.kind === "klondike") parts.push(...renderKlondike(table, connection));
   else if (table.play) parts.push(...renderGeneric(table, message, connection));
   if (table.end) parts.push(el("p", { class: "end" }, rich(table.end)));
   app().replaceChildren(...parts);
   app().dataset.status = table.status;
+  app().dataset.game = table.game;
+  app().querySelectorAll("[data-after-draw]").forEach((node) => node.afterDraw()); // placed once sizes are known
+  keepSelection();
 }

@@ -1,0 +1,296 @@
+// Hearts and Barbu: the table seen from above, you at the bottom and the others around it in the order they play
+// (clockwise: the next player sits on your left), each trick card in front of the player who played it, the lead
+// and the card winning the trick marked, whose turn it is, the points and penalty cards of each seat, the last trick,
+// and between two hands the hand's result. Below it, your hand: drag a card you may play onto the table (or tap it,
+// then the table); the others are greyed. Hearts' pass: tap three cards, then confirm; its moon: two buttons.
+import { el, rich, tr } from "./text.js";
+import { cardFace, preloadDeck } from "./cards.js";
+import { makeDraggable, makeTarget } from "./drag.js";
+
+const TABLE = "table";
+const INDEX_WIDTH = 0.56; // the part of a card left showing in a fanned hand: its rank and suit ("10♥"), in widths
+const ROW_OVERLAP = 0.48; // a second row of cards covers the first's lower part, not its corner, in heights
+let passChoice = { hand: null, chosen: [] }; // positions in the hand chosen for the pass, kept from state to state
+
+// The table's width over its height, a plate's width and a trick card's width (of the table's), by the number of
+// seats.
+const SHAPES = {
+  few: { ratio: 1.05, plate: 0.3, card: 0.14 },
+  some: { ratio: 0.9, plate: 0.24, card: 0.12 },
+  many: { ratio: 0.8, plate: 0.23, card: 0.11 },
+};
+const MAX_WIDTH = 560;
+
+function shapeOf(count) {
+  return count > 6 ? "many" : count > 4 ? "some" : "few";
+}
+
+// Seat `index` seen from seat `me` (at the bottom): the next seats clockwise, as they sit around a real table.
+function angleOf(index, me, count) {
+  const offset = (((index - me) % count) + count) % count;
+  return ((90 + (offset * 360) / count) * Math.PI) / 180;
+}
+
+// How far from its centre a box of half-sizes (w, h) reaches in the direction (dx, dy) (a unit vector).
+function reach(w, h, dx, dy) {
+  return Math.min(Math.abs(dx) > 1e-6 ? w / Math.abs(dx) : Infinity, Math.abs(dy) > 1e-6 ? h / Math.abs(dy) : Infinity);
+}
+
+function place(node, x, y) {
+  node.style.left = `${x.toFixed(1)}px`;
+  node.style.top = `${y.toFixed(1)}px`;
+}
+
+// Once drawn (the plates' heights known): the plates on an ellipse inside the table, and each trick card in front of
+// its seat's plate, right in front of it around a small table (a cross of four cards), on an inner ellipse around a
+// larger one (so that neighbours' cards do not meet).
+function arrange(node, count, me) {
+  const width = node.clientWidth;
+  const height = node.clientHeight;
+  const plates = [...node.querySelectorAll(".plate")];
+  const plateWidth = Math.max(...plates.map((plate) => plate.offsetWidth));
+  const plateHeight = Math.max(...plates.map((plate) => plate.offsetHeight));
+  const cardWidth = width * SHAPES[shapeOf(count)].card;
+  const cardHeight = cardWidth * 1.4;
+  const rx = width / 2 - plateWidth / 2 - 4;
+  const ry = height / 2 - plateHeight / 2 - 4;
+  const inner = { x: rx - plateWidth / 2 - cardWidth / 2 - 6, y: ry - plateHeight / 2 - cardHeight / 2 - 6 };
+  const cards = new Map([...node.querySelectorAll(".trick-card")].map((card) => [Number(card.dataset.seat), card]));
+  plates.forEach((plate, index) => {
+    const angle = angleOf(index, me, count);
+    const x = width / 2 + Math.cos(angle) * rx;
+    const y = height / 2 + Math.sin(angle) * ry;
+    place(plate, x, y);
+    const [cx, cy] = cardSpot(plate, angle, x, y);
+    // "Play here" where your card will land, not over the cards already played.
+    if (index === me) {
+      node.style.setProperty("--prompt-x", `${cx.toFixed(1)}px`);
+      node.style.setProperty("--prompt-y", `${cy.toFixed(1)}px`);
+    }
+    const card = cards.get(index);
+    if (card) place(card, cx, cy);
+  });
+
+  function cardSpot(plate, angle, x, y) {
+    const length = Math.hypot(width / 2 - x, height / 2 - y) || 1;
+    const dx = (width / 2 - x) / length;
+    const dy = (height / 2 - y) / length;
+    const apart = { x: (plate.offsetWidth + cardWidth) / 2 + 4, y: (plate.offsetHeight + cardHeight) / 2 + 4 };
+    if (count <= 4) {
+      const distance = Math.min(reach(apart.x, apart.y, dx, dy) + 2, length);
+      return [x + dx * distance, y + dy * distance];
+    }
+    // On the inner ellipse, then a little further in if it would still touch its own plate (at a diagonal).
+    let cx = width / 2 + Math.cos(angle) * inner.x;
+    let cy = height / 2 + Math.sin(angle) * inner.y;
+    if (Math.abs(cx - x) < apart.x && Math.abs(cy - y) < apart.y) {
+      const more = Math.min(
+        Math.abs(dx) > 1e-6 ? (apart.x - Math.abs(cx - x)) / Math.abs(dx) : Infinity,
+        Math.abs(dy) > 1e-6 ? (apart.y - Math.abs(cy - y)) / Math.abs(dy) : Infinity,
+      );
+      cx += dx * more;
+      cy += dy * more;
+    }
+    return [cx, cy];
+  }
+}
+
+// "0 Pkt. · gesamt 0": a narrow plate wraps the line between its parts, never inside one ("gesamt" above its "0").
+function keptWhole(line) {
+  return line.split(" · ").flatMap((part, index) => [index > 0 ? " · " : "", el("span", { class: "whole" }, part)]);
+}
+
+function plate(seat, index, table) {
+  const you = table.seats[index]?.you;
+  return el(
+    "div",
+    { class: `plate ${seat.to_act ? "to-act" : ""} ${you ? "you" : ""}`, dataset: { seat: String(index) } },
+    el("div", { class: "name" }, seat.to_act ? "▶ " : "", seat.ai ? "🤖 " : "", seat.name),
+    el("div", { class: "score" }, keptWhole(seat.score_line)),
+    el(
+      "div",
+      { class: "detail" },
+      el("span", {}, seat.detail_line),
+      seat.taken.map((chip) => el("span", { class: `chip ${chip.red ? "red" : ""}` }, chip.index, chip.times && el("small", {}, chip.times))),
+      seat.status && el("span", { class: "seat-status" }, seat.status),
+    ),
+  );
+}
+
+function trickCard(play, state) {
+  const classes = ["trick-card"];
+  if (play.seat === state.winning) classes.push("winning");
+  return el(
+    "div",
+    { class: classes.join(" "), dataset: { seat: String(play.seat), card: play.card } },
+    cardFace(play.card),
+    play.seat === state.leader && el("span", { class: "lead-tag" }, state.lead_label),
+    play.seat === state.winning && el("span", { class: "star", "aria-hidden": "true" }, "★"),
+  );
+}
+
+function felt(table, state, me, playable) {
+  const count = state.seats.length;
+  const shape = SHAPES[shapeOf(count)];
+  const width = Math.min(document.getElementById("app").clientWidth, MAX_WIDTH);
+  const node = el(
+    "div",
+    { class: `felt seats-${shapeOf(count)}`, role: "group", "aria-label": state.description },
+    state.seats.map((seat, index) => plate(seat, index, table)),
+    state.trick.map((play) => trickCard(play, state)),
+    state.trick.length === 0 && state.centre.length > 0 && el("div", { class: "centre" }, state.centre.map((line) => el("div", {}, line))),
+  );
+  node.style.width = `${width}px`;
+  node.style.height = `${(width / shape.ratio).toFixed(1)}px`;
+  node.style.setProperty("--plate-w", `${(width * shape.plate).toFixed(1)}px`);
+  node.style.setProperty("--trick-w", `${(width * shape.card).toFixed(1)}px`);
+  node.dataset.afterDraw = "";
+  node.afterDraw = () => arrange(node, count, me);
+  if (playable) {
+    node.dataset.prompt = tr("activity.tricks.play_here");
+    makeTarget(node, TABLE);
+  }
+  return node;
+}
+
+function lastTrick(state) {
+  if (state.last_trick.length === 0) return state.footer ? el("p", { class: "footer" }, state.footer) : null;
+  return el(
+    "div",
+    { class: "last-trick" },
+    el("div", { class: "caption" }, state.footer),
+    el(
+      "div",
+      { class: "small-cards" },
+      state.last_trick.map((play) =>
+        el("figure", { class: play.seat === state.last_winner ? "winning" : "" }, cardFace(play.card), el("figcaption", {}, state.seats[play.seat].name)),
+      ),
+    ),
+  );
+}
+
+function result(state) {
+  const hand = state.result;
+  return el(
+    "section",
+    { class: "result" },
+    el("h2", {}, hand.title),
+    hand.notes.map((note) => el("p", {}, rich(note))),
+    el(
+      "table",
+      {},
+      el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, tr("activity.tricks.this_hand")), el("th", {}, tr("activity.tricks.total")))),
+      el("tbody", {}, hand.rows.map((row) => el("tr", {}, el("th", {}, row.name), el("td", {}, String(row.points)), el("td", {}, String(row.total))))),
+    ),
+    hand.next && el("p", { class: "help" }, rich(hand.next)),
+  );
+}
+
+function smallCards(caption, codes) {
+  return el("div", { class: "small-row" }, el("span", { class: "caption" }, caption), el("span", { class: "small-cards" }, codes.map((code) => cardFace(code))));
+}
+
+// The cards side by side, overlapping as much as the width needs (two rows when one would hide their corners).
+function fan(nodes) {
+  const width = Math.min(document.getElementById("app").clientWidth, 720) - 24;
+  const cardWidth = Math.round(Math.max(58, Math.min(84, width / 5.5)));
+  const fits = (count) => count < 2 || (width - cardWidth) / (count - 1) >= cardWidth * INDEX_WIDTH;
+  let rows = 1;
+  while (!fits(Math.ceil(nodes.length / rows))) rows += 1;
+  const perRow = Math.ceil(nodes.length / rows);
+  const lines = [];
+  for (let start = 0; start < nodes.length; start += perRow) {
+    const line = nodes.slice(start, start + perRow);
+    const step = line.length > 1 ? Math.min(cardWidth + 6, (width - cardWidth) / (line.length - 1)) : 0;
+    line.forEach((node, index) => {
+      node.style.width = `${cardWidth}px`;
+      if (index > 0) node.style.marginLeft = `${(step - cardWidth).toFixed(1)}px`;
+    });
+    const row = el("div", { class: "fan-row" }, line);
+    if (start > 0) row.style.marginTop = `${(-cardWidth * 1.4 * ROW_OVERLAP).toFixed(1)}px`;
+    lines.push(row);
+  }
+  return el("div", { class: "fan" }, lines);
+}
+
+function handView(table, state, connection) {
+  const hand = state.hand;
+  const legal = new Set(hand.legal);
+  const send = (action) => connection.send(action, { quiet: true });
+  if (hand.step !== "pass" || passChoice.hand !== state.hand_number) passChoice = { hand: state.hand_number, chosen: [] };
+  const received = new Set(hand.received ? hand.received.cards : []);
+  const nodes = hand.cards.map((code, index) => {
+    const classes = ["hand-card"];
+    if (hand.step === "play" && legal.size < hand.cards.length) classes.push(legal.has(code) ? "legal" : "dim");
+    if (received.has(code)) classes.push("received");
+    if (passChoice.chosen.includes(index)) classes.push("chosen");
+    const pressed = hand.step === "pass" ? String(passChoice.chosen.includes(index)) : null;
+    const node = el("div", { class: classes.join(" "), role: "button", tabindex: "0", "aria-pressed": pressed, dataset: { card: code, index: String(index) } }, cardFace(code));
+    if (hand.step === "play") {
+      node.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") send({ kind: "play", card: code, hand: state.hand_number });
+      });
+      makeDraggable(node, code, {
+        key: `hand:${index}:${code}`,
+        targetsFor: () => (legal.has(code) ? { [TABLE]: { kind: "legal" } } : {}),
+        drop: (card) => send({ kind: "play", card, hand: state.hand_number }),
+      });
+    } else if (hand.step === "pass") {
+      const toggle = () => {
+        const chosen = passChoice.chosen;
+        if (chosen.includes(index)) chosen.splice(chosen.indexOf(index), 1);
+        else {
+          chosen.push(index);
+          if (chosen.length > hand.pass.count) chosen.shift();
+        }
+        connection.redraw();
+      };
+      node.addEventListener("click", toggle);
+      node.addEventListener("keydown", (event) => (event.key === "Enter" || event.key === " ") && toggle());
+    }
+    return node;
+  });
+  const buttons = [];
+  if (hand.step === "pass") {
+    const chosen = passChoice.chosen.map((index) => hand.cards[index]);
+    buttons.push(
+      el(
+        "button",
+        { class: "primary pass", disabled: chosen.length !== hand.pass.count, onclick: () => send({ kind: "pass", cards: chosen, hand: state.hand_number }) },
+        `${hand.pass.button} · ${chosen.length}/${hand.pass.count}`,
+      ),
+    );
+  }
+  for (const choice of hand.moon ?? []) {
+    buttons.push(el("button", { class: choice.choice === "minus_self" ? "success" : "danger", onclick: () => send({ kind: "moon", choice: choice.choice, hand: state.hand_number }) }, choice.label));
+  }
+  if (hand.step !== "wait") buttons.push(el("button", { class: "hint", onclick: () => connection.send({ kind: "hint" }) }, "💡 ", tr("button.hint")));
+  return el(
+    "section",
+    { class: `hand tricks-hand ${hand.step !== "wait" ? "my-turn" : ""}`, "aria-label": tr("activity.your_hand") },
+    el("h2", {}, tr("activity.your_hand")),
+    hand.why.map((line) => el("p", { class: "help small" }, rich(line))),
+    hand.pass?.chosen && smallCards(hand.pass.chosen_caption, hand.pass.chosen),
+    hand.received && smallCards(hand.received.caption, hand.received.cards),
+    fan(nodes),
+    buttons.length > 0 && el("div", { class: "buttons" }, buttons),
+  );
+}
+
+export function renderTricks(table, connection) {
+  preloadDeck();
+  const state = table.play;
+  const seated = table.seat !== null && state.hand;
+  const me = seated ? table.seat : 0;
+  const parts = [
+    el("p", { class: "header" }, state.header),
+    state.lines.length > 0 && el("p", { class: "help small lines" }, state.lines.flatMap((line, index) => (index > 0 ? [" · ", rich(line)] : [rich(line)]))),
+    state.status_line && el("p", { class: "status" }, rich(state.status_line)),
+    felt(table, state, me, seated && state.hand.step === "play"),
+    lastTrick(state),
+    state.result && result(state),
+  ];
+  if (seated) parts.push(handView(table, state, connection));
+  else if (table.status === "playing") parts.push(el("p", { class: "help" }, tr("activity.spectator")));
+  return parts.filter(Boolean);
+}
