@@ -68,6 +68,25 @@ def _without_selectors(text: str) -> str:
 RULE_PHRASES = _rule_phrases()
 
 
+def _result_titles() -> re.Pattern[str]:
+    """The titles of a finished hand's result message (`<game>.result_title`), in every language: such a message
+    tells a hand that is over, whose cards the next deal deals again."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "bot"
+    patterns = set()
+    for path in root.glob("games/*/locales/*.json"):
+        for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+            if key.endswith(".result_title") and isinstance(text, str):
+                parts = re.split(r"\{[^}]*\}", text)
+                patterns.add(".+?".join(re.escape(part) for part in parts))
+    return re.compile("|".join(sorted(patterns)) or "(?!)")
+
+
+RESULT_TITLES = _result_titles()
+
+
 def cards_in_text(text: str) -> set[str]:
     """The standard-deck cards a text names, as codes ("QS", "10H") (rule sentences of the catalogs left out): in
     text, or as the bot's card and suit emojis (read as the text they stand for)."""
@@ -153,6 +172,9 @@ class Version:
     cards: frozenset[str]
     hand_components: tuple[str, ...]
     text: str  # what it showed, for the report (kept only until the next check)
+    tells_a_finished_hand: bool = (
+        False  # a hand's result message (posted late after a restart, or edited later)
+    )
 
 
 @dataclass
@@ -177,7 +199,10 @@ class MessageDigests:
             text = " | ".join(part for part in (*texts, *labels) if part)
             at = self.clock.now().timestamp()
             created = message.timestamp.timestamp()
-            self.versions.append(Version(at, created, message.id, channel_id, viewer, cards, hand_ids, text))
+            result = any(RESULT_TITLES.search(part) for part in texts if part)
+            self.versions.append(
+                Version(at, created, message.id, channel_id, viewer, cards, hand_ids, text, result)
+            )
 
     def take(self, before: float) -> list[Version]:
         """The versions written before `before` (and forget them)."""
@@ -411,6 +436,8 @@ class SecretsOverTime:
                 and version.at < self.deal_seen.get(first.deal, before.at) + self.grace
             ):
                 continue  # the first seconds of a later deal: a late answer may still tell the deal before
+            if version.tells_a_finished_hand and _follows_a_deal(first.deal):
+                continue  # a hand's result, however late (a restart): the cards of a hand that is over
             leaked = version.cards & first.private_for(version.viewer) & second.private_for(version.viewer)
             if leaked:
                 whom = (
