@@ -25,7 +25,7 @@ from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import CALL_CRAPETTE, SIDE_NAMES, CallCrapette, EndTurn, parse_action
 from bot.games.crapette.words import move_notice, spot, top_card
 
-_SOURCES = ("cr", "st", *SIDE_NAMES)
+_SOURCES = ("cr", "st", "di", *SIDE_NAMES)
 
 
 @dataclass(frozen=True, slots=True)

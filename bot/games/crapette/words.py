@@ -44,11 +44,14 @@ def move_notice(card: Any, move: Move, opponent: str | None = None, *, to_oppone
 
 
 def top_card(engine: Crapette, seat: int, source: str) -> OwnedCard | None:
-    """The card `seat` would take from `source` (`cr`, `st` or a side pile) now, or None."""
+    """The card `seat` would take from `source` (`cr`, `st`, `di` or a side pile) now, or None."""
     if source == "cr":
         return engine.crapette_top(seat)
     if source == "st":
         return engine.stock_turned(seat)
+    if source == "di":
+        discard = engine.discard(seat)
+        return discard[-1] if discard else None
     if source[0] == "s":
         pile = engine.side_piles[int(source[1:]) - 1]
         return pile[-1] if pile else None

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot.games.cards import Card
 from bot.games.crapette import STRATEGIES, TURN_STOCK, Crapette, CrapetteOptions, Move
-from tests.games.crapette.helpers import arranged
+from tests.games.crapette.helpers import arranged, owned
 
 
 def test_first_legal_plays_the_first_legal_action_and_never_calls() -> None:
@@ -83,11 +83,23 @@ def test_strong_gets_rid_of_its_own_cards_first() -> None:
     strong = STRATEGIES["strong"]()
     # No foundation or freeing move and no stock to turn up: 6H can leave the crapette for 7S, or 8C could
     # move from side pile 3 to 9D.
-    game = arranged(crapettes=("QH 6H", "KD/1"), sides=SIDES, stocks=("", "QC/1"))
+    game = arranged(crapettes=("2D QH 6H", "KD/1"), sides=SIDES, stocks=("", "QC/1"))
     assert strong.choose_action(game.view(0)) == Move("cr", "s1")
-    # With 7H on the opponent's discard, the 6H goes there instead: one card more for the opponent.
+    # With 7H on the opponent's discard, the 6H ends there instead (straight or by side pile 1): one card more for
+    # the opponent.
+    game = arranged(crapettes=("2D QH 6H", "KD/1"), sides=SIDES, stocks=("", "QC/1"), discards=("", "7H/1"))
+    while game.current_player == 0 and not game.is_over:
+        game.apply(0, strong.choose_action(game.view(0)))
+    assert owned("6H") in game.discard(1)
+
+
+def test_strong_takes_a_win_when_it_sees_one() -> None:
+    # 6H then QH leave the crapette and nothing is left: whichever way, the game is won at once.
     game = arranged(crapettes=("QH 6H", "KD/1"), sides=SIDES, stocks=("", "QC/1"), discards=("", "7H/1"))
-    assert strong.choose_action(game.view(0)) == Move("cr", "od")
+    strong = STRATEGIES["strong"]()
+    while not game.is_over:
+        game.apply(0, strong.choose_action(game.view(0)))
+    assert game.winner == 0 and len(game.log) == 2
 
 
 def test_strong_turns_its_stock_up_first_when_the_rule_allows() -> None:

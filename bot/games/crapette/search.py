@@ -1,0 +1,364 @@
+"""The strong AI's look at its own turn: every sequence of moves the priority rule allows, up to the next card to
+turn up or the end of the turn, scored by what the table would then be worth.
+
+A turn is many moves between chances: a card turned up from the stock is the only thing a player cannot foresee.
+So the search goes through the player's own moves on the face-up cards (their order included: moving a card aside
+to uncover the one below, loading the opponent before or after) until one of two stops:
+
+- **go on**: no card waits to be placed and the rule lets the player turn up the next one: worth the table as it is,
+  plus the chance that the next card can be placed (read from the player's own cards still unseen: a seat knows
+  its own deck, never the order of its face-down cards);
+- **end**: the turned card cannot be placed and is discarded (or there is nothing left to turn up): worth the table
+  as the opponent will find it: the places it offers their crapette and discard, the cards of theirs that could
+  be loaded onto ours, the side piles left empty for them.
+
+Only moves the priority rule allows are searched, so the AI never breaks it. Moves that change nothing (a lone side
+card onto an empty side pile) and equivalent targets (a second empty side pile, two foundations asking for the same
+card) are left out; a table reached twice is scored once, and the search stops after `NODE_BUDGET` tables, scoring
+what is left as it stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Final
+
+from bot.games.crapette.board import Board, fits_opponent
+from bot.games.crapette.layout import (
+    CARD_RANK,
+    CARD_RED,
+    CARD_SUIT,
+    CARDS_PER_DECK,
+    KING,
+    NO_CARD,
+    UNKNOWN,
+    CrapetteOptions,
+)
+from bot.games.crapette.moves import (
+    DISCARD_TURNED,
+    END_TURN,
+    FIRST_FOUNDATION,
+    FIRST_SIDE,
+    TURN_STOCK,
+    Action,
+    Move,
+    move_spots,
+)
+
+NODE_BUDGET: Final = 600
+WON: Final = 1e9  # the score of a line that empties the player's piles
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """What the evaluation counts (points per unit)."""
+
+    card: float = 10.0  # each card a player still has to get rid of
+    crapette_card: float = 5.0  # ... more when it is in their crapette
+    go_on: float = 9.0  # the chance that the next turned card can be placed, times this
+    crapette_exposed: float = 6.0  # a card of the opponent's that could be loaded onto our crapette
+    discard_exposed: float = 3.0  # ... onto our discard
+    opponent_crapette_free: float = 7.0  # the opponent's crapette top has a place
+    opponent_discard_free: float = 3.0  # the opponent's discard top has a place
+    empty_side: float = 4.0  # a side pile left empty for the opponent
+
+
+DEFAULT_WEIGHTS: Final = Weights()
+
+
+@dataclass(slots=True)
+class Plan:
+    """The best line found: its actions and its score."""
+
+    actions: list[Action]
+    score: float
+
+
+def allowed_now(board: Board, seat: int, options: CrapetteOptions, moved: Collection[int]) -> list[Action]:
+    """The actions that keep the priority rule (the same as `priority.allowed_actions` on the legal actions),
+    from one pass of move generation."""
+    moves = board.legal_moves(seat, options, moved)
+    foundation: list[Action] = [move for move in moves if move.to_foundation]
+    if foundation:
+        return foundation
+    sides = board.sides
+    freeing: list[Action] = []
+    for move in moves:
+        source, target = move_spots(move)
+        lone = FIRST_SIDE <= source < FIRST_FOUNDATION and len(sides[source - FIRST_SIDE]) == 1
+        if lone and (target < FIRST_SIDE or sides[target - FIRST_SIDE]):
+            freeing.append(move)
+    if freeing:
+        return freeing
+    actions: list[Action] = list(moves)
+    if board.turned[seat] != NO_CARD:
+        if not (options.sources_rules and any(move.source == "st" for move in moves)):
+            actions.append(DISCARD_TURNED)
+    elif board.stocks[seat] or board.discards[seat]:
+        actions.append(TURN_STOCK)
+    else:
+        actions.append(END_TURN)
+    return actions
+
+
+class TurnSearch:
+    """One search from `board` (a seat's view, masked) for `seat`, on turn."""
+
+    def __init__(
+        self,
+        board: Board,
+        seat: int,
+        options: CrapetteOptions,
+        unseen: list[int],
+        weights: Weights = DEFAULT_WEIGHTS,
+        sides_seen: Collection[tuple[tuple[int, ...], ...]] = frozenset(),
+    ) -> None:
+        self.board = board
+        self.seat = seat
+        self.options = options
+        self.unseen = unseen  # the seat's own cards it cannot see: what its next turned card may be
+        self.weights = weights
+        # Side piles seen this turn, as moves between side piles went: never brought back (a turn must not go round
+        # in circles, and each decision is a new search: without this, two searches could undo each other).
+        self.sides_seen = sides_seen
+        self.nodes = 0
+        self._scores: dict[tuple[object, ...], float] = {}
+
+    def best(self, moved: Collection[int] = ()) -> Plan:
+        """The best line from here (at least one action)."""
+        self._scores[self._key()] = float(
+            "-inf"
+        )  # coming back to the start is never better than stopping there
+        return self._search(frozenset(moved))
+
+    # ------------------------------------------------------------------ search
+
+    def _search(self, moved: frozenset[int]) -> Plan:
+        board = self.board
+        seat = self.seat
+        self.nodes += 1
+        best: Plan | None = None
+        for action in self._candidates(moved):
+            if isinstance(action, Move):
+                source, target = move_spots(action)
+                card = board.move(seat, source, target)
+                key = self._key()
+                seen = self._scores.get(key)
+                if not board.cards_left(seat):
+                    line = Plan([], WON)
+                elif seen is not None:
+                    line = Plan([], seen)
+                elif self.sides_seen and key[0] in self.sides_seen:
+                    line = Plan([], float("-inf"))
+                elif self.nodes >= NODE_BUDGET:
+                    line = Plan([], self._stop_score())
+                else:
+                    self._scores[key] = float(
+                        "-inf"
+                    )  # a table on the current line: never worth coming back to
+                    between_sides = source >= FIRST_SIDE and FIRST_SIDE <= target < FIRST_FOUNDATION
+                    if between_sides and not self.options.sources_rules:
+                        line = self._search(moved | {card})
+                    else:
+                        line = self._search(frozenset())
+                    self._scores[key] = line.score
+                board.unmove(seat, source, target, card)
+            elif action is TURN_STOCK:
+                line = Plan([], self._go_on_score())
+            else:  # discard the turned card, or end the turn
+                line = Plan([], self._end_score())
+            if best is None or line.score > best.score:
+                best = Plan([action, *line.actions], line.score)
+                if best.score >= WON:
+                    break
+        assert best is not None, "the rule always allows an action"
+        return best
+
+    def _candidates(self, moved: frozenset[int]) -> list[Action]:
+        """The allowed actions minus those that change nothing or repeat another's effect."""
+        board = self.board
+        actions = allowed_now(board, self.seat, self.options, moved)
+        kept: list[Action] = []
+        seen_targets: set[tuple[int, int]] = set()  # (source spot, target class)
+        sides = board.sides
+        foundations = board.foundations
+        for action in actions:
+            if not isinstance(action, Move):
+                kept.append(action)
+                continue
+            source, target = move_spots(action)
+            if target >= FIRST_FOUNDATION:
+                pile = foundations[target - FIRST_FOUNDATION]
+                kind = 1000 + (CARD_SUIT[pile[-1]] * 16 + CARD_RANK[pile[-1]] if pile else 0)
+            elif target >= FIRST_SIDE:
+                pile = sides[target - FIRST_SIDE]
+                if pile:
+                    kind = target
+                else:
+                    if source >= FIRST_SIDE and len(sides[source - FIRST_SIDE]) == 1:
+                        continue  # a lone card onto an empty pile: the same table
+                    kind = 2000
+            else:
+                kind = target
+            if (source, kind) in seen_targets:
+                continue
+            seen_targets.add((source, kind))
+            kept.append(action)
+        return kept
+
+    def _key(self) -> tuple[object, ...]:
+        board = self.board
+        seat = self.seat
+        other = 1 - seat
+        return (
+            tuple(map(tuple, board.sides)),
+            tuple(map(len, board.foundations)),
+            len(board.crapettes[seat]),
+            len(board.discards[seat]),
+            board.turned[seat],
+            len(board.discards[other]),
+            len(board.crapettes[other]),
+        )
+
+    # ------------------------------------------------------------------ scores
+
+    def _material(self) -> float:
+        board = self.board
+        weights = self.weights
+        seat, other = self.seat, 1 - self.seat
+        mine = weights.card * board.cards_left(seat) + weights.crapette_card * len(board.crapettes[seat])
+        theirs = weights.card * board.cards_left(other) + weights.crapette_card * len(board.crapettes[other])
+        return theirs - mine
+
+    def _go_on_score(self) -> float:
+        return self._material() + self.weights.go_on * self._placeable_share()
+
+    def _stop_score(self) -> float:
+        """A line cut by the budget: scored as the table stands, as if the turn ended there."""
+        return self._material() - self._threats()
+
+    def _end_score(self) -> float:
+        """Discard the turned card (if any) and hand the table over."""
+        board = self.board
+        seat = self.seat
+        card = board.turned[seat]
+        if card == NO_CARD:
+            return self._material() - self._threats()
+        board.turned[seat] = NO_CARD
+        board.discards[seat].append(card)
+        try:
+            return self._material() - self._threats()
+        finally:
+            board.discards[seat].pop()
+            board.turned[seat] = card
+
+    def _placeable_share(self) -> float:
+        """The share of the seat's unseen cards that would have a place now if turned up."""
+        unseen = self.unseen
+        if not unseen:
+            return 0.0
+        board = self.board
+        if any(not pile for pile in board.sides):
+            return 1.0
+        wanted_foundation: set[int] = set()
+        ace = False
+        for pile in board.foundations:
+            if not pile:
+                ace = True
+            elif CARD_RANK[pile[-1]] < KING:
+                wanted_foundation.add(CARD_SUIT[pile[-1]] * 16 + CARD_RANK[pile[-1]] + 1)
+        wanted_side = {CARD_RANK[pile[-1]] * 2 + (0 if CARD_RED[pile[-1]] else 1) for pile in board.sides}
+        other = 1 - self.seat
+        opponent_piles = [pile for pile in (board.discards[other], board.crapettes[other]) if pile]
+        alternate = self.options.alternate
+        count = 0
+        for card in unseen:
+            rank = CARD_RANK[card]
+            if (
+                (rank == 1 and ace)
+                or CARD_SUIT[card] * 16 + rank in wanted_foundation
+                or (rank + 1) * 2 + (1 if CARD_RED[card] else 0) in wanted_side
+                or any(fits_opponent(card, pile, alternate) for pile in opponent_piles)
+            ):
+                count += 1
+        return count / len(unseen)
+
+    def _threats(self) -> float:
+        """What the table offers the opponent at the start of their turn."""
+        board = self.board
+        weights = self.weights
+        seat, other = self.seat, 1 - self.seat
+        alternate = self.options.alternate
+        theirs = [pile[-1] for pile in board.sides if pile]
+        own_tops = [pile[-1] for pile in (board.crapettes[other], board.discards[other]) if pile]
+        loadable = [card for card in (*theirs, *own_tops) if card != UNKNOWN]
+        score = 0.0
+        crapette = board.crapettes[seat]
+        if crapette and crapette[-1] != UNKNOWN:
+            score += weights.crapette_exposed * min(
+                2, sum(fits_opponent(c, crapette, alternate) for c in loadable)
+            )
+        discard = board.discards[seat]
+        if discard:
+            score += weights.discard_exposed * min(
+                2, sum(fits_opponent(c, discard, alternate) for c in loadable)
+            )
+        empty = sum(1 for pile in board.sides if not pile)
+        score += weights.empty_side * empty
+        if self._has_place(board.crapettes[other], other, empty):
+            score += weights.opponent_crapette_free
+        if self.options.sources_rules and self._has_place(board.discards[other], other, empty):
+            score += weights.opponent_discard_free
+        return score
+
+    def _has_place(self, pile: list[int], owner: int, empty_sides: int) -> bool:
+        """Whether the top card of `pile` (a pile of `owner`'s) could be placed by `owner` now."""
+        if not pile or pile[-1] == UNKNOWN:
+            return False
+        card = pile[-1]
+        if empty_sides:
+            return True
+        board = self.board
+        rank = CARD_RANK[card]
+        for foundation in board.foundations:
+            if foundation:
+                top = foundation[-1]
+                if CARD_SUIT[top] == CARD_SUIT[card] and CARD_RANK[top] + 1 == rank:
+                    return True
+            elif rank == 1:
+                return True
+        for side in board.sides:
+            top = side[-1]
+            if CARD_RANK[top] == rank + 1 and CARD_RED[top] != CARD_RED[card]:
+                return True
+        target = 1 - owner
+        alternate = self.options.alternate
+        return fits_opponent(card, board.discards[target], alternate) or fits_opponent(
+            card, board.crapettes[target], alternate
+        )
+
+
+def table_key(board: Board) -> tuple[object, ...]:
+    """Everything on a (masked) table, as a value to compare tables by."""
+    return (
+        tuple(map(tuple, board.sides)),
+        tuple(map(tuple, board.foundations)),
+        tuple(map(tuple, board.crapettes)),
+        tuple(map(tuple, board.discards)),
+        tuple(board.turned),
+        tuple(map(len, board.stocks)),
+    )
+
+
+def unseen_cards(board: Board, seat: int) -> list[int]:
+    """`seat`'s own cards that are not face up on `board` (a masked table): in its stock or under its crapette's
+    top, or buried under other cards."""
+    seen = {
+        card
+        for pile in (*board.sides, *board.foundations, *board.discards, *board.crapettes)
+        for card in pile
+    }
+    seen.update(board.turned)
+    first = seat * CARDS_PER_DECK
+    return [card for card in range(first, first + CARDS_PER_DECK) if card not in seen]
