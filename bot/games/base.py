@@ -42,6 +42,8 @@ class ActionResult:
     hand_options: dict[str, Any] = field(default_factory=dict)
     changed: bool = True
     notice_with_board: bool = False
+    # Private sentences for other seats than the actor's (the player a Crapette call was made on), by seat.
+    notices_for: dict[int, Notice] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +98,8 @@ class Session(ABC):
 
     @abstractmethod
     def play_ai(self, seat: int) -> list[Any]:
-        """Play an AI seat's whole turn (or its part of a simultaneous step); returns the events. It may only
-        read what that seat can see."""
+        """Play an AI seat's whole turn (or its part of a simultaneous step, or a step of a long turn: the table
+        asks again while the seat is to act); returns the events. It may only read what that seat can see."""
 
     @abstractmethod
     def hint(self, seat: int) -> Notice:
@@ -113,6 +115,11 @@ class Session(ABC):
         now."""
         advice = self.hint(seat)
         return lambda: advice
+
+    def ai_pause(self, delay: float) -> float:
+        """The pause before the AI plays its next `play_ai`, given the table's usual pause `delay` (seconds): a game
+        whose AI turn takes several steps shortens the pause between them."""
+        return delay
 
     def public_log(self, events: Sequence[Any]) -> list[str]:
         """One log line per event everyone saw (never a hand or a hidden card); nothing by default."""

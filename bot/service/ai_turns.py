@@ -44,7 +44,10 @@ class AITurns:
     async def _play(self, table_id: int) -> None:
         changes: list[Change] = []
         try:
-            await asyncio.sleep(self._delay)
+            table = self._games.get(table_id)
+            session = table.session if table is not None else None
+            # The game may shorten the pause between the steps of a long AI turn (Crapette).
+            await asyncio.sleep(session.ai_pause(self._delay) if session is not None else self._delay)
             table = self._games.get(table_id)
             if table is None:
                 return

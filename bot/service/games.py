@@ -36,6 +36,7 @@ class Change:
     hand_options: dict[str, Any] = field(default_factory=dict)
     changed: bool = True
     notice_with_board: bool = False  # see `ActionResult`
+    notices_for: dict[int, Notice] = field(default_factory=dict)  # see `ActionResult`
 
     @property
     def needs_confirmation(self) -> bool:
@@ -329,6 +330,7 @@ class GameService:
             hand_options=result.hand_options,
             changed=result.changed,
             notice_with_board=result.notice_with_board,
+            notices_for=result.notices_for,
         )
 
     # -- ending early --------------------------------------------------------------------------------------

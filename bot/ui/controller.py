@@ -445,8 +445,11 @@ class TableController:
         change = await self.games.act(table.id, interaction.user.id, action)
         table = change.table
         on_board = self._on_board(interaction, table)
+        self.display.remember_action(table.id, interaction)
         try:
             await self._answer_change(interaction, change, answer, on_board)
+            if change.notices_for:  # after the actor's answer: a call's verdict for the player it was made on
+                self.display.tell_privately(table, change.notices_for)
         finally:
             # The move is saved: the others see it even when the answer to the player failed (Discord refused
             # it, the interaction expired), and an error here still reaches the player as an apology.

@@ -73,8 +73,12 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
                 await driver.settle()
                 verdict = result.followups[-1]
                 assert verdict.ephemeral and verdict.visible_to(world.alice)
-                assert verdict.content.startswith("📣 Crapette! Right call: the move to make first was ")
-                assert f"was {must_move} " in verdict.content
+                # In the second person: what Alice did, what she missed, and why.
+                assert verdict.content.startswith("📣 Crapette! Your opponent caught you: before playing ")
+                assert f"you had to play {must_move} " in verdict.content
+                assert "a card that can go to a foundation goes there first" in verdict.content or (
+                    "a move that empties a side pile comes before anything" in verdict.content
+                )
                 # Everyone at the table sees it on the board (a person called on by another person would
                 # otherwise only see their turn end).
                 assert f"called Crapette! on Alice: {must_move} " in driver.board().text

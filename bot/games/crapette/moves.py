@@ -62,11 +62,11 @@ class Move:
 
     @property
     def from_side_pile(self) -> bool:
-        return self.source[0] == "s"
+        return self.source in SIDE_NAMES  # (not `st`, the turned card)
 
     @property
     def to_side_pile(self) -> bool:
-        return self.target[0] == "s"
+        return self.target in SIDE_NAMES
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,13 @@ from bot.games.crapette.board import Board
 from bot.games.crapette.errors import ErrorCode, IllegalMove
 from bot.games.crapette.layout import NO_CARD, OWNED_CARDS, SEATS, CrapetteOptions, OwnedCard
 from bot.games.crapette.moves import Action, CallCrapette, LoggedAction, Move
-from bot.games.crapette.priority import JudgedAction, MissedMove, missed_move
+from bot.games.crapette.priority import (
+    JudgedAction,
+    MissedMove,
+    missed_move,
+    required_moves,
+    turned_card_moves,
+)
 from bot.games.crapette.rules import action_refusal, legal_actions
 from bot.games.crapette.view import CrapetteView, PlayerView
 
@@ -229,6 +235,16 @@ class CrapetteState:
         """How `action` by the player on turn would break the priority rule now, or None (see
         `priority.py`)."""
         return missed_move(self._board, self._current, action, self._options, self._moved)
+
+    def rule_asks(self) -> tuple[str, list[Move]] | None:
+        """What the priority rule asks of the player on turn now: ("foundation", the foundation moves) or
+        ("free_side_pile", the freeing moves), or None (see `priority.py`)."""
+        return required_moves(self._board, self._current, self._options, self._moved)
+
+    def turned_card_moves(self) -> list[Move]:
+        """The places of the turned card of the player on turn, when the rules say it must be placed rather than
+        discarded (version 2 on); otherwise none."""
+        return turned_card_moves(self._board, self._current, self._options)
 
     @property
     def closing(self) -> JudgedAction | None:

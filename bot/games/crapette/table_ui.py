@@ -15,7 +15,9 @@ from bot.games.crapette.definition import RULES
 from bot.games.crapette.engine import Crapette
 from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.layout import OwnedCard
+from bot.games.crapette.menu import MenuEntry, menu_entries
 from bot.games.crapette.moves import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Move
+from bot.games.crapette.recent import SHOWN_STEPS
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_action
 from bot.games.crapette.words import describe, move_notice
 from bot.games.errors import GameError
@@ -73,6 +75,7 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
             )
         )
     current = None if engine.is_over else engine.current_player
+    recent = session_of(table).recent
     shown = CrapetteLayout(
         players=(players[0], players[1]),
         side_piles=tuple(tuple(owned.card for owned in pile) for pile in engine.side_piles),
@@ -81,6 +84,7 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
         turn_text=t(locale, "crapette.turn_of", name=table.seats[current].name)
         if current is not None
         else None,
+        highlight=recent.latest_places() if recent is not None else frozenset(),
         labels=CrapetteLabels(
             crapette=t(locale, "crapette.label.crapette"),
             stock=t(locale, "crapette.label.stock"),
@@ -89,6 +93,29 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
         ),
     )
     return BoardImage(Drawing(_png, shown), IMAGE, crapette_alt_text(shown))
+
+
+def _entry_note(locale: str, entry: MenuEntry) -> str | None:
+    if entry.first:
+        return t(locale, "crapette.menu.first")
+    if entry.turned_card:
+        return t(locale, "crapette.menu.place_turned")
+    return None
+
+
+def recent_line(table: Table, locale: str) -> str | None:
+    """What the player on turn did so far this turn (or, until the next player acts, what the last one did), the
+    last steps when there are many, for everyone at the table: an AI's turn can be followed move by move."""
+    recent = session_of(table).recent
+    if recent is None:
+        return None
+    steps = recent.steps(table.seats[1 - recent.seat].name)
+    if not steps:
+        return None
+    shown = " · ".join(render_notice(locale, step) for step in steps[-SHOWN_STEPS:])
+    if len(steps) > SHOWN_STEPS:
+        shown = "… " + shown
+    return t(locale, "crapette.recent", name=table.seats[recent.seat].name, steps=shown)
 
 
 def call_line(table: Table, locale: str) -> str | None:
@@ -172,6 +199,8 @@ class CrapetteUI(GameUI):
             lines.append(
                 t(locale, "crapette.cards_left", name=seat_name(table, seat), count=engine.cards_left(seat))
             )
+        if text := recent_line(table, locale):
+            lines.append(text)
         if text := call_line(table, locale):
             lines.append(text)
         # Always the same line (never only after a broken rule: that would give the call away), for a person
@@ -191,15 +220,15 @@ class CrapetteUI(GameUI):
         view = discord.ui.View(timeout=None)
         # An AI seat's moves are not offered to the humans watching it play.
         actions = [] if table.seats[seat].is_ai else engine.legal_actions(seat)
-        moves = [action for action in actions if isinstance(action, Move)]
-        moves.sort(key=lambda move: not move.to_foundation)
+        entries = menu_entries(engine, seat) if actions else []
         options = [
             discord.SelectOption(
-                label=render_notice(locale, describe(engine, seat, move))[:100],
-                value=str(move),
-                emoji="⬆️" if move.to_foundation else None,
+                label=render_notice(locale, entry.words)[:100],
+                value=str(entry.move),
+                emoji="❗" if entry.first else ("⬆️" if entry.to_foundation else None),
+                description=_entry_note(locale, entry),
             )
-            for move in moves[:MENU_SIZE]
+            for entry in entries[:MENU_SIZE]
         ]
         if options:
             placeholder = t(locale, "crapette.move_placeholder", name=table.seats[seat].name)
@@ -223,8 +252,11 @@ class CrapetteUI(GameUI):
                     )
                 )
         view.add_item(components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡"))
-        # For the person watching the turn: none on a strict table, none while the AI watches (it calls itself).
-        if not table.options.get("strict") and not table.seats[1 - seat].is_ai:
+        # For the person watching the turn: none on a strict table, none while the AI watches (it calls itself); and
+        # for the person whose turn starts after a discard, which they may call before their first move.
+        if not table.options.get("strict") and (
+            not table.seats[1 - seat].is_ai or (engine.closing is not None and not table.seats[seat].is_ai)
+        ):
             view.add_item(
                 components.GameActionButton(
                     table.id, "call", label=t(locale, "crapette.button.call"), emoji="📣",

@@ -50,7 +50,7 @@ def played(seed: int, actions: int = 300) -> tuple[Crapette, list[object], list[
             continue
         result = session.apply(0, CrapetteAction(rng.choice(game.legal_actions(0))))
         events += result.events
-        if result.notice is not None and result.notice.key == "crapette.called_right":
+        if result.notice is not None and result.notice.key.startswith("crapette.told."):
             verdicts.append(result.notice)
     return game, events, verdicts
 
@@ -146,7 +146,8 @@ def test_an_ai_call_names_the_turned_card_the_player_should_have_played() -> Non
     result = session.apply(0, CrapetteAction(Move("cr", "s1")))
     assert result.notice is not None and result.notice_with_board
     assert render_notice("en", result.notice) == (
-        "📣 Crapette! Right call: the move to make first was 2♥ turned card → F1. The turn passes."
+        "📣 Crapette! Your opponent caught you: before playing 6♥ crapette → pile 1, you had to play 2♥ turned card"
+        " → F1, as a card that can go to a foundation goes there first. Your turn is over."
     )
 
 
@@ -158,6 +159,7 @@ def test_a_person_who_calls_reads_the_move_from_their_own_side() -> None:
     assert render_notice("en", result.notice) == (
         "📣 Crapette! Right call: the move to make first was 2♥ opponent's turned card → F1. The turn passes."
     )
+    assert list(result.notices_for) == [0], "the player called on is told too"
     assert render_notice("fr", result.notice) == (
         "📣 Crapette ! Bien vu : il fallait d'abord jouer 2♥ carte retournée adverse → F1. Le tour passe."
     )
