@@ -77,7 +77,7 @@ class StrongStrategy:
         options = view.options
         moved = view.moved_ids()
         allowed = allowed_now(board, seat, options, moved)
-        if TURN_STOCK in allowed:
+        if TURN_STOCK in allowed and not _next_card_seen(view):
             return TURN_STOCK  # free information: the card waits while every other move stays possible
         if len(allowed) == 1:
             return allowed[0]
@@ -86,6 +86,13 @@ class StrongStrategy:
         )
         plan = search.best(moved)
         return plan.actions[0]
+
+
+def _next_card_seen(view: CrapetteView) -> bool:
+    """Whether the card `view.seat` would turn up next is known (its stock was seen on the discard, or the
+    discard is about to be turned over)."""
+    player = view.players[view.seat]
+    return player.seen_stock is not None or (player.stock_count == 0 and bool(player.discard))
 
 
 STRATEGIES: Final[dict[str, Callable[[], CrapetteStrategy]]] = {

@@ -172,6 +172,7 @@ class Crapette(CrapetteState):
         game._side_positions = {}
         game._lowest_left = [game._board.cards_left(seat) for seat in SEATS]
         game._recycles = [0, 0]
+        game._stock_seen = [False, False]
         game._quiet_turns = 0
         game._positions = {game._position(): 1}
         game._repetitions = 1
@@ -238,6 +239,7 @@ class Crapette(CrapetteState):
             board.stocks[seat] = board.discards[seat][::-1]
             board.discards[seat] = []
             self._recycles[seat] += 1
+            self._stock_seen[seat] = True
             events.append(DiscardRecycled(seat, len(board.stocks[seat])))
         card = board.stocks[seat].pop()
         board.turned[seat] = card

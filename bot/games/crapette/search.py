@@ -14,8 +14,8 @@ to uncover the one below, loading the opponent before or after) until one of two
 
 Only moves the priority rule allows are searched, so the AI never breaks it. Moves that change nothing (a lone side
 card onto an empty side pile) and equivalent targets (a second empty side pile, two foundations asking for the same
-card) are left out; a table reached twice is scored once, and the search stops after `NODE_BUDGET` tables, scoring
-what is left as it stands.
+card) are left out; a table reached twice is scored once, and the search stops after `NODE_BUDGET` tables or `MAX_DEPTH` actions in a
+line, scoring what is left as it stands.
 """
 
 from __future__ import annotations
@@ -47,7 +47,9 @@ from bot.games.crapette.moves import (
 )
 
 NODE_BUDGET: Final = 600
+MAX_DEPTH: Final = 60  # actions in a line
 WON: Final = 1e9  # the score of a line that empties the player's piles
+REARRANGING: Final = 0.05  # a move between side piles costs this: of two equal lines, the one with fewer wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,7 @@ class Weights:
     opponent_crapette_free: float = 7.0  # the opponent's crapette top has a place
     opponent_discard_free: float = 3.0  # the opponent's discard top has a place
     empty_side: float = 4.0  # a side pile left empty for the opponent
+    opponent_next_free: float = 6.0  # the opponent's next card to turn up (when known) has a place
 
 
 DEFAULT_WEIGHTS: Final = Weights()
@@ -123,13 +126,13 @@ class TurnSearch:
         # in circles, and each decision is a new search: without this, two searches could undo each other).
         self.sides_seen = sides_seen
         self.nodes = 0
+        self._depth = 0
         self._scores: dict[tuple[object, ...], float] = {}
 
     def best(self, moved: Collection[int] = ()) -> Plan:
         """The best line from here (at least one action)."""
-        self._scores[self._key()] = float(
-            "-inf"
-        )  # coming back to the start is never better than stopping there
+        # Coming back to the start is never better than stopping there.
+        self._scores[self._key()] = float("-inf")
         return self._search(frozenset(moved))
 
     # ------------------------------------------------------------------ search
@@ -143,29 +146,21 @@ class TurnSearch:
             if isinstance(action, Move):
                 source, target = move_spots(action)
                 card = board.move(seat, source, target)
-                key = self._key()
-                seen = self._scores.get(key)
-                if not board.cards_left(seat):
-                    line = Plan([], WON)
-                elif seen is not None:
-                    line = Plan([], seen)
-                elif self.sides_seen and key[0] in self.sides_seen:
-                    line = Plan([], float("-inf"))
-                elif self.nodes >= NODE_BUDGET:
-                    line = Plan([], self._stop_score())
+                between_sides = source >= FIRST_SIDE and FIRST_SIDE <= target < FIRST_FOUNDATION
+                if between_sides and not self.options.sources_rules:
+                    line = self._after_step(moved | {card})
                 else:
-                    self._scores[key] = float(
-                        "-inf"
-                    )  # a table on the current line: never worth coming back to
-                    between_sides = source >= FIRST_SIDE and FIRST_SIDE <= target < FIRST_FOUNDATION
-                    if between_sides and not self.options.sources_rules:
-                        line = self._search(moved | {card})
-                    else:
-                        line = self._search(frozenset())
-                    self._scores[key] = line.score
+                    line = self._after_step(frozenset())
+                if between_sides:
+                    line.score -= REARRANGING  # only worth it for what it opens
                 board.unmove(seat, source, target, card)
             elif action is TURN_STOCK:
-                line = Plan([], self._go_on_score())
+                if self._next_card_seen():
+                    recycled = self._turn()
+                    line = self._after_step(frozenset())
+                    self._unturn(recycled)
+                else:
+                    line = Plan([], self._go_on_score())
             else:  # discard the turned card, or end the turn
                 line = Plan([], self._end_score())
             if best is None or line.score > best.score:
@@ -174,6 +169,52 @@ class TurnSearch:
                     break
         assert best is not None, "the rule always allows an action"
         return best
+
+    def _after_step(self, moved: frozenset[int]) -> Plan:
+        """The best line from the table reached by a step (scored once per table)."""
+        if not self.board.cards_left(self.seat):
+            return Plan([], WON)
+        key = self._key()
+        seen = self._scores.get(key)
+        if seen is not None:
+            return Plan([], seen)
+        if self.sides_seen and key[0] in self.sides_seen:
+            return Plan([], float("-inf"))
+        if self.nodes >= NODE_BUDGET or self._depth >= MAX_DEPTH:
+            return Plan([], self._stop_score())
+        self._scores[key] = float("-inf")  # a table on the current line: never worth coming back to
+        self._depth += 1
+        line = self._search(moved)
+        self._depth -= 1
+        self._scores[key] = line.score
+        return line
+
+    def _next_card_seen(self) -> bool:
+        """Whether the card the seat would turn up next is known: a stock seen on the discard, or the discard
+        itself about to be turned over."""
+        stock = self.board.stocks[self.seat]
+        return stock[-1] != UNKNOWN if stock else bool(self.board.discards[self.seat])
+
+    def _turn(self) -> list[int] | None:
+        """Turn up the next card (the discard turned over first if the stock is empty); returns that discard."""
+        board = self.board
+        seat = self.seat
+        recycled = None
+        if not board.stocks[seat]:
+            recycled = board.discards[seat]
+            board.stocks[seat] = recycled[::-1]
+            board.discards[seat] = []
+        board.turned[seat] = board.stocks[seat].pop()
+        return recycled
+
+    def _unturn(self, recycled: list[int] | None) -> None:
+        board = self.board
+        seat = self.seat
+        board.stocks[seat].append(board.turned[seat])
+        board.turned[seat] = NO_CARD
+        if recycled is not None:
+            board.stocks[seat] = []
+            board.discards[seat] = recycled
 
     def _candidates(self, moved: frozenset[int]) -> list[Action]:
         """The allowed actions minus those that change nothing or repeat another's effect."""
@@ -216,6 +257,7 @@ class TurnSearch:
             tuple(map(len, board.foundations)),
             len(board.crapettes[seat]),
             len(board.discards[seat]),
+            len(board.stocks[seat]),
             board.turned[seat],
             len(board.discards[other]),
             len(board.crapettes[other]),
@@ -306,17 +348,20 @@ class TurnSearch:
             )
         empty = sum(1 for pile in board.sides if not pile)
         score += weights.empty_side * empty
-        if self._has_place(board.crapettes[other], other, empty):
+        crapette, discard, stock = board.crapettes[other], board.discards[other], board.stocks[other]
+        if crapette and self._has_place(crapette[-1], other, empty):
             score += weights.opponent_crapette_free
-        if self.options.sources_rules and self._has_place(board.discards[other], other, empty):
+        if discard and self.options.sources_rules and self._has_place(discard[-1], other, empty):
             score += weights.opponent_discard_free
+        following = stock[-1] if stock else (discard[0] if discard else UNKNOWN)
+        if self._has_place(following, other, empty):
+            score += weights.opponent_next_free
         return score
 
-    def _has_place(self, pile: list[int], owner: int, empty_sides: int) -> bool:
-        """Whether the top card of `pile` (a pile of `owner`'s) could be placed by `owner` now."""
-        if not pile or pile[-1] == UNKNOWN:
+    def _has_place(self, card: int, owner: int, empty_sides: int) -> bool:
+        """Whether `card` (a card of `owner`'s piles) could be placed by `owner` now (False for UNKNOWN)."""
+        if card == UNKNOWN:
             return False
-        card = pile[-1]
         if empty_sides:
             return True
         board = self.board

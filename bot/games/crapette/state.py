@@ -49,6 +49,7 @@ class CrapetteState:
         "_repetitions",
         "_seed",
         "_side_positions",
+        "_stock_seen",
         "_turn",
         "_turn_missed",
         "_winner",
@@ -81,6 +82,8 @@ class CrapetteState:
     _side_positions: dict[tuple[tuple[int, ...], ...], int]
     _lowest_left: list[int]  # per seat, the fewest cards left so far (progress for the draw rule)
     _recycles: list[int]  # per seat, discards turned over since the last progress
+    # per seat, whether the stock was made of a discard turned over: every card of it was seen face up
+    _stock_seen: list[bool]
     _quiet_turns: int  # turns ended since the last progress
     _repetitions: int  # how often the table at this turn's start was seen since the last progress (1: first)
     # the tables seen at a turn start since the last progress, and how often
@@ -194,6 +197,7 @@ class CrapetteState:
             self.stock_count(seat),
             self.stock_turned(seat),
             self.discard(seat),
+            self.stock_cards(seat) if self._stock_seen[seat] else None,
         )
 
     @property

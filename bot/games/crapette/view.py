@@ -1,7 +1,9 @@
 """What one seat knows: every face-up card and the size of every face-down pile, never their order.
 
 The AI reads only a `CrapetteView`. Two games that differ only in the order of face-down cards give equal
-views.
+views. A stock made of a discard turned over is not face-down cards any more in that sense: everyone saw each of
+its cards on the discard, in order, so the view shows it (`PlayerView.seen_stock`), as a player who remembers
+knows it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ class PlayerView:
     stock_count: int  # face down
     stock_turned: OwnedCard | None  # the card turned up from the stock, waiting to be placed or discarded
     discard: tuple[OwnedCard, ...]  # face up, top last
+    # The stock, bottom first, once it is a discard turned over: every card of it was seen face up, in that order.
+    # None while it still holds face-down cards from the deal, which nobody has seen.
+    seen_stock: tuple[OwnedCard, ...] | None = None
 
     @property
     def cards_left(self) -> int:
@@ -100,7 +105,10 @@ class CrapetteView:
             player = self.players[seat]
             top = [] if player.crapette_top is None else [card_id(player.crapette_top)]
             crapettes.append([UNKNOWN] * (player.crapette_count - len(top)) + top)
-            stocks.append([UNKNOWN] * player.stock_count)
+            if player.seen_stock is None:
+                stocks.append([UNKNOWN] * player.stock_count)
+            else:
+                stocks.append([card_id(card) for card in player.seen_stock])
             discards.append([card_id(card) for card in player.discard])
             turned.append(NO_CARD if player.stock_turned is None else card_id(player.stock_turned))
         return Board(
