@@ -38,13 +38,15 @@ from crapette_before import BeforeStrategy
 from bot.games.crapette import STRATEGIES, Crapette, CrapetteOptions
 from bot.games.crapette.board import Board
 from bot.games.crapette.layout import NO_CARD, deal
-from bot.games.crapette.moves import move_spots
+from bot.games.crapette.moves import Action, Move, move_spots
+from bot.games.crapette.session import AI_STEP_PAUSE, step_moves
 from bot.games.crapette.simulate import game_seed, percentile, wilson_interval
 
 OPTIONS = CrapetteOptions()
 TARGET_GREEDY = 0.75
 TARGET_OTHERS = 0.95
 TARGET_P99 = 0.050  # seconds
+TABLE_PAUSE = 1.5  # AI_TURN_DELAY_SECONDS's default
 AIS: dict[str, Callable[[], Player]] = {"before": BeforeStrategy, "after": STRATEGIES["strong"]}
 
 
@@ -62,6 +64,7 @@ class Tally:
     ai_wrong_calls: int = 0
     calls_on_ai: int = 0  # right calls by the baseline: the AI broke the rule
     times: list[float] = field(default_factory=list)
+    turns: list[list[Action]] = field(default_factory=list)  # the AI's actions, turn by turn
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -71,6 +74,7 @@ class Tally:
         self.ai_wrong_calls += other.ai_wrong_calls
         self.calls_on_ai += other.calls_on_ai
         self.times += other.times
+        self.turns += other.turns
 
 
 def play(ai_name: str, baseline: int, deal_seed: int, ai_seat: int) -> Tally:
@@ -81,6 +85,7 @@ def play(ai_name: str, baseline: int, deal_seed: int, ai_seat: int) -> Tally:
     game = Crapette.new(OPTIONS, deal_seed)
     tally = Tally(games=1)
     clock = time.process_time
+    turn = 0
     while not game.is_over:
         seat = game.current_player
         view = game.view(seat)
@@ -88,6 +93,10 @@ def play(ai_name: str, baseline: int, deal_seed: int, ai_seat: int) -> Tally:
         action = players[seat].choose_action(view)
         if seat == ai_seat:
             tally.times.append(clock() - started)
+            if not tally.turns or turn != game.turn_number:
+                tally.turns.append([])
+            turn = game.turn_number
+            tally.turns[-1].append(action)
         game.apply(seat, action)
         watcher = 1 - seat  # after every action, the other seat may call (on the turn's end too)
         if game.can_call_crapette(watcher) and players[watcher].should_call_crapette(game.view(watcher)):
@@ -161,6 +170,32 @@ def report(
             f"p99 {p99 * 1000:.2f} ms (< {TARGET_P99 * 1000:.0f} ms {'✓' if p99 < TARGET_P99 else '✗'}), "
             f"max {max(times) * 1000:.0f} ms; its calls: right {sum(t.ai_right_calls for t in runs)}, "
             f"wrong {sum(t.ai_wrong_calls for t in runs)}; right calls on it: {sum(t.calls_on_ai for t in runs)}"
+        )
+
+
+def turn_seconds(actions: Sequence[Action], paced: bool) -> float:
+    """How long an AI turn of `actions` takes on a table with the usual pause (`TABLE_PAUSE`): before issue #25 each
+    action came after that pause; now the turn is played in steps (`session.step_moves`), `AI_STEP_PAUSE` apart."""
+    if not paced:
+        return TABLE_PAUSE * len(actions)
+    steps, moved = 1, 0
+    for action in actions[:-1]:
+        moved += isinstance(action, Move)
+        if moved >= step_moves(steps - 1):
+            steps, moved = steps + 1, 0
+    return TABLE_PAUSE + (steps - 1) * AI_STEP_PAUSE
+
+
+def pacing_report(tallies: dict[tuple[str, int], Tally]) -> None:
+    turns = [turn for (ai_name, _), tally in tallies.items() if ai_name == "after" for turn in tally.turns]
+    if not turns:
+        return
+    print(f"AI turns on a table with the usual {TABLE_PAUSE} s pause ({len(turns):,} turns of the after AI)")
+    for label, paced in (("one action a pause (before)", False), ("in steps (after)", True)):
+        seconds = sorted(turn_seconds(turn, paced) for turn in turns)
+        print(
+            f"  {label:<28} p50 {percentile(seconds, 0.5):4.1f} s, p90 {percentile(seconds, 0.9):4.1f} s, "
+            f"max {seconds[-1]:4.1f} s"
         )
 
 
@@ -271,6 +306,7 @@ def main() -> None:
         sum(sum(t.times) for t in tallies.values()) if args.workers > 1 else time.process_time() - started
     )
     report(ai_names, tallies, args.deals, seconds)
+    pacing_report(tallies)
     if args.engine:
         engine_report(args.engine_games, args.repeat)
 

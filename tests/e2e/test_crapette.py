@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.crapette import STRATEGIES, Crapette
+from bot.games.crapette import STRATEGIES, TURN_STOCK, Crapette, parse_move
 from bot.games.crapette.moves import Move
 from bot.games.crapette.session import CrapetteSession
 from bot.games.crapette.words import top_card
@@ -179,3 +179,72 @@ async def test_move_suggestions_speak_the_players_language(driver: TableDriver, 
     names = [choice["name"] for choice in choices]
     assert "Retourner une carte (turn)" in names, names
     assert not any("opponent" in name or "turned card" in name for name in names), "no English left"
+
+
+async def test_a_person_called_on_by_another_is_told_privately_what_they_missed(
+    driver: TableDriver, world: World
+) -> None:
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    users = {driver.table().seat_of(user.id): user for user in (world.alice, world.bob)}
+    brain = STRATEGIES["strong"]()
+    for _ in range(200):  # play well until the player on turn can break the rule from the menu
+        game = engine(driver)
+        seat = game.current_player
+        menu = driver.board().find_component(f"tg:gs:{table_id}:mv") or {}
+        options = menu.get("options", [])
+        marked = [option for option in options if option.get("emoji", {}).get("name") == "❗"]
+        wrong = [
+            option for option in options if game.priority_violation(parse_move(option["value"]) or TURN_STOCK)
+        ]
+        if marked and wrong:
+            break
+        await driver.command(users[seat], "move", move=str(brain.choose_action(game.view(seat))))
+    else:
+        raise AssertionError("no chance to break the rule in 200 actions")
+    offender, caller = users[seat], users[1 - seat]
+    assert options[: len(marked)] == marked, "what the rule asks comes first in the menu, marked"
+    assert all(option["description"] == "Comes first: the priority rule asks for it" for option in marked)
+    values = [option["value"] for option in options]
+    assert len({(value.split(">")[0], value.split(">")[1][0]) for value in values if ">f" in value}) == len(
+        [value for value in values if ">f" in value]
+    ), "a card is listed once for the foundations, not once per foundation"
+    missed = game.priority_violation(parse_move(wrong[0]["value"]) or TURN_STOCK)
+    assert missed is not None
+    must_move = str(top_card(game, seat, missed.missed.source))
+    broke = await driver.command_result(offender, "move", move=wrong[0]["value"])
+    call = await driver.click_result(caller, driver.board(), f"tg:g:{table_id}:call")
+    await driver.settle()
+    verdict = call.followups[-1]
+    assert verdict.visible_to(caller) and not verdict.visible_to(offender)
+    said = SAID[caller.locale[:2]]
+    assert verdict.content.startswith(said["right"]) and must_move in verdict.content
+    told = broke.followups[-1]  # through the offender's own last interaction: only they see it
+    assert told.ephemeral and told.visible_to(offender) and not told.visible_to(caller)
+    said = SAID[offender.locale[:2]]
+    assert told.content.startswith(said["caught"]) and said["missed"].format(must_move) in told.content
+    assert told.content.endswith(said["over"])
+    assert engine(driver).current_player == 1 - seat
+    # A wrong call now: the caller is told why, in the second person.
+    wrong_call = await driver.click_result(offender, driver.board(), f"tg:g:{table_id}:call")
+    assert wrong_call.followups[-1].content == said["wrong"]
+
+
+SAID = {
+    "en": {
+        "right": "📣 Crapette! Right call: the move to make first was ",
+        "caught": "📣 Crapette! Your opponent caught you: before playing ",
+        "missed": "you had to play {} ",
+        "over": "Your turn is over.",
+        "wrong": "📣 Crapette! Wrong call: your opponent has not played yet this turn. You miss your next turn.",
+    },
+    "fr": {
+        "right": "📣 Crapette ! Bien vu : il fallait d'abord jouer ",
+        "caught": "📣 Crapette ! Ton adversaire t'a pris : avant de jouer ",
+        "missed": "tu devais jouer {} ",
+        "over": "Ton tour s'arrête.",
+        "wrong": "📣 Crapette ! Raté : ton adversaire n'a encore rien joué à ce tour. Tu passeras ton prochain tour.",
+    },
+}

@@ -65,6 +65,7 @@ class Weights:
     opponent_discard_free: float = 3.0  # the opponent's discard top has a place
     empty_side: float = 4.0  # a side pile left empty for the opponent
     opponent_next_free: float = 6.0  # the opponent's next card to turn up (when known) has a place
+    own_next_free: float = 0.0  # our own next card (when known) has a place for our next turn
 
 
 DEFAULT_WEIGHTS: Final = Weights()
@@ -133,11 +134,13 @@ class TurnSearch:
         """The best line from here (at least one action)."""
         # Coming back to the start is never better than stopping there.
         self._scores[self._key()] = float("-inf")
-        return self._search(frozenset(moved))
+        return self._search(frozenset(moved), side_run=True)
 
     # ------------------------------------------------------------------ search
 
-    def _search(self, moved: frozenset[int]) -> Plan:
+    def _search(self, moved: frozenset[int], side_run: bool) -> Plan:
+        """The best line from the table as it is. `side_run`: only moves between side piles were made since the
+        table of the view, so the side piles seen this turn (`sides_seen`) must not come back."""
         board = self.board
         seat = self.seat
         self.nodes += 1
@@ -148,16 +151,16 @@ class TurnSearch:
                 card = board.move(seat, source, target)
                 between_sides = source >= FIRST_SIDE and FIRST_SIDE <= target < FIRST_FOUNDATION
                 if between_sides and not self.options.sources_rules:
-                    line = self._after_step(moved | {card})
+                    line = self._after_step(moved | {card}, side_run)
                 else:
-                    line = self._after_step(frozenset())
+                    line = self._after_step(frozenset(), side_run and between_sides)
                 if between_sides:
                     line.score -= REARRANGING  # only worth it for what it opens
                 board.unmove(seat, source, target, card)
             elif action is TURN_STOCK:
                 if self._next_card_seen():
                     recycled = self._turn()
-                    line = self._after_step(frozenset())
+                    line = self._after_step(frozenset(), side_run=False)
                     self._unturn(recycled)
                 else:
                     line = Plan([], self._go_on_score())
@@ -170,7 +173,7 @@ class TurnSearch:
         assert best is not None, "the rule always allows an action"
         return best
 
-    def _after_step(self, moved: frozenset[int]) -> Plan:
+    def _after_step(self, moved: frozenset[int], side_run: bool) -> Plan:
         """The best line from the table reached by a step (scored once per table)."""
         if not self.board.cards_left(self.seat):
             return Plan([], WON)
@@ -178,13 +181,13 @@ class TurnSearch:
         seen = self._scores.get(key)
         if seen is not None:
             return Plan([], seen)
-        if self.sides_seen and key[0] in self.sides_seen:
+        if side_run and key[0] in self.sides_seen:
             return Plan([], float("-inf"))
         if self.nodes >= NODE_BUDGET or self._depth >= MAX_DEPTH:
             return Plan([], self._stop_score())
         self._scores[key] = float("-inf")  # a table on the current line: never worth coming back to
         self._depth += 1
-        line = self._search(moved)
+        line = self._search(moved, side_run)
         self._depth -= 1
         self._scores[key] = line.score
         return line
@@ -356,6 +359,12 @@ class TurnSearch:
         following = stock[-1] if stock else (discard[0] if discard else UNKNOWN)
         if self._has_place(following, other, empty):
             score += weights.opponent_next_free
+        own_stock, own_discard = board.stocks[seat], board.discards[seat]
+        own_next = own_stock[-1] if own_stock else (own_discard[0] if own_discard else UNKNOWN)
+        if self._has_place(own_next, seat, empty):
+            score -= (
+                weights.own_next_free
+            )  # a place kept for the card we turn up next (if the opponent leaves it)
         return score
 
     def _has_place(self, card: int, owner: int, empty_sides: int) -> bool:

@@ -42,10 +42,14 @@ _STRONG: CrapetteStrategy = STRATEGIES["strong"]()
 AI_STEP_PAUSE: Final = 1.0
 
 
+# The steps of an AI turn move at most 2, then 4, then 8 cards; the fourth plays the rest of the turn.
+STEP_MOVES: Final = (2, 4, 8)
+
+
 def step_moves(steps_taken: int) -> int:
-    """The most cards an AI moves in a step, after `steps_taken` steps of its turn: 2, then 4, 6, 8... so that a
-    long turn still takes a few steps."""
-    return 2 * (steps_taken + 1)
+    """The most cards an AI moves in a step, after `steps_taken` steps of its turn: a long turn takes four steps at
+    most, so a whole turn takes the table's pause and three `AI_STEP_PAUSE`s at most."""
+    return STEP_MOVES[steps_taken] if steps_taken < len(STEP_MOVES) else 1_000
 
 
 @dataclass(frozen=True, slots=True)

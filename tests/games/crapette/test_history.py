@@ -19,6 +19,7 @@ from bot.games.crapette import (
     Move,
     StockTurned,
 )
+from bot.games.crapette.engine import REPETITIONS_IN_A_TURN_FOR_DRAW
 from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.moves import CALL_CRAPETTE
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, LastCall
@@ -174,6 +175,25 @@ def test_a_plain_move_is_answered_by_the_board_alone() -> None:
 def test_rules_say_when_a_game_is_drawn() -> None:
     assert f"after {MAX_TURNS:,} turns" in t("en", "rules.crapette.body")
     assert f"après {MAX_TURNS:,} tours".replace(",", " ") in t("fr", "rules.crapette.body")
+    assert f"brings the same side piles back {REPETITIONS_IN_A_TURN_FOR_DRAW} times" in t(
+        "en", "rules.crapette.body"
+    )
+    assert f"ramène {REPETITIONS_IN_A_TURN_FOR_DRAW} fois les mêmes piles" in t("fr", "rules.crapette.body")
+    for locale in ("en", "fr"):
+        assert "(our choice" in t(locale, "rules.crapette.body") or "(notre choix" in t(
+            locale, "rules.crapette.body"
+        )
+
+
+def test_rules_say_the_sources_rules() -> None:
+    english, french = t("en", "rules.crapette.body"), t("fr", "rules.crapette.body")
+    assert "the top card of your discard" in english and "the top of your discard too" in english
+    assert "A turned card that can be placed must not be discarded." in english
+    assert "Cards may move between side piles as often as you like." in english
+    assert (
+        "le dessus de ta défausse" in french
+        and "Une carte retournée qui peut être posée ne se défausse pas." in french
+    )
 
 
 def test_a_hint_says_the_move_in_words() -> None:
