@@ -1,21 +1,25 @@
-"""The strong AI's look at its own turn: every sequence of moves the priority rule allows, up to the next card to
-turn up or the end of the turn, scored by what the table would then be worth.
+"""The strong AI's look at its own turn: every sequence of moves the priority rule allows, up to the next unknown card
+to turn up or the end of the turn, scored by what the table would then be worth.
 
-A turn is many moves between chances: a card turned up from the stock is the only thing a player cannot foresee.
-So the search goes through the player's own moves on the face-up cards (their order included: moving a card aside
-to uncover the one below, loading the opponent before or after) until one of two stops:
+A turn is many moves between chances: a face-down card turned up from the stock is the only thing a player cannot
+foresee. So the search goes through the player's own moves on the face-up cards (their order included: moving a
+card aside to uncover the one below, loading the opponent before or after) until one of two stops:
 
-- **go on**: no card waits to be placed and the rule lets the player turn up the next one: worth the table as it is,
-  plus the chance that the next card can be placed (read from the player's own cards still unseen: a seat knows
-  its own deck, never the order of its face-down cards);
+- **go on**: no card waits to be placed and the rule lets the player turn up the next one, which is face down: worth
+  the table as it is, plus the chance that the next card can be placed (read from the player's own cards still
+  unseen: a seat knows its own deck, never the order of its face-down cards);
 - **end**: the turned card cannot be placed and is discarded (or there is nothing left to turn up): worth the table
-  as the opponent will find it: the places it offers their crapette and discard, the cards of theirs that could
-  be loaded onto ours, the side piles left empty for them.
+  as the opponent will find it: the places it offers their crapette, their discard and their next card (or the
+  chance their next card has one), the cards of theirs that could be loaded onto ours, the side piles left empty
+  for them, and whether our own next card keeps a place.
+
+A stock made of a discard turned over is known card by card (everyone saw the discard), so turning up its next card
+is just another step of the search, not a stop.
 
 Only moves the priority rule allows are searched, so the AI never breaks it. Moves that change nothing (a lone side
 card onto an empty side pile) and equivalent targets (a second empty side pile, two foundations asking for the same
-card) are left out; a table reached twice is scored once, and the search stops after `NODE_BUDGET` tables or `MAX_DEPTH` actions in a
-line, scoring what is left as it stands.
+card) are left out; side piles already seen this turn are never brought back; a table reached twice is scored once,
+and the search stops after `NODE_BUDGET` tables or `MAX_DEPTH` actions in a line, scoring what is left as it stands.
 """
 
 from __future__ import annotations
@@ -65,7 +69,8 @@ class Weights:
     opponent_discard_free: float = 3.0  # the opponent's discard top has a place
     empty_side: float = 4.0  # a side pile left empty for the opponent
     opponent_next_free: float = 6.0  # the opponent's next card to turn up (when known) has a place
-    own_next_free: float = 0.0  # our own next card (when known) has a place for our next turn
+    own_next_free: float = 6.0  # our own next card (when known) has a place for our next turn
+    opponent_go_on: float = 20.0  # the chance the opponent's next card (unknown) has a place, times this
 
 
 DEFAULT_WEIGHTS: Final = Weights()
@@ -122,6 +127,7 @@ class TurnSearch:
         self.seat = seat
         self.options = options
         self.unseen = unseen  # the seat's own cards it cannot see: what its next turned card may be
+        self.opponent_unseen = unseen_cards(board, 1 - seat)
         self.weights = weights
         # Side piles seen this turn, as moves between side piles went: never brought back (a turn must not go round
         # in circles, and each decision is a new search: without this, two searches could undo each other).
@@ -298,9 +304,12 @@ class TurnSearch:
             board.discards[seat].pop()
             board.turned[seat] = card
 
-    def _placeable_share(self) -> float:
-        """The share of the seat's unseen cards that would have a place now if turned up."""
-        unseen = self.unseen
+    def _placeable_share(self, unseen: list[int] | None = None, owner: int | None = None) -> float:
+        """The share of `owner`'s unseen cards (by default the seat's) that would have a place now if turned up."""
+        if unseen is None:
+            unseen = self.unseen
+        if owner is None:
+            owner = self.seat
         if not unseen:
             return 0.0
         board = self.board
@@ -314,7 +323,7 @@ class TurnSearch:
             elif CARD_RANK[pile[-1]] < KING:
                 wanted_foundation.add(CARD_SUIT[pile[-1]] * 16 + CARD_RANK[pile[-1]] + 1)
         wanted_side = {CARD_RANK[pile[-1]] * 2 + (0 if CARD_RED[pile[-1]] else 1) for pile in board.sides}
-        other = 1 - self.seat
+        other = 1 - owner
         opponent_piles = [pile for pile in (board.discards[other], board.crapettes[other]) if pile]
         alternate = self.options.alternate
         count = 0
@@ -357,7 +366,9 @@ class TurnSearch:
         if discard and self.options.sources_rules and self._has_place(discard[-1], other, empty):
             score += weights.opponent_discard_free
         following = stock[-1] if stock else (discard[0] if discard else UNKNOWN)
-        if self._has_place(following, other, empty):
+        if following == UNKNOWN:  # the chance their first card turned up goes on (their cards unseen so far)
+            score += weights.opponent_go_on * self._placeable_share(self.opponent_unseen, other)
+        elif self._has_place(following, other, empty):
             score += weights.opponent_next_free
         own_stock, own_discard = board.stocks[seat], board.discards[seat]
         own_next = own_stock[-1] if own_stock else (own_discard[0] if own_discard else UNKNOWN)
