@@ -29,9 +29,10 @@ action that breaks the rule is refused (`priority_rule`), so every call is wrong
 The end. A player wins as soon as their crapette, stock and discard are empty with no turned card. A game that
 can no longer change is drawn:
 - `repetition`: a turn starts on exactly the same table (every pile in order, the same player on turn, the
-  same penalties) for the third time; from version 2, also when the player on turn brings the same side piles back
-  for the `REPETITIONS_IN_A_TURN_FOR_DRAW`th time during one run of moves between side piles (nothing else can
-  change while only side piles move): a turn that would never end;
+  same penalties) for the third time;
+- `endless_turn` (version 2 on): the player on turn brings the same side piles back for the
+  `REPETITIONS_IN_A_TURN_FOR_DRAW`th time during one run of moves between side piles (nothing else can change while
+  only side piles move): a turn that would never end;
 - `no_progress`: at the end of a turn, at least four turns have passed since the last progress and each player
   has since turned their discard over twice (or has nothing left to turn): a full pass through both stocks
   changed nothing. Progress is a card going to a foundation, or a player reaching a new lowest count of cards
@@ -49,6 +50,7 @@ from bot.games.cards import Card, full_deck
 from bot.games.crapette.board import Board
 from bot.games.crapette.errors import ErrorCode, IllegalMove
 from bot.games.crapette.events import (
+    ENDLESS_TURN,
     KEPT_RULE,
     NO_PROGRESS,
     NOTHING_PLAYED,
@@ -224,8 +226,8 @@ class Crapette(CrapetteState):
             key = self._sides_key()
             seen = self._side_positions[key] = self._side_positions.get(key, 0) + 1
             if seen >= REPETITIONS_IN_A_TURN_FOR_DRAW:
-                self._end_reason = REPETITION
-                events.append(GameDrawn(REPETITION))
+                self._end_reason = ENDLESS_TURN
+                events.append(GameDrawn(ENDLESS_TURN))
         return events
 
     def turn_stock(self, seat: int) -> list[Event]:

@@ -91,14 +91,15 @@ class GameWon:
 
 # GameDrawn.reason values
 REPETITION: Final = "repetition"
+ENDLESS_TURN: Final = "endless_turn"  # (rules version 2) one turn brought the same side piles back too often
 NO_PROGRESS: Final = "no_progress"
 TURN_LIMIT: Final = "turn_limit"
 
 
 @dataclass(frozen=True, slots=True)
 class GameDrawn:
-    """The game stopped without a winner (`reason`: "repetition", "no_progress" or "turn_limit"; see the
-    engine)."""
+    """The game stopped without a winner (`reason`: "repetition", "endless_turn", "no_progress" or "turn_limit";
+    see the engine)."""
 
     reason: str
 

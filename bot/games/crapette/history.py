@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games.base import Notice
-from bot.games.crapette.engine import MAX_TURNS, Crapette
+from bot.games.crapette.engine import MAX_TURNS, REPETITIONS_IN_A_TURN_FOR_DRAW, Crapette
 from bot.games.crapette.events import (
     CardMoved,
     CrapetteCalled,
@@ -90,7 +90,8 @@ def history(game: Crapette, names: Sequence[str]) -> list[LogLine]:
             elif isinstance(event, GameWon):
                 after_turn.append(Notice("crapette.end_won", {"name": names[event.winner]}))
             elif isinstance(event, GameDrawn):
-                after_turn.append(Notice(f"crapette.log.drawn.{event.reason}", {"turns": MAX_TURNS}))
+                counts = {"turns": MAX_TURNS, "count": REPETITIONS_IN_A_TURN_FOR_DRAW}
+                after_turn.append(Notice(f"crapette.log.drawn.{event.reason}", counts))
     close_turn()
     return told
 

@@ -143,7 +143,7 @@ class CrapetteState:
 
     @property
     def end_reason(self) -> str | None:
-        """None while playing; "won", "repetition", "no_progress" or "turn_limit"."""
+        """None while playing; "won", "repetition", "endless_turn", "no_progress" or "turn_limit"."""
         return self._end_reason
 
     @property

@@ -9,6 +9,7 @@ import pytest
 
 from bot.games.base import Notice
 from bot.games.crapette import (
+    ENDLESS_TURN,
     MAX_TURNS,
     NO_PROGRESS,
     REPETITION,
@@ -120,11 +121,11 @@ def test_the_log_names_whose_pile_a_card_went_to() -> None:
     assert "opponent's" not in text
 
 
-@pytest.mark.parametrize("reason", [REPETITION, NO_PROGRESS, TURN_LIMIT])
+@pytest.mark.parametrize("reason", [REPETITION, ENDLESS_TURN, NO_PROGRESS, TURN_LIMIT])
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_every_draw_is_explained(reason: str, locale: str) -> None:
     key = f"crapette.log.drawn.{reason}"
-    text = t(locale, key, turns=2000)
+    text = t(locale, key, turns=2000, count=20)
     assert text != key and text.startswith("🤝 ")
 
 

@@ -21,7 +21,7 @@ from bot.games.crapette import (
     parse_move,
 )
 from bot.games.crapette.engine import REPETITIONS_IN_A_TURN_FOR_DRAW
-from bot.games.crapette.events import REPETITION, GameDrawn
+from bot.games.crapette.events import ENDLESS_TURN, GameDrawn
 from bot.games.crapette.moves import LoggedAction
 from tests.games.crapette.helpers import arranged, owned, snapshot
 
@@ -161,7 +161,7 @@ def test_a_turn_that_goes_round_in_circles_draws_the_game() -> None:
         if game.is_over:
             break
     # The starting table came back for the last time the rule allows: the game is drawn, not the turn endless.
-    assert events[-1] == GameDrawn(REPETITION) and game.end_reason == REPETITION and game.winner is None
+    assert events[-1] == GameDrawn(ENDLESS_TURN) and game.end_reason == ENDLESS_TURN and game.winner is None
 
 
 def test_the_first_rules_limited_side_pile_moves() -> None:
