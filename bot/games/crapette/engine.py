@@ -12,8 +12,8 @@ new stock. From version 2, the top card of the player's own discard is a source 
 discarding a turned card that could be placed breaks the priority rule (see `priority.py`).
 
 Side piles. From version 2 they may be rearranged freely, as the sources say nothing against it: a card may move
-between side piles as often as the player likes, a lone card onto an empty pile included; the draw by repetition
-below ends a game that would otherwise go on for ever. The first rules had two guards instead: moving the only
+between side piles as often as the player likes, a lone card onto an empty pile included; a turn that keeps
+bringing the same side piles back is drawn (`endless_turn`, below) rather than going on for ever. The first rules had two guards instead: moving the only
 card of a side pile onto an empty side pile was refused (`pointless_move`), and a card that moved between side
 piles could not do so again until a move of another kind or a turn of the stock (`already_moved`).
 

@@ -131,9 +131,8 @@ class CrapetteSession(Session):
         call = self.last_call
         if not called or call is None:
             return ActionResult(events, notice=Notice("crapette.done"))
-        if isinstance(
-            action.action, CallCrapette
-        ):  # the caller reads the verdict; the player called on is told
+        if isinstance(action.action, CallCrapette):
+            # The caller reads the verdict; the player called on is told what they missed, privately too.
             told = offender_notice(call)
             others = {call.offender: told} if told is not None and call.offender not in self.ai_seats else {}
             return ActionResult(
@@ -178,15 +177,17 @@ class CrapetteSession(Session):
                 caller,
                 True,
                 turn,
-                missed,
-                str(card) if card else "?",
-                event.missed.reason,
-                did,
-                did_card,
-                late,
+                missed=missed,
+                card=str(card) if card is not None else "?",
+                reason=event.missed.reason,
+                did=did,
+                did_card=did_card,
+                late=late,
             )
         else:
-            self.last_call = LastCall(caller, False, turn, None, "?", event.wrong_reason, did, did_card, late)
+            self.last_call = LastCall(
+                caller, False, turn, reason=event.wrong_reason, did=did, did_card=did_card, late=late
+            )
         return events
 
     def _placed_card(self, judged: JudgedAction | None) -> str:
