@@ -4,6 +4,7 @@ priority rule asks first, the AI's moves are told on the board), then against a 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -59,16 +60,23 @@ async def test_a_newcomer_plays_the_ai_on_a_phone(
         asked = game.rule_asks()
         if asked is not None and await menu.count():
             toggle = menu.last.locator(".select-toggle")
-            await toggle.click()
             first = menu.last.locator(".select-option").first
-            label = await first.inner_text()
+            label = ""
+            for _ in range(100):  # the page may still show the board before the latest edit for a moment
+                label = await first.inner_text()
+                if "❗" in label:
+                    break
+                await asyncio.sleep(0.1)
+            await toggle.click()
             assert "❗" in label and "priority rule" in label, f"the rule's move is first and marked: {label}"
             await screenshot(page.locator(f"#m-{board_id}"), artifacts / "crapette-phone-menu.png")
             moves_before = len(game.log)
             if not await first.is_visible():  # a live edit of the board drew it again, menu closed
                 await toggle.click()
             await first.click()
-            await until(lambda n=moves_before: len(session(table).engine.log) > n, what="the chosen move")
+            await until(
+                lambda n=moves_before: len(session(table).engine.log) > n, timeout=30, what="the chosen move"
+            )
             assert session(table).engine.log[moves_before][1] in asked[1], "the marked move keeps the rule"
             continue
         legal = [action for action in game.legal_actions(human) if game.priority_violation(action) is None]
@@ -78,7 +86,13 @@ async def test_a_newcomer_plays_the_ai_on_a_phone(
             await send(page, f"/move move:{action}")
         else:
             await button(page, f"tg:g:{table.id}:{action}").click()
-        await until(lambda n=before: len(session(table).engine.log) > n, what="Alice's action")
+        try:
+            await until(
+                lambda n=before: len(session(table).engine.log) > n, timeout=30, what="Alice's action"
+            )
+        except AssertionError:
+            answers = await page.locator(".message.ephemeral").all_inner_texts()
+            raise AssertionError(f"{action} did not happen; last private answers: {answers[-2:]}") from None
     assert told_ai_moves, "the board tells what the AI did"
     await screenshot(page.locator(f"#m-{board_id}"), artifacts / "crapette-phone-board.png")
     width = await page.locator(f"#m-{board_id} img").first.evaluate(
@@ -118,14 +132,16 @@ async def test_two_people_and_a_crapette_call_on_phones(
         )
         before = len(game.log)
         await send(pages[table.seats[seat].user_id], f"/move move:{action}")  # type: ignore[index]
-        await until(lambda n=before: len(session(table).engine.log) > n, what="the move")
+        await until(lambda n=before: len(session(table).engine.log) > n, timeout=30, what="the move")
     else:
         raise AssertionError("no chance to break the rule")
     offender, caller = table.seats[seat].user_id, table.seats[1 - seat].user_id
     assert offender is not None and caller is not None
     before = len(game.log)
     await send(pages[offender], f"/move move:{wrong[0]}")
-    await until(lambda: len(session(table).engine.log) > before, what="the move that breaks the rule")
+    await until(
+        lambda: len(session(table).engine.log) > before, timeout=30, what="the move that breaks the rule"
+    )
     await button(pages[caller], f"tg:g:{table.id}:call").click()
     private = pages[offender].locator(".message.ephemeral", has_text="📣")
     await private.last.wait_for()
