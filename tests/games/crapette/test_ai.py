@@ -169,3 +169,13 @@ def test_a_view_shows_face_up_cards_and_counts_only() -> None:
         assert all(
             card >= 104 for pile in planned.stocks for card in pile
         )  # never a face-down card's identity
+
+
+def test_a_stock_turned_over_from_the_discard_is_known_to_everyone() -> None:
+    game = arranged(crapettes=("KC", "KD/1"), stocks=("", "2S/1"), discards=("2S 3S 4S", ""))
+    assert game.view(1).players[0].seen_stock is None, "not yet: the discard is face up, the stock empty"
+    game.turn_stock(0)  # the discard turned over: 2S turned up, 3S and 4S left, in that order
+    for seat in (0, 1):
+        seen = game.view(seat).players[0].seen_stock
+        assert seen is not None and [card.card.code for card in seen] == ["4S", "3S"]
+    assert Crapette.new(seed=3).view(0).players[0].seen_stock is None, "a dealt stock is face down"
