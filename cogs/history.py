@@ -21,10 +21,10 @@ from bot.ui.leaderboard import (
     history_embed,
     history_option,
     member_names,
-    public_locale,
     require_guild,
     seat_ids,
 )
+from bot.ui.server_language import public_language
 
 
 class HistorySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tg:hist:(?P<guild>\d+)"):
@@ -109,7 +109,7 @@ class History(commands.Cog):
         channel_id = None if everywhere else interaction.channel_id
         records = await self.store.history(guild.id, channel_id=channel_id, limit=HISTORY_SHOWN)
         names = await member_names(self.bot).resolve(guild, {u for r in records for u in seat_ids(r.seats)})
-        locale = public_locale(interaction)
+        locale = await public_language(self.bot.guild_settings, interaction)
         embed = history_embed(records, names, locale, channel_id=channel_id)
         if not records:
             await interaction.response.send_message(embed=embed)

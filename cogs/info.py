@@ -50,7 +50,8 @@ class Info(commands.Cog):
         name="help", description="How to start a game, the games and every command (only you see it)"
     )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=help_embed(interaction.locale), ephemeral=True)
+        buttons = await self.bot.controller.public_buttons(interaction)
+        await interaction.response.send_message(embed=help_embed(interaction.locale, buttons), ephemeral=True)
 
     @app_commands.command(name="rules", description="Read the rules of a game (only you see them)")
     @app_commands.describe(game="Which game (the one at this channel's table if left out)")
@@ -62,7 +63,8 @@ class Info(commands.Cog):
         if key is None:
             table = self.bot.games.in_channel(interaction.channel_id or 0)
             key = table.game_key if table is not None else DEFAULT_GAME
-        title, body = ui_for_key(key).rules(interaction.locale)
+        buttons = await self.bot.controller.public_buttons(interaction)
+        title, body = ui_for_key(key).rules(interaction.locale, buttons)
         embed = discord.Embed(title=title, description=body, colour=discord.Colour.blurple())
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

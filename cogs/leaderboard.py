@@ -26,7 +26,6 @@ from bot.ui.leaderboard import (
     leaderboard_names_needed,
     member_names,
     parse_leaderboard_id,
-    public_locale,
     require_guild,
 )
 from bot.ui.ratings import (
@@ -37,6 +36,7 @@ from bot.ui.ratings import (
     rating_names_needed,
     solitaire_embed,
 )
+from bot.ui.server_language import public_language
 from cogs.game import GAME_CHOICES
 
 
@@ -213,7 +213,7 @@ class Leaderboard(commands.Cog):
         names = member_names(self.bot)
         names.remember(viewer)
         resolved = await names.resolve(guild, leaderboard_names_needed(result))
-        locale = public_locale(interaction)
+        locale = await public_language(self.bot.guild_settings, interaction)
         content: dict[str, Any] = {
             "embed": leaderboard_embed(
                 result, resolved, locale, guild_name=guild.name, viewer_id=viewer.id,
@@ -244,7 +244,7 @@ class Leaderboard(commands.Cog):
         names = member_names(self.bot)
         names.remember(viewer)
         resolved = await names.resolve(guild, rating_names_needed(result))
-        locale = public_locale(interaction)
+        locale = await public_language(self.bot.guild_settings, interaction)
         view = discord.ui.View(timeout=None)
         view.add_item(
             RatingButton(guild.id, game, max(0, result.page - 1), emoji="◀", disabled=result.page == 0)
@@ -278,10 +278,10 @@ class Leaderboard(commands.Cog):
         names = member_names(self.bot)
         names.remember(interaction.user)
         resolved = await names.resolve(guild, {standing.user_id for standing in standings})
+        locale = await public_language(self.bot.guild_settings, interaction)
         embed = solitaire_embed(
-            standings, resolved, public_locale(interaction), game=game, guild_name=guild.name,
-            viewer_id=interaction.user.id,
-        )  # fmt: skip
+            standings, resolved, locale, game=game, guild_name=guild.name, viewer_id=interaction.user.id
+        )
         await interaction.response.send_message(embed=embed)
 
 

@@ -1,4 +1,5 @@
-"""/settings (Manage Server): the chat rule, hints, and erasing the server's game history."""
+"""/settings (Manage Server): the language of public messages, the chat rule, hints, and erasing the server's game
+history."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from discord.ext import commands
 
 from bot.app import TheGameBot
 from bot.games.errors import GameError
+from bot.languages import LANGUAGE_NAMES
 from bot.storage.settings import ChatRuleMode
 from bot.storage.stats import StatsStore
 from bot.ui.i18n import t
 from bot.ui.leaderboard import answering, plural, require_guild, settings_embed
+from bot.ui.server_language import language_for
 
 
 class SettingsButton(
@@ -62,26 +65,31 @@ class Settings(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.describe(
+        language="The language of the bot's public messages here: lobbies, boards, summaries",
         chat_rule="What the bot does when someone says a number in a game's channel",
         everyone="The chat rule applies to everyone in a game's channel, not only its players",
         hints="Players may ask for hints",
     )
     @app_commands.choices(
+        # Each language by its own name, in every language (a German reads "Deutsch" in an English menu).
+        language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()],
         chat_rule=[
             app_commands.Choice(name="warn", value="warn"),
             app_commands.Choice(name="delete", value="delete"),
             app_commands.Choice(name="off", value="off"),
-        ]
+        ],
     )
     async def settings(
         self,
         interaction: discord.Interaction[Any],
+        language: app_commands.Choice[str] | None = None,
         chat_rule: app_commands.Choice[str] | None = None,
         everyone: bool | None = None,
         hints: bool | None = None,
     ) -> None:
         await self.change(
             interaction,
+            language=language.value if language is not None else None,
             chat_rule=chat_rule.value if chat_rule is not None else None,
             everyone=everyone,
             hints=hints,
@@ -95,27 +103,38 @@ class Settings(commands.Cog):
             raise GameError("error.guild_manage")
         return guild
 
-    async def _panel(self, guild: discord.Guild, locale: str, notice: str | None = None) -> dict[str, Any]:
+    async def _panel(
+        self,
+        interaction: discord.Interaction[Any],
+        guild: discord.Guild,
+        locale: str,
+        notice: str | None = None,
+    ) -> dict[str, Any]:
         settings = await self.bot.guild_settings.get(guild.id)
         games = await self.store.count_games(guild.id)
         view = discord.ui.View(timeout=None)
         if games:
             view.add_item(SettingsButton("erase", guild.id, label=t(locale, "settings.erase_button")))
-        return {"embed": settings_embed(settings, games, locale, notice=notice), "view": view}
+        language = language_for(settings, interaction)
+        embed = settings_embed(settings, games, locale, language=language, notice=notice)
+        return {"embed": embed, "view": view}
 
     @answering
     async def change(
         self,
         interaction: discord.Interaction[Any],
         *,
-        chat_rule: str | None,
-        everyone: bool | None,
-        hints: bool | None,
+        language: str | None = None,
+        chat_rule: str | None = None,
+        everyone: bool | None = None,
+        hints: bool | None = None,
     ) -> None:
         guild = self._check(interaction)
         locale = str(interaction.locale)
         current = await self.bot.guild_settings.get(guild.id)
         wanted = current
+        if language is not None:  # one of the choices: Discord refuses any other value
+            wanted = dataclasses.replace(wanted, language=language)
         if chat_rule is not None:
             wanted = dataclasses.replace(wanted, chat_rule_mode=ChatRuleMode(chat_rule))
         if everyone is not None:
@@ -126,7 +145,14 @@ class Settings(commands.Cog):
         if wanted != current:
             await self.bot.guild_settings.update(guild.id, wanted)
             notice = t(locale, "settings.updated")
-        await interaction.response.send_message(ephemeral=True, **await self._panel(guild, locale, notice))
+        if wanted.language is not None and wanted.language != current.language:
+            # The open tables follow at once: their boards are redrawn in the new language.
+            for table in await self.bot.games.set_language(guild.id, wanted.language):
+                if table.status.is_active:
+                    self.bot.display.refresh_board(table)
+        await interaction.response.send_message(
+            ephemeral=True, **await self._panel(interaction, guild, locale, notice)
+        )
 
     @answering
     async def press(self, interaction: discord.Interaction[Any], action: str, guild_id: int) -> None:
@@ -135,7 +161,7 @@ class Settings(commands.Cog):
             raise GameError("lb.wrong_server")
         locale = str(interaction.locale)
         if action == "back":
-            await interaction.response.edit_message(**await self._panel(guild, locale))
+            await interaction.response.edit_message(**await self._panel(interaction, guild, locale))
             return
         if action == "erase":
             games = await self.store.count_games(guild.id)
@@ -151,7 +177,7 @@ class Settings(commands.Cog):
             return
         erased = await self.store.erase_guild(guild.id)
         notice = plural(locale, "settings.erased", erased)
-        await interaction.response.edit_message(**await self._panel(guild, locale, notice))
+        await interaction.response.edit_message(**await self._panel(interaction, guild, locale, notice))
 
 
 async def setup(bot: TheGameBot) -> None:

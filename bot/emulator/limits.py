@@ -307,7 +307,7 @@ def validate_components(components: Any, prefix: Path = (), *, v2: bool = False)
                         )
                     )
                 _validate_select(errors, (*path, i), comp)
-            elif ctype == 10:
+            elif ctype == 10 and (v2 or parent_type is not None):
                 text_total += len(get("content") or "")
             elif not v2 and parent_type is None:
                 errors.append(

@@ -12,6 +12,7 @@ from typing import Any
 from bot.games.base import GameRules, Session
 from bot.games.deal_codes import seed_to_deal_code
 from bot.games.registry import DEFAULT_GAME, rules_for
+from bot.languages import language_of
 
 TABLE_FORMAT_VERSION = 2
 
@@ -55,7 +56,7 @@ class Table:
     options: dict[str, Any] = field(default_factory=dict)  # the game's options, validated by its rules
     status: TableStatus = TableStatus.LOBBY
     daily: str | None = None  # the date of a daily deal, "YYYY-MM-DD"
-    locale: str = "en-US"  # the server's locale, for public messages
+    locale: str = "en-US"  # the language of its public messages: the server's (`GameService.set_language`)
     seats: list[Seat] = field(default_factory=list)
     session: Session | None = None  # the game in play, with its own state (engine, markers, ...)
     started_at: float | None = None
@@ -90,6 +91,11 @@ class Table:
     @property
     def ai_seat_indexes(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat.is_ai]
+
+    @property
+    def language(self) -> str:
+        """The language everyone at the table reads ("en", "fr", "de"): its board, its turn lines, the chat rule's."""
+        return language_of(self.locale)
 
     # -- game ----------------------------------------------------------------------------------------------
     @property

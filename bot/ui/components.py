@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.games.errors import GameError
 from bot.ui.component_router import selected_values
 
 if TYPE_CHECKING:
@@ -40,10 +41,10 @@ def _suffix(owner: int | None) -> str:
 async def _refuse_other_hand(interaction: discord.Interaction[Any]) -> None:
     """A click on a button of someone else's private hand (a forged click): one private sentence, nothing done."""
     from bot.ui.controller import send_private
-    from bot.ui.i18n import t
 
+    refusal = _controller(interaction).explain(interaction, GameError("error.not_your_hand"))
     try:
-        await send_private(interaction, t(interaction.locale, "error.not_your_hand"))
+        await send_private(interaction, refusal)
     except discord.HTTPException:
         return
 
@@ -189,7 +190,7 @@ class GameActionButton(
         payload: str,
         *,
         label: str | None = None,
-        emoji: str | None = None,
+        emoji: str | discord.PartialEmoji | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         row: int | None = None,

@@ -10,6 +10,7 @@ import asyncio
 import functools
 import hashlib
 import logging
+import math
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -22,10 +23,13 @@ from bot.games.deal_codes import SEED_LIMIT, deal_code_to_seed, random_seed
 from bot.games.errors import GameError
 from bot.games.registry import game_for_options
 from bot.service.games import Change
+from bot.service.solver_pool import SolverBusy, solver_pool
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import render_notice, ui_for, ui_for_key
+from bot.ui.hint_messages import HintMessages
 from bot.ui.i18n import command_name, t
 from bot.ui.lobby import for_edit, for_send
+from bot.ui.server_language import public_language
 
 if TYPE_CHECKING:
     from bot.app import TheGameBot
@@ -58,8 +62,16 @@ async def confirm_then(
         public_update()
 
 
+class AnswerFailedAfterSave(Exception):
+    """The action was saved, then its answer to the player failed: the apology must not say nothing changed."""
+
+
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """The private apology for an unexpected error, with a reference that is also in the log."""
+    """The private apology for an unexpected error, with a reference that is also in the log; it says whether the
+    action was saved (`AnswerFailedAfterSave`, whose cause is the error)."""
+    saved = isinstance(error, AnswerFailedAfterSave)
+    if saved and error.__cause__ is not None:
+        error = error.__cause__
     reference = secrets.token_hex(3).upper()
     if discord_failed(error):
         # Discord's side (an outage, a rate limit, an interaction that expired): nothing to fix in the bot.
@@ -68,13 +80,15 @@ async def apologise(interaction: discord.Interaction[Any], error: BaseException)
     else:
         log.error("Unexpected error (reference %s)", reference, exc_info=error)
     try:
-        await send_private(interaction, t(interaction.locale, "error.unexpected", reference=reference))
+        key = "error.unexpected_after_save" if saved else "error.unexpected"
+        await send_private(interaction, t(interaction.locale, key, reference=reference))
     except discord.HTTPException:
         log.warning("Could not send the apology for reference %s", reference)
 
 
 # Discord's codes for an interaction or webhook that no longer exists: the 3 s or 15 min limits passed.
 EXPIRED_CODES = frozenset({10015, 10062, 50027})
+UNKNOWN_MESSAGE = 10008  # a message deleted (or dismissed) before the bot's answer to a click on it
 
 
 def discord_failed(error: BaseException) -> bool:
@@ -101,6 +115,8 @@ def answering(handler: Handler[P]) -> Handler[P]:
         except Exception as error:  # the one place that turns any failure into an answer
             await apologise(interaction, error)
         finally:
+            # Answered: its token may carry the channel's public updates for 15 minutes (`PublicMessages`).
+            self.display.public.note_interaction(interaction)
             self.in_flight -= 1
             if self.in_flight == 0:
                 self.idle.set()
@@ -126,6 +142,7 @@ class TableController:
         self.in_flight = 0
         self.idle = asyncio.Event()
         self.idle.set()
+        self.hint_messages = HintMessages(bot)
 
     async def settle(self, limit: float = 10.0) -> None:
         """Wait until no handler is running, no move is being saved (an AI seat's) and every public update went
@@ -151,7 +168,9 @@ class TableController:
         if table is not None and table.session is not None:
             table = self.games.as_saved(table)
             params = ui_for(table).explain(table, error.key, params, interaction.locale)
-        return render_notice(interaction.locale, Notice(error.key, params))
+        # The buttons a refusal names ("press **Start**") are the table's, in its language.
+        buttons = table.locale if table is not None else None
+        return render_notice(interaction.locale, Notice(error.key, params), buttons=buttons)
 
     def _from_own_private_message(self, interaction: discord.Interaction[Any]) -> bool:
         """A click on a private message of the clicker's own (their hand, a question asked them)."""
@@ -172,6 +191,14 @@ class TableController:
             user = getattr(metadata, "user", None)
             owner = user.id if user is not None else None
         return owner is not None and owner == interaction.user.id
+
+    async def public_buttons(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of the buttons in the channel (the table's, else the server's), for a private text that
+        names them."""
+        table = self.games.in_channel(interaction.channel_id) if interaction.channel_id is not None else None
+        if table is not None:
+            return table.locale
+        return await public_language(self.bot.guild_settings, interaction)
 
     @property
     def display(self) -> TableDisplay:
@@ -217,7 +244,7 @@ class TableController:
                 game_key=game,
                 options=options or {},
                 seed=seed if seed is not None else random_seed(),
-                locale=str(interaction.guild_locale or interaction.locale),
+                locale=await public_language(self.bot.guild_settings, interaction),
                 daily=day,
             )
         except GameError as error:
@@ -230,7 +257,7 @@ class TableController:
 
     async def _answer_with_lobby(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Answer with the new table's lobby, which becomes its board (inside `TableDisplay.board_opening`)."""
-        lobby = self.display.render_board(self.games.as_saved(table))
+        lobby = self.display.board_for(self.games.as_saved(table))
         try:
             response = await interaction.response.send_message(**for_send(lobby))
         except discord.HTTPException as failed:
@@ -247,6 +274,8 @@ class TableController:
         message_id = getattr(response, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id
+        # The lobby is this answer: its token edits the board (the lobby, then the game) while it is valid.
+        self.display.public.note_response_message(interaction, message_id)
         await self.games.set_board_message(table.id, message_id)
 
     def _table(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> Table:
@@ -294,7 +323,7 @@ class TableController:
         table = self.games.as_saved(table)
         drawing = self.display.drawing_for_answer(table)
         try:
-            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+            await interaction.response.edit_message(**for_edit(self.display.board_for(table)))
         except Exception:
             self.display.refresh_board(table)
             raise
@@ -343,6 +372,7 @@ class TableController:
             await self._answer_start(interaction, table, on_board)
         finally:
             # The game is saved as started: the channel sees it, and AI seats play, even when the answer failed.
+            self.display.public.note_interaction(interaction)
             if table.status.is_active:
                 self.display.announce_turn(table)
                 self.bot.ai_turns.schedule(table)
@@ -362,9 +392,9 @@ class TableController:
             if not on_board:
                 await interaction.followup.send(ui.end_line(table), ephemeral=True)
         elif ui.has_hand:
-            await self._send_hand(interaction, table, notice=ui.started_notice(interaction.locale))
+            await self._send_hand(interaction, table, notice=ui.started_notice_at(table, interaction.locale))
         elif not on_board:
-            await interaction.followup.send(ui.started_notice(interaction.locale), ephemeral=True)
+            await interaction.followup.send(ui.started_notice_at(table, interaction.locale), ephemeral=True)
 
     # -- the private hand ----------------------------------------------------------------------------------
     def _seat(self, table: Table, interaction: discord.Interaction[Any]) -> int:
@@ -394,10 +424,19 @@ class TableController:
         )
         user_id, token = interaction.user.id, interaction.token
         if edit and not interaction.response.is_done():
-            await interaction.response.edit_message(**content)
-            shown = interaction.message.id if interaction.message is not None else None
-            self.display.remember_hand_message(table.id, user_id, token, shown_id=shown)
-        elif interaction.response.is_done():
+            try:
+                await interaction.response.edit_message(**content)
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:
+                    raise
+                # The hand clicked is gone while the click was on its way (a newer hand had just replaced it, or
+                # the player dismissed it): the answer, with what happened, comes as a new private hand.
+                log.info("A hand message of table %s was gone before its answer; sending a new one", table.id)
+            else:
+                shown = interaction.message.id if interaction.message is not None else None
+                self.display.remember_hand_message(table.id, user_id, token, shown_id=shown)
+                return
+        if interaction.response.is_done():
             message = await interaction.followup.send(ephemeral=True, wait=True, **content)
             self.display.remember_hand_message(table.id, user_id, token, message.id, shown_id=message.id)
         else:
@@ -450,9 +489,17 @@ class TableController:
             await self._answer_change(interaction, change, answer, on_board)
             if change.notices_for:  # after the actor's answer: a call's verdict for the player it was made on
                 self.display.tell_privately(table, change.notices_for)
+        except (GameError, AnswerFailedAfterSave):
+            raise
+        except Exception as error:
+            if not change.changed:
+                raise
+            raise AnswerFailedAfterSave() from error
         finally:
             # The move is saved: the others see it even when the answer to the player failed (Discord refused
-            # it, the interaction expired), and an error here still reaches the player as an apology.
+            # it, the interaction expired), and an error here still reaches the player as an apology. The public
+            # updates go through this interaction when its answer went out.
+            self.display.public.note_interaction(interaction)
             if change.changed:
                 self.after_change(change, actor=interaction.user.id, board_shown=on_board)
 
@@ -461,7 +508,7 @@ class TableController:
     ) -> None:
         table = change.table
         locale = interaction.locale
-        notice = render_notice(locale, change.notice) if change.notice is not None else None
+        notice = render_notice(locale, change.notice, emojis=True) if change.notice is not None else None
         if answer == "board":
             if on_board:
                 await self._show_board_in_answer(interaction, table)
@@ -474,7 +521,7 @@ class TableController:
             else:  # the board is refreshed by `after_change`, like every change
                 await send_private(interaction, notice or t(locale, "action.done"))
             if table.status.is_active and self.display.hand_needs_reopening(table, interaction.user.id):
-                await send_private(interaction, t(locale, "hand.reopen_after_restart"))
+                await send_private(interaction, t(locale, "hand.reopen_after_restart", buttons=table.locale))
         else:
             if on_board:
                 await self._show_board_in_answer(interaction, table)
@@ -521,19 +568,26 @@ class TableController:
         await self._apply_and_answer(interaction, table, ui_for(table).end_turn_action(table), "hand")
 
     def after_change(self, change: Change, *, actor: int | None = None, board_shown: bool = False) -> None:
-        """Public updates once the player has their answer: board (unless the answer showed it), turn ping, other
-        players' hands, AI turns."""
+        """Public updates once the player has their answer: the game's own messages (a finished hand's result), board
+        (unless the answer showed it), turn ping, other players' hands, AI turns."""
         table = change.table
+        announcements = ui_for(table).announcements(table, change.events) if change.events else []
         if not table.status.is_active:
-            self.display.announce_end(table)
+            self.display.announce_end(table, preceding=announcements)
             self.display.update_hands(table, except_user=actor)
             self.display.forget_table(table.id)
             return
+        if announcements:
+            self.display.post_announcements(table, announcements)
         if not board_shown:
             self.display.refresh_board(table)
         if change.turn_passed:
             self.display.announce_turn(table)
             self.display.update_hands(table, except_user=actor)
+        elif (
+            change.hands_changed
+        ):  # a change made on the board (a marker): every hand shows it, the actor's too
+            self.display.update_hands(table)
         self.bot.ai_turns.schedule(table)
 
     # -- ending early, votes, markers, hints ---------------------------------------------------------------
@@ -568,24 +622,49 @@ class TableController:
         session = self.games.as_saved(table).require_session()  # advice on what the player sees
         job = session.hint_task(seat)
         if session.slow_hint:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            advice = await asyncio.to_thread(job)
-        else:
-            advice = job()
+            await self._solver_hint(interaction, table, job)
+            return
+        advice = job()
         await self.games.record_hint(table.id, interaction.user.id)
-        await send_private(interaction, render_notice(interaction.locale, advice))
+        await send_private(interaction, render_notice(interaction.locale, advice, emojis=True))
+
+    async def _solver_hint(
+        self, interaction: discord.Interaction[Any], table: Table, job: Callable[[], Notice]
+    ) -> None:
+        """A hint the solver works out (Klondike): in the solver pool, one job at a time per table (the same
+        position asked again shares the answer), shown in the player's one hint message."""
+        await self.hint_messages.acknowledge(interaction)
+        try:
+            advice = await solver_pool().run(table.id, job)
+        except SolverBusy as busy:
+            await self.hint_messages.show(interaction, table, self.explain(interaction, busy))
+            return
+        await self.games.record_hint(table.id, interaction.user.id)
+        await self.hint_messages.show(
+            interaction, table, render_notice(interaction.locale, advice, emojis=True)
+        )
 
     @answering
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
+        """`/board`: the board again at the bottom of the channel, at most once in a while (`board_wait`)."""
         table = self._table(interaction)
+        again = self.display.board_wait(table, seated=table.is_seated(interaction.user.id))
+        if again is not None:
+            link = (
+                f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.board_message_id}"
+            )
+            raise GameError("board.not_yet", link=link, when=f"<t:{math.ceil(again)}:R>")
         await interaction.response.send_message(t(interaction.locale, "board.reposted"), ephemeral=True)
+        self.display.public.note_interaction(interaction)  # the board comes as this command's follow-up
         await self.display.post_board(table, replace=True)
 
     # -- how to play, and after the game -------------------------------------------------------------------
     @answering
     async def how_to_play(self, interaction: discord.Interaction[Any], game_key: str) -> None:
-        """The game's rules, privately, in the reader's language (the board's **How to play**)."""
-        title, body = ui_for_key(game_key).rules(interaction.locale)
+        """The game's rules, privately, in the reader's language (the board's **How to play**); the buttons they
+        name as the board shows them."""
+        buttons = await self.public_buttons(interaction)
+        title, body = ui_for_key(game_key).rules(interaction.locale, buttons)
         embed = discord.Embed(title=title, description=body, colour=discord.Colour.blurple())
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -614,7 +693,7 @@ class TableController:
             game_key=old.game_key,
             options=old.options,
             seed=old.seed if same_deal else random_seed(),
-            locale=old.locale,
+            locale=await public_language(self.bot.guild_settings, interaction),  # the server's, now
         )
         with self.display.board_opening(table.id):
             for seat in old.seats:

@@ -25,8 +25,10 @@ def games_text(locale: object) -> str:
     return "\n".join(lines)
 
 
-def help_embed(locale: object) -> discord.Embed:
-    embed = discord.Embed(title=t(locale, "help.title"), description=t(locale, "help.start"), colour=COLOUR)
+def help_embed(locale: object, buttons: object = None) -> discord.Embed:
+    """`/help` in the reader's `locale`; the buttons it names in the language of the channel's (`buttons`)."""
+    start = t(locale, "help.start", buttons=buttons)
+    embed = discord.Embed(title=t(locale, "help.title"), description=start, colour=COLOUR)
     embed.add_field(name=t(locale, "help.games"), value=games_text(locale), inline=False)
     for part in ("playing", "records", "server"):
         embed.add_field(name=t(locale, f"help.{part}"), value=t(locale, f"help.{part}.body"), inline=False)

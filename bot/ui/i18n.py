@@ -1,13 +1,18 @@
-"""Text catalogs (English and French) and the choice of language.
+"""Text catalogs (English, French and German) and the choice of language.
 
 Every text the bot shows comes from `bot/ui/locales/<language>.json`, plus one file per feature
 (`<language>.<feature>.json`) merged into it; a key defined twice is an error. Private messages follow the user's Discord
-locale, public ones the server's. Any locale that is not French falls back to English.
+locale, public ones the server's (`bot.languages`). Any locale that is neither French nor German falls back to English.
 
 Counts: a text that depends on a number is a family of keys, one per CLDR plural category of the language
 (`board.cards.one`, `board.cards.other`; French also knows `many` for millions, falling back to `other`), and
-`t(locale, "board.cards", count=n)` picks the right one with Babel's plural rule (English: one for 1; French: one for
-0 and 1).
+`t(locale, "board.cards", count=n)` picks the right one with Babel's plural rule (English and German: one for 1;
+French: one for 0 and 1).
+
+Buttons: a text that tells the reader to press a button names it as `{label[button.my_hand]}` (the button's own
+catalog key), never by a label written out: `t(locale, key, buttons=table.locale)` names it in the language of the
+message the button is on (a private hand in French pointing at **My hand** on an English board says **My hand**),
+and in the reader's language when `buttons` is left out.
 
 French: "de {name}" and "que {name}" elide before a vowel ("le tour d'Alice", "qu'Élodie").
 
@@ -28,14 +33,9 @@ from typing import Any
 
 from babel import Locale
 
-LANGUAGES = ("en", "fr")
-DEFAULT_LANGUAGE = "en"
-
-
-def language_of(locale: object) -> str:
-    """'fr' for any French locale (fr, fr-FR, Locale.french), else 'en'."""
-    value = str(getattr(locale, "value", locale) or "").lower()
-    return "fr" if value.startswith("fr") else DEFAULT_LANGUAGE
+from bot.languages import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
+from bot.languages import LANGUAGES as LANGUAGES
+from bot.languages import language_of as language_of
 
 
 def _folders() -> list[Any]:
@@ -80,17 +80,42 @@ def catalog(language: str) -> dict[str, str]:
     return load_catalog_files(language)
 
 
-def t(locale: object, key: str, /, **params: Any) -> str:
+def t(locale: object, key: str, /, *, buttons: object = None, **params: Any) -> str:
     """The text for `key` in the language of `locale`, with `{placeholders}` filled in. With a `count` parameter, a
-    key that is a plural family (`key.one`, `key.other`, ...) gives the form the language's plural rule wants."""
+    key that is a plural family (`key.one`, `key.other`, ...) gives the form the language's plural rule wants.
+    `buttons`: the locale of the message whose buttons the text names (`{label[button.start]}`), when it is not
+    the reader's."""
     language = language_of(locale)
     template = _template(language, key, params.get("count"))
     if template is None:
         template = _template(DEFAULT_LANGUAGE, key, params.get("count")) or key
+    if LABEL_FIELD in template:
+        params["label"] = ButtonLabels(language_of(buttons if buttons is not None else language))
     if params and language == "fr" and "{" in template:
         template = _elide(template, params)
     text = template.format(**params) if params else template
     return _link_commands(language, text) if "</" in text else text
+
+
+# -- button labels -------------------------------------------------------------------------------------------
+LABEL_FIELD = "{label["
+LABEL_MARKUP = re.compile(r"\{label\[([a-z_.]+)\]\}")
+
+
+class ButtonLabels:
+    """The labels of the buttons a text names, in one language: `{label[button.my_hand]}` reads
+    `ButtonLabels(language)["button.my_hand"]`."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def __getitem__(self, key: str) -> str:
+        return t(self.language, key)
+
+
+def named_buttons(template: str) -> list[str]:
+    """The catalog keys of the buttons a text names: `press {label[button.start]}` -> ["button.start"]."""
+    return LABEL_MARKUP.findall(template)
 
 
 # French elision before a name that starts with a vowel: "le tour de {name}" -> "le tour d'Alice".

@@ -17,8 +17,10 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from babel.dates import format_skeleton
+from babel.numbers import get_decimal_symbol
 
 from bot.games.errors import GameError
+from bot.languages import LANGUAGE_NAMES
 from bot.storage.settings import GuildSettings
 from bot.storage.stats import (
     GameRecord,
@@ -30,7 +32,7 @@ from bot.storage.stats import (
 )
 from bot.ui.chart import ChartLabels, ChartPoint
 from bot.ui.controller import apologise, send_private
-from bot.ui.format import duration
+from bot.ui.format import duration, escape_name, unescaped
 from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import language_of, t
 
@@ -178,10 +180,10 @@ def seat_ids(seats: Iterable[SeatRecord]) -> set[int]:
 
 def seat_name(seat: SeatRecord, names: Mapping[int, str | None], locale: str) -> str:
     if seat.is_ai:
-        return f"🤖 {seat.name}"
+        return f"🤖 {escape_name(seat.name)}"
     if seat.user_id is None:
         return t(locale, "lb.anonymous")
-    return discord.utils.escape_markdown(names.get(seat.user_id) or seat.name)
+    return escape_name(names.get(seat.user_id) or seat.name)
 
 
 def team_names(seats: Sequence[SeatRecord], names: Names, locale: str) -> str:
@@ -189,11 +191,6 @@ def team_names(seats: Sequence[SeatRecord], names: Names, locale: str) -> str:
 
 
 # -- small formats -------------------------------------------------------------------------------------------
-def public_locale(interaction: discord.Interaction[Any]) -> str:
-    """Public messages speak the server's language; private ones the user's."""
-    return str(interaction.guild_locale or interaction.locale)
-
-
 def plural(locale: str, key: str, count: int) -> str:
     """The plural form of `key` the language's rule wants for `count` (see `bot.ui.i18n`); it gets {count}."""
     return t(locale, key, count=count)
@@ -222,8 +219,8 @@ def chart_labels(locale: str) -> ChartLabels:
 
 
 def decimal(locale: str, value: float) -> str:
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if language_of(locale) == "fr" else text
+    """One decimal, written the reader's way: 2.5 in English, 2,5 in French and German."""
+    return f"{value:.1f}".replace(".", get_decimal_symbol(language_of(locale)))
 
 
 def when(seconds: float, style: str = "R") -> str:
@@ -302,7 +299,7 @@ def leaderboard_embed(
     viewer_id: int | None,
     viewer_name: str | None,
 ) -> discord.Embed:
-    embed = discord.Embed(title=t(locale, "lb.title", server=guild_name), colour=COLOUR)
+    embed = discord.Embed(title=t(locale, "lb.title", server=escape_name(guild_name)), colour=COLOUR)
     lines = [f"*{filters_text(page.filters, locale)}*", ""]
     if page.teams:
         lines.append("\n\n".join(team_block(team, names, locale, viewer_id) for team in page.teams))
@@ -328,6 +325,7 @@ def leaderboard_names_needed(page: LeaderboardPage) -> set[int]:
 def stats_embed(
     stats: PlayerStats, names: Names, locale: str, *, name: str, with_chart: bool
 ) -> discord.Embed:
+    name = escape_name(name)
     embed = discord.Embed(title=t(locale, "stats.title", name=name), colour=COLOUR_STATS)
     if stats.games == 0:
         embed.description = t(locale, "stats.no_games", name=name)
@@ -350,7 +348,7 @@ def stats_embed(
             t(
                 locale,
                 "stats.teammate",
-                name=discord.utils.escape_markdown(names.get(mate.user_id) or mate.name),
+                name=escape_name(names.get(mate.user_id) or mate.name),
                 count=mate.games,
             )
             for mate in stats.teammates
@@ -466,7 +464,8 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
 
 
 def _plain(text: str) -> str:
-    return text.replace("*", "").replace("`", "")
+    """A line of text for a menu option, which shows no markdown: no bold, no code, names as written."""
+    return unescaped(text.replace("**", "").replace("`", ""))
 
 
 def _clip(text: str, limit: int) -> str:
@@ -475,11 +474,18 @@ def _clip(text: str, limit: int) -> str:
 
 # -- settings ------------------------------------------------------------------------------------------------
 def settings_embed(
-    settings: GuildSettings, games: int, locale: str, *, notice: str | None = None
+    settings: GuildSettings, games: int, locale: str, *, language: str, notice: str | None = None
 ) -> discord.Embed:
+    """The settings panel; `language`: the one the server's public messages use now (chosen or automatic)."""
     embed = discord.Embed(title=t(locale, "settings.title"), colour=COLOUR_SETTINGS)
     if notice:
         embed.description = notice
+    chosen = f"**{LANGUAGE_NAMES[language]}**"
+    embed.add_field(
+        name=t(locale, "settings.language"),
+        value=chosen if settings.language else f"{chosen} — {t(locale, 'settings.language.auto')}",
+        inline=False,
+    )
     mode = settings.chat_rule_mode.value
     embed.add_field(
         name=t(locale, "settings.chat_rule"),

@@ -16,7 +16,7 @@ from discord.app_commands import TranslationContextLocation as Location
 from bot.ui.i18n import load_catalog_files
 
 NAME_LOCATIONS = {Location.command_name, Location.group_name, Location.parameter_name, Location.choice_name}
-LOCALES = {discord.Locale.french: "fr"}
+LOCALES = {discord.Locale.french: "fr", discord.Locale.german: "de"}
 
 
 @cache

@@ -255,8 +255,7 @@ async def test_a_play_that_would_end_the_game_asks_first(service: GameService) -
             seed=seed,
             locale="en",
         )
-        await service.start(table.id, ALICE)
-        await service.act(table.id, ALICE, ChooseFirst())
+        await service.start(table.id, ALICE)  # alone: Alice is on turn at once
         while service.get(table.id) is not None:
             game = service.require(table.id).require_session().game
             if game.played_this_turn >= game.turn_minimum:
@@ -317,3 +316,19 @@ async def test_ai_markers_never_clear_a_human_marker(service: GameService) -> No
     assert live.markers_seen_by(0) == {"B": "small_steps"}
     live.apply_ai_markers(ai_seat, {"A": None, "B": None, "C": None, "D": None})
     assert live.markers == {"A": "keep_off"}
+
+
+async def test_a_server_s_new_language_reaches_its_open_tables_only(
+    service: GameService, store: TableStore
+) -> None:
+    """`/settings language`: every open table of that server speaks it at once, saved with the table; a table opened
+    before the setting existed ("en-US", "fr-FR") is just a table in that locale's language until then."""
+    playing = await started_table(service)
+    elsewhere = await service.create(guild_id=2, channel_id=20, host=Seat(BOB, "Bob"), seed=1, locale="fr-FR")
+    assert service.require(playing).language == "en" and elsewhere.language == "fr"
+    changed = await service.set_language(1, "de")
+    assert [table.id for table in changed] == [playing]
+    assert service.require(playing).language == "de" and service.require(elsewhere.id).language == "fr"
+    saved = await store.load(playing)
+    assert saved is not None and saved.locale == "de"
+    assert await service.set_language(1, "de") == []  # nothing to redraw

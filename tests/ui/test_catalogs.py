@@ -1,27 +1,105 @@
-"""Every text exists in English and French, with the same placeholders, and every key the code uses exists."""
+"""Every text exists in every language (English, French, German), in the same files, with the same placeholders and
+the plural forms each language needs; every command has a name and a description in every language; and every key
+the code uses exists."""
 
 from __future__ import annotations
 
+import importlib
 import re
+import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 
+import discord
 import pytest
+from babel import Locale
+from discord import app_commands
 
-from bot.ui.i18n import catalog, is_plural_family, language_of, placeholders, t
-from bot.ui.translator import command_catalog
+from bot.app import EXTENSIONS
+from bot.ui.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, is_plural_family, language_of, placeholders, t
+from bot.ui.translator import LOCALES, command_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 LITERAL_KEY = re.compile(r"""\bt\(\s*[^,()]+(?:\([^)]*\))?\s*,\s*"([a-z_]+(?:\.[a-z_]+)+)\"""")
 GAME_ERROR_KEY = re.compile(r"""(?:GameError|Notice|refusal)\(\s*f?"([a-z_.]+)\"""")
+PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
+TRANSLATED = [language for language in LANGUAGES if language != DEFAULT_LANGUAGE]
+CATALOG_FOLDERS = [ROOT / "bot" / "ui" / "locales", *sorted((ROOT / "bot" / "games").glob("*/locales"))]
 
 
-def test_english_and_french_have_the_same_keys() -> None:
-    assert set(catalog("en")) == set(catalog("fr"))
+def split_plural(key: str) -> tuple[str, str | None]:
+    """`board.cards.one` -> (`board.cards`, `one`); any other key -> (key, None)."""
+    family, _, form = key.rpartition(".")
+    return (family, form) if form in PLURAL_FORMS and family else (key, None)
 
 
-@pytest.mark.parametrize("key", sorted(catalog("en")))
-def test_placeholders_match(key: str) -> None:
-    assert placeholders(catalog("en")[key]) == placeholders(catalog("fr")[key]), key
+def texts_and_families(language: str) -> tuple[set[str], dict[str, set[str]]]:
+    """A language's single texts, and its plural families with the forms each has."""
+    texts: set[str] = set()
+    families: dict[str, set[str]] = {}
+    for key in catalog(language):
+        family, form = split_plural(key)
+        if form is None:
+            texts.add(key)
+        else:
+            families.setdefault(family, set()).add(form)
+    return texts, families
+
+
+def plural_forms_of(language: str) -> set[str]:
+    """The CLDR plural categories of a language ("one", "other"; French also "many")."""
+    return set(Locale.parse(language).plural_form.tags) | {"other"}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_language_has_every_text(language: str) -> None:
+    english_texts, english_families = texts_and_families(DEFAULT_LANGUAGE)
+    texts, families = texts_and_families(language)
+    assert sorted(english_texts - texts) == [], f"{language} misses these texts"
+    assert sorted(texts - english_texts) == [], f"{language} has texts English does not"
+    assert sorted(english_families.keys() - families.keys()) == [], f"{language} misses these counted texts"
+    assert sorted(families.keys() - english_families.keys()) == [], (
+        f"{language} has counted texts English does not"
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_counted_text_has_the_forms_its_language_needs(language: str) -> None:
+    """A family needs `other` and the language's `one` (a missing "many" falls back to "other"), and no form its
+    language never picks."""
+    needed = {"one", "other"} & plural_forms_of(language)
+    for family, forms in texts_and_families(language)[1].items():
+        assert needed <= forms, (language, family, sorted(needed - forms))
+        assert forms <= plural_forms_of(language), (
+            language,
+            family,
+            sorted(forms - plural_forms_of(language)),
+        )
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_language_keeps_its_texts_in_the_same_files(language: str) -> None:
+    """`fr.table.json` holds what `en.table.json` holds, so a change to a feature's texts touches its files only."""
+    import json
+
+    for folder in CATALOG_FOLDERS:
+        for english in sorted(folder.glob(f"{DEFAULT_LANGUAGE}*.json")):
+            other = folder / english.name.replace(DEFAULT_LANGUAGE, language, 1)
+            assert other.exists(), f"{other.relative_to(ROOT)} is missing"
+            english_keys = list(json.loads(english.read_text(encoding="utf-8")))
+            keys = list(json.loads(other.read_text(encoding="utf-8")))
+            assert keys == english_keys, (
+                f"{other.relative_to(ROOT)}: not the keys of {english.name}, in its order"
+            )
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("key", sorted(catalog(DEFAULT_LANGUAGE)))
+def test_placeholders_match(key: str, language: str) -> None:
+    assert placeholders(catalog(DEFAULT_LANGUAGE)[key]) == placeholders(catalog(language)[key]), (
+        language,
+        key,
+    )
 
 
 def test_every_key_used_in_the_code_exists() -> None:
@@ -41,7 +119,8 @@ def test_every_engine_refusal_has_a_sentence() -> None:
 
     codes = set(re.findall(r'"([a-z_]+)"', Path(errors.__file__).read_text(encoding="utf-8")))
     for code in codes & {key.removeprefix("engine.") for key in catalog("en") if key.startswith("engine.")}:
-        assert f"engine.{code}" in catalog("fr")
+        for language in TRANSLATED:
+            assert f"engine.{code}" in catalog(language)
     for code in (
         "game_over",
         "first_player_not_chosen",
@@ -62,26 +141,95 @@ def test_language_follows_the_locale() -> None:
     assert language_of("fr") == "fr"
     assert language_of("fr-FR") == "fr"
     assert language_of("en-GB") == "en"
-    assert language_of("de") == "en"
+    assert language_of("de") == "de"
+    assert language_of("de-AT") == "de"
+    assert language_of(discord.Locale.german) == "de"
+    assert language_of("es-ES") == "en"
     assert language_of(None) == "en"
     assert t("fr", "button.join") == "Rejoindre"
+    assert t("de", "button.join") == "Mitspielen"
     assert t("en-US", "button.join") == "Join"
 
 
-def test_every_french_command_name_is_a_valid_discord_name() -> None:
-    name = re.compile(r"^[-_\w]{1,32}$")
-    for key, value in command_catalog("fr").items():
-        if key.startswith("name:") and name.match(key[5:]) and key[5:] == key[5:].lower():
-            assert name.match(value) and value == value.lower(), value
-        elif key.startswith("name:"):  # a choice's name (e.g. a game in /game new): free text, 1 to 100
-            assert 1 <= len(value) <= 100, value
-        else:
-            assert 1 <= len(value) <= 100, value
+def test_discord_locales_map_to_every_language() -> None:
+    assert set(LOCALES.values()) == set(TRANSLATED)
+    assert LOCALES[discord.Locale.german] == "de" and LOCALES[discord.Locale.french] == "fr"
+
+
+# -- command names -------------------------------------------------------------------------------------------
+def app_commands_of_the_bot() -> Iterator[app_commands.Command[..., ..., ...] | app_commands.Group]:
+    """Every slash command and group the bot's cogs define, subcommands included."""
+    for extension in EXTENSIONS:
+        module = importlib.import_module(extension)
+        for value in vars(module).values():
+            for command in getattr(value, "__cog_app_commands__", []):
+                yield command
+                if isinstance(command, app_commands.Group):
+                    yield from command.walk_commands()
+
+
+def is_discord_name(name: str) -> bool:
+    """Discord's rule for command and option names (in any locale): 1 to 32 letters, digits, `-`, `_` or `'`
+    (`^[-_'\\p{L}\\p{N}]{1,32}$`), in lowercase where the letter has one."""
+    return (
+        1 <= len(name) <= 32
+        and name == name.lower()
+        and all(char in "-_'" or unicodedata.category(char)[0] in "LN" for char in name)
+    )
+
+
+def english_strings() -> Iterator[tuple[str, str, str]]:
+    """(key in the command catalogs, where, kind) for every name, description and choice of every command."""
+    for command in app_commands_of_the_bot():
+        where = f"/{command.qualified_name}"
+        yield f"name:{command.name}", where, "name"
+        yield f"text:{command.description}", where, "text"
+        for parameter in getattr(command, "parameters", []):
+            yield f"name:{parameter.name}", f"{where} {parameter.name}", "name"
+            yield f"text:{parameter.description}", f"{where} {parameter.name}", "text"
+            for choice in parameter.choices:
+                if re.search(r"[^\W\d_]{2,}", choice.name):  # not "A ▲": no word to translate
+                    yield f"name:{choice.name}", f"{where} {parameter.name}: {choice.name}", "choice"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_command_speaks_every_language(language: str) -> None:
+    names = command_catalog(language)
+    found = list(english_strings())
+    assert len(found) > 100  # the walk really found the commands
+    missing = sorted({where for key, where, _ in found if key not in names})
+    assert missing == [], f"{language}: no translation for these"
+    for key, where, kind in found:
+        value = names[key]
+        if kind == "name":
+            assert is_discord_name(value), f"{language} {where}: {value!r} is not a valid Discord name"
+        else:  # descriptions and choices: free text, 1 to 100 characters
+            assert 1 <= len(value) <= 100, f"{language} {where}: {value!r}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_two_commands_share_a_name_in_any_language(language: str) -> None:
+    names = command_catalog(language)
+    top_level = [
+        names[f"name:{command.name}"] for command in app_commands_of_the_bot() if command.parent is None
+    ]
+    assert len(top_level) == len(set(top_level)), language
+    for command in app_commands_of_the_bot():
+        options = [names[f"name:{parameter.name}"] for parameter in getattr(command, "parameters", [])]
+        assert len(options) == len(set(options)), (language, command.qualified_name)
+        if isinstance(command, app_commands.Group):
+            subcommands = [names[f"name:{sub.name}"] for sub in command.commands]
+            assert len(subcommands) == len(set(subcommands)), (language, command.qualified_name)
+
+
+def test_the_discord_name_rule() -> None:
+    assert is_discord_name("ki_hinzufügen") and is_discord_name("règles") and is_discord_name("fin-tour")
+    assert not is_discord_name("Partie") and not is_discord_name("zug ende") and not is_discord_name("a" * 33)
 
 
 def test_every_hint_reason_has_a_sentence() -> None:
     from bot.games.thegame.ai.types import REASONS
 
     for reason in REASONS:
-        for language in ("en", "fr"):
+        for language in LANGUAGES:
             assert f"hint.reason.{reason}" in catalog(language)

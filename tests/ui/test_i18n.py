@@ -1,4 +1,5 @@
-"""Texts name commands as clickable mentions in the reader's language, and French elides "de" before a vowel."""
+"""Texts name commands as clickable mentions in the reader's language, name buttons by the label they show, and
+French elides "de" before a vowel."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ import pytest
 from discord import app_commands
 
 from bot.app import EXTENSIONS
-from bot.ui.i18n import COMMAND_MARKUP, catalog, command_mention, set_command_ids, t
+from bot.ui.i18n import (
+    COMMAND_MARKUP,
+    LANGUAGES,
+    catalog,
+    command_mention,
+    named_buttons,
+    set_command_ids,
+    t,
+)
 
 LOCALES = Path(__file__).resolve().parents[2] / "bot" / "ui" / "locales"
 
@@ -43,7 +52,7 @@ def test_every_command_a_text_names_exists() -> None:
     assert {"game new", "hand", "play", "endturn"} <= known
     named = {
         name
-        for language in ("en", "fr")
+        for language in LANGUAGES
         for text in catalog(language).values()
         for name in COMMAND_MARKUP.findall(text)
     }
@@ -51,12 +60,13 @@ def test_every_command_a_text_names_exists() -> None:
     assert named <= known
 
 
-@pytest.mark.parametrize("name", ["en.json", "fr.json", "en.leaderboard.json", "fr.leaderboard.json"])
-def test_commands_are_named_as_mentions(name: str) -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("feature", ["", ".leaderboard"])
+def test_commands_are_named_as_mentions(language: str, feature: str) -> None:
     """Footers cannot show mentions; every other text of these catalogs names a command as </name>."""
-    texts = json.loads(LOCALES.joinpath(name).read_text(encoding="utf-8"))
+    texts = json.loads(LOCALES.joinpath(f"{language}{feature}.json").read_text(encoding="utf-8"))
     footers = {"summary.replay_hint", "settings.how"}
-    plain = re.compile(r"(?<![<\w])/[a-zé_]+")
+    plain = re.compile(r"(?<![<\w])/[a-zéäöüß_]+")
     for key, text in texts.items():
         if key not in footers:
             assert not plain.search(text), (key, text)
@@ -66,6 +76,9 @@ def test_mentions_once_the_ids_are_known(synced: None) -> None:
     assert command_mention("en", "game new") == "</game new:11>"
     assert command_mention("fr", "game new") == "</partie nouvelle:11>"
     assert command_mention("fr", "hand") == "</main:22>"
+    assert command_mention("de", "game new") == "</spiel neu:11>"
+    assert command_mention("de", "play") == "</legen:33>"
+    assert "</spiel neu:11>" in t("de", "error.no_table_here")
     assert "</partie nouvelle:11>" in t("fr", "error.no_table_here")
     assert "</game new:11>" in t("en-US", "engine.game_over")
     body = t("fr", "rules.body")
@@ -92,3 +105,50 @@ def test_french_team_names_elide_too() -> None:
     assert (
         t("fr", "lb.mine", mark="⭐", name="Ursule", position=3) == "⭐ Équipes d'Ursule (meilleure : n° 3)"
     )
+
+
+# -- buttons named in texts ----------------------------------------------------------------------------------
+def is_button_label(key: str) -> bool:
+    """Whether a catalog key is a button's label (`button.join`, `klondike.button.pass`, `stats.forget_button`)."""
+    return not key.startswith("error.") and (
+        key.startswith("button.") or ".button." in key or "_button." in key or key.endswith("_button")
+    )
+
+
+def button_labels(language: str) -> dict[str, str]:
+    """A language's written-out button labels (those without placeholders), by key."""
+    return {key: text for key, text in catalog(language).items() if is_button_label(key) and "{" not in text}
+
+
+def test_every_named_button_exists() -> None:
+    named = {
+        key for language in LANGUAGES for text in catalog(language).values() for key in named_buttons(text)
+    }
+    assert {"button.my_hand", "button.i_start", "button.start", "klondike.button.pass"} <= named
+    for key in named:
+        assert is_button_label(key) and key in button_labels("en"), key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_text_writes_a_button_label_out(language: str) -> None:
+    """A text names a button as {label[button.start]}, never as "**Start**", “Start” or "press Start": written out,
+    it would stay in the reader's language under a button in another (a French hand at an English table)."""
+    labels = button_labels(language)
+    verbs = r"(?:press|presses|appuie sur|appuyez sur|drück|drückt|drücke)"
+    for key, text in catalog(language).items():
+        if is_button_label(key):
+            continue
+        for label_key, label in labels.items():
+            written = re.escape(label)
+            pattern = rf"\*\*{written}\*\*|[“«„\"]\s?{written}\s?[”»“\"]|\b{verbs}\s+{written}\b"
+            assert not re.search(pattern, text, re.IGNORECASE), (language, key, label_key)
+
+
+def test_a_text_names_the_buttons_in_the_language_of_their_message() -> None:
+    """A French player's private text about a button on an English board names it as the board shows it."""
+    assert "**I'll start**" in t("fr", "hand.choose_first", buttons="en-US")
+    assert t("fr", "hand.choose_first", buttons="en-US").startswith("L'équipe choisit qui commence")
+    assert "**Ich fange an**" in t("en", "hand.choose_first", buttons="de")
+    assert "**Je commence**" in t("fr", "hand.choose_first")  # no other language said: the reader's
+    body = t("de", "rules.klondike.body", buttons="fr")
+    assert "**Passer**" in body and "**Annuler**" in body and "Weitergeben" not in body

@@ -1,14 +1,14 @@
-"""Counts read right in both languages: every text that depends on a number follows the language's plural rule
-(English: one for 1; French: one for 0 and 1), "(s)" never shows, and every count text is checked at 0, 1 and 2."""
+"""Counts read right in every language: every text that depends on a number follows the language's plural rule
+(English and German: one for 1; French: one for 0 and 1), "(s)" never shows, and every count text is checked at 0,
+1 and 2."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.ui.i18n import catalog, placeholders, plural_category, t
+from bot.ui.i18n import LANGUAGES, catalog, placeholders, plural_category, t
 
-LANGUAGES = ("en", "fr")
-EXPECTED_FORM = {("en", 0): "other", ("en", 1): "one", ("en", 2): "other", ("fr", 0): "one", ("fr", 1): "one"}
+EXPECTED_FORM = {("en", 1): "one", ("fr", 0): "one", ("fr", 1): "one", ("de", 1): "one"}  # else "other"
 
 
 def families() -> list[str]:
@@ -18,6 +18,8 @@ def families() -> list[str]:
 def test_the_plural_rules_are_the_languages_own() -> None:
     assert [plural_category("en", n) for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]
     assert [plural_category("fr", n) for n in (0, 1, 2, 21)] == ["one", "one", "other", "other"]
+    assert [plural_category("de", n) for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]
+    assert plural_category("de-AT", 1) == "one"
     assert plural_category("fr-FR", 1_000_000) == "many"  # no "many" text: falls back to "other"
     assert t("fr", "board.cards", count=1_000_000) == "1000000 cartes"
 
@@ -37,7 +39,7 @@ def test_there_are_many_plural_families() -> None:
 
 
 @pytest.mark.parametrize("family", families())
-def test_each_family_has_one_and_other_in_both_languages(family: str) -> None:
+def test_each_family_has_one_and_other_in_every_language(family: str) -> None:
     for language in LANGUAGES:
         texts = catalog(language)
         assert f"{family}.one" in texts and f"{family}.other" in texts, (language, family)
@@ -74,6 +76,9 @@ def test_no_text_hedges_with_s_in_brackets() -> None:
         ("fr", 0, "0 carte"),
         ("fr", 1, "1 carte"),
         ("fr", 2, "2 cartes"),
+        ("de", 0, "0 Karten"),
+        ("de", 1, "1 Karte"),
+        ("de", 2, "2 Karten"),
     ],
 )
 def test_cards_in_hand(language: str, count: int, expected: str) -> None:
@@ -84,3 +89,5 @@ def test_the_end_line_at_one_card() -> None:
     line = t("en", "end.lost", count=1, how="Carol could not play two cards.", rating="Close!")
     assert line.startswith("🏁 Game over: 1 card left. Carol could not play two cards.")
     assert "1 carte restante" in t("fr", "end.lost", count=1, how="", rating="")
+    assert "1 Karte übrig" in t("de", "end.lost", count=1, how="", rating="")
+    assert "0 Karten übrig" in t("de", "end.lost", count=0, how="", rating="")

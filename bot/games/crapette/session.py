@@ -7,7 +7,7 @@ whether it was right and why, and so is the player called on (see `calls.py`).
 
 An AI turn is played a few moves at a time (`play_ai`, one step per call), each step shown on the board with its
 moves told and outlined (`recent.py`): the first step after the table's usual pause, the next ones after
-`AI_STEP_PAUSE`, in bigger steps as the turn goes on, so that every move can be followed and a whole turn takes a
+`AI_STEP_PAUSE` of that pause (a second at the usual 1.5 s), in bigger steps as the turn goes on, so that every move can be followed and a whole turn takes a
 few seconds.
 """
 
@@ -38,8 +38,9 @@ from bot.games.crapette.words import describe, top_card
 from bot.games.errors import GameError
 
 _STRONG: CrapetteStrategy = STRATEGIES["strong"]()
-# Seconds between two steps of an AI turn: the board shows each step (it is edited at most once a second).
-AI_STEP_PAUSE: Final = 1.0
+# The pause between two steps of an AI turn, as a share of the table's usual pause (1.5 s by default, so a second:
+# the board shows each step, and it is edited at most once a second).
+AI_STEP_PAUSE: Final = 2 / 3
 
 
 # The steps of an AI turn move at most 2, then 4, then 8 cards; the fourth plays the rest of the turn.
@@ -230,8 +231,8 @@ class CrapetteSession(Session):
             recent = self.recent = RecentMoves(seat, turn)
         recent.add(events)
 
-    def ai_pause(self, delay: float) -> float:
-        """The table's pause before an AI turn starts; `AI_STEP_PAUSE` (at most) between its steps."""
+    def ai_pause(self) -> float:
+        """The table's pause before an AI turn starts; `AI_STEP_PAUSE` of it between its steps."""
         engine = self.engine
         recent = self.recent
         going_on = (
@@ -240,7 +241,7 @@ class CrapetteSession(Session):
             and recent.seat == engine.current_player
             and recent.turn == engine.turn_number
         )
-        return min(delay, AI_STEP_PAUSE) if going_on else delay
+        return AI_STEP_PAUSE if going_on else 1.0
 
     def play_ai(self, seat: int) -> list[Any]:
         """One step of the AI's turn: actions until it has moved `step_moves` cards or its turn is over."""

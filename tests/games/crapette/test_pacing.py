@@ -22,7 +22,7 @@ def ai_turns(seed: int) -> list[list[list[object]]]:
             break
         if game.current_player == 1:
             steps = turns.setdefault(game.turn_number, [])
-            assert session.ai_pause(TABLE_PAUSE) == (AI_STEP_PAUSE if steps else TABLE_PAUSE)
+            assert session.ai_pause() == (AI_STEP_PAUSE if steps else 1.0)
             steps.append(list(session.play_ai(1)))
             continue
         legal = game.legal_actions(0)
@@ -38,7 +38,7 @@ def test_an_ai_turn_is_played_a_few_moves_a_step() -> None:
         for number, step in enumerate(turn):
             moves = [event for event in step if type(event).__name__ == "CardMoved"]
             assert len(moves) <= step_moves(number), "a step moves a few cards, more as the turn goes on"
-        seconds = TABLE_PAUSE + (len(turn) - 1) * AI_STEP_PAUSE
+        seconds = TABLE_PAUSE * (1 + (len(turn) - 1) * AI_STEP_PAUSE)
         assert seconds <= 4.5, f"an AI turn of {sum(len(step) for step in turn)} events takes {seconds} s"
     assert max(len(turn) for turn in turns) > 1, "a long turn takes several steps"
 
