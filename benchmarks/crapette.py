@@ -175,7 +175,7 @@ def report(
 
 def turn_seconds(actions: Sequence[Action], paced: bool) -> float:
     """How long an AI turn of `actions` takes on a table with the usual pause (`TABLE_PAUSE`): before issue #25 each
-    action came after that pause; now the turn is played in steps (`session.step_moves`), `AI_STEP_PAUSE` apart."""
+    action came after that pause; now the turn is played in steps (`session.step_moves`), `AI_STEP_PAUSE` of that pause apart."""
     if not paced:
         return TABLE_PAUSE * len(actions)
     steps, moved = 1, 0
@@ -183,7 +183,7 @@ def turn_seconds(actions: Sequence[Action], paced: bool) -> float:
         moved += isinstance(action, Move)
         if moved >= step_moves(steps - 1):
             steps, moved = steps + 1, 0
-    return TABLE_PAUSE + (steps - 1) * AI_STEP_PAUSE
+    return TABLE_PAUSE * (1 + (steps - 1) * AI_STEP_PAUSE)
 
 
 def pacing_report(tallies: dict[tuple[str, int], Tally]) -> None:
