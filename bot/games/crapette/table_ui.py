@@ -56,7 +56,9 @@ def _card(owned: OwnedCard | None) -> Any:
     return owned.card if owned is not None else None
 
 
-def board_image(table: Table, engine: Crapette) -> BoardImage:
+def board_layout(table: Table, engine: Crapette) -> CrapetteLayout:
+    """What the picture shows. Whose turn it is, the board's text says (its turn line); the picture marks the
+    player to play with ▶ and a gold outline, without saying it again."""
     locale = table.locale
     players = []
     for seat in (0, 1):
@@ -81,9 +83,6 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
         side_piles=tuple(tuple(owned.card for owned in pile) for pile in engine.side_piles),
         foundations=tuple(pile[-1].card if pile else None for pile in engine.foundations),
         current_player=current,
-        turn_text=t(locale, "crapette.turn_of", name=table.seats[current].name)
-        if current is not None
-        else None,
         highlight=recent.latest_places() if recent is not None else frozenset(),
         labels=CrapetteLabels(
             crapette=t(locale, "crapette.label.crapette"),
@@ -92,7 +91,12 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
             discard=t(locale, "crapette.label.discard"),
         ),
     )
-    return BoardImage(Drawing(_png, shown), IMAGE, crapette_description(shown, locale))
+    return shown
+
+
+def board_image(table: Table, engine: Crapette) -> BoardImage:
+    shown = board_layout(table, engine)
+    return BoardImage(Drawing(_png, shown), IMAGE, crapette_description(shown, table.locale))
 
 
 def _entry_note(locale: str, entry: MenuEntry) -> str | None:
@@ -232,7 +236,7 @@ class CrapetteUI(GameUI):
             for entry in entries[:MENU_SIZE]
         ]
         if options:
-            placeholder = t(locale, "crapette.move_placeholder", name=table.seats[seat].name)
+            placeholder = t(locale, "crapette.move_placeholder")
             view.add_item(
                 components.GameActionSelect(table.id, "mv", options, placeholder=placeholder[:150], row=0)
             )
