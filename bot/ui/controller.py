@@ -50,6 +50,21 @@ async def send_private(interaction: discord.Interaction[Any], text: str, **kwarg
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
+async def acknowledge_quietly(interaction: discord.Interaction[Any]) -> None:
+    """Answer Discord without a message: a click changes nothing where it was made; a command's "thinking…" goes
+    at once (a command must be answered, and a private message per move piled up under the board on a phone)."""
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        await interaction.delete_original_response()
+    except (
+        discord.HTTPException
+    ) as error:  # the move is saved and shown on the board: the "thinking…" may stay
+        log.info("Could not delete a command's answer: %s", error.status)
+
+
 async def confirm_then(
     interaction: discord.Interaction[Any], text: str, public_update: Callable[[], None]
 ) -> None:
@@ -518,8 +533,10 @@ class TableController:
             elif self._from_own_private_message(interaction):
                 # A question asked privately (Klondike's Give up): the answer replaces it, and its button goes.
                 await interaction.response.edit_message(content=notice or t(locale, "action.done"), view=None)
-            else:  # the board is refreshed by `after_change`, like every change
-                await send_private(interaction, notice or t(locale, "action.done"))
+            elif notice:  # the board is refreshed by `after_change`, like every change
+                await send_private(interaction, notice)
+            else:  # nothing to say: the board shows the change (Crapette's moves by `/move` or an older board)
+                await acknowledge_quietly(interaction)
             if table.status.is_active and self.display.hand_needs_reopening(table, interaction.user.id):
                 await send_private(interaction, t(locale, "hand.reopen_after_restart", buttons=table.locale))
         else:
@@ -626,7 +643,12 @@ class TableController:
             return
         advice = job()
         await self.games.record_hint(table.id, interaction.user.id)
-        await send_private(interaction, render_notice(interaction.locale, advice, emojis=True))
+        text = render_notice(interaction.locale, advice, emojis=True)
+        if ui_for(table).hints_in_place:  # one hint message, edited in place (as the solver's hints)
+            await self.hint_messages.acknowledge(interaction)
+            await self.hint_messages.show(interaction, table, text)
+            return
+        await send_private(interaction, text)
 
     async def _solver_hint(
         self, interaction: discord.Interaction[Any], table: Table, job: Callable[[], Notice]

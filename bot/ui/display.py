@@ -625,7 +625,9 @@ class TableDisplay:
             if stored is None or self.clock() - stored[0] > HAND_MESSAGE_LIFETIME:
                 continue
             interaction = stored[1]
-            self.spawn(self._follow_up(interaction, render_notice(interaction.locale, notice), table.id))
+            self.spawn(
+                self._follow_up(interaction, render_notice(interaction.locale, notice, emojis=True), table.id)
+            )
 
     @staticmethod
     async def _follow_up(interaction: discord.Interaction[Any], text: str, table_id: int) -> None:

@@ -255,3 +255,35 @@ SAID = {
         "wrong": "📣 Crapette ! Raté : ton adversaire n'a encore rien joué à ce tour. Tu passeras ton prochain tour.",
     },
 }
+
+
+def privately_seen(driver: TableDriver, user: Any) -> list[Any]:
+    return [message for message in driver.channel.visible_messages(user) if message.ephemeral]
+
+
+async def test_moves_leave_no_private_message_and_hints_share_one(driver: TableDriver, world: World) -> None:
+    """Seen at phone width: every `/move` left its own private "Done." under the board, and every hint its own
+    message. A move that works says nothing (the board shows it); a refusal is said; hints edit one message."""
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    users = {driver.table().seat_of(user.id): user for user in (world.alice, world.bob)}
+    brain = STRATEGIES["strong"]()
+    for _ in range(12):
+        game = engine(driver)
+        user = users[game.current_player]
+        before = len(privately_seen(driver, user))
+        action = brain.choose_action(game.view(game.current_player))
+        result = await driver.command_result(user, "move", move=str(action))
+        assert result.acknowledged
+        assert len(privately_seen(driver, user)) == before, f"/move {action} left a private message"
+    user = users[engine(driver).current_player]
+    before = len(privately_seen(driver, user))
+    refused = await driver.command(user, "move", move="zz")
+    assert refused.ephemeral and refused.content, "a refusal is said"
+    assert len(privately_seen(driver, user)) == before + 1
+    for _ in range(3):
+        await driver.click(user, driver.board(), f"tg:hint:{table_id}")
+    hints = privately_seen(driver, user)[before + 1 :]
+    assert len(hints) == 1 and hints[0].content, "three hints, one message edited in place"

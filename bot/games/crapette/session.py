@@ -131,7 +131,7 @@ class CrapetteSession(Session):
         called = any(isinstance(event, CrapetteCalled) for event in events)
         call = self.last_call
         if not called or call is None:
-            return ActionResult(events, notice=Notice("crapette.done"))
+            return ActionResult(events)  # nothing to say: the board shows it
         if isinstance(action.action, CallCrapette):
             # The caller reads the verdict; the player called on is told what they missed, privately too.
             told = offender_notice(call)

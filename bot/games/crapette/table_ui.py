@@ -78,7 +78,7 @@ def board_layout(table: Table, engine: Crapette) -> CrapetteLayout:
         )
     current = None if engine.is_over else engine.current_player
     recent = session_of(table).recent
-    shown = CrapetteLayout(
+    return CrapetteLayout(
         players=(players[0], players[1]),
         side_piles=tuple(tuple(owned.card for owned in pile) for pile in engine.side_piles),
         foundations=tuple(pile[-1].card if pile else None for pile in engine.foundations),
@@ -91,7 +91,6 @@ def board_layout(table: Table, engine: Crapette) -> CrapetteLayout:
             discard=t(locale, "crapette.label.discard"),
         ),
     )
-    return shown
 
 
 def board_image(table: Table, engine: Crapette) -> BoardImage:
@@ -116,10 +115,10 @@ def recent_line(table: Table, locale: str) -> str | None:
     steps = recent.steps(table.seats[1 - recent.seat].name)
     if not steps:
         return None
-    shown = " · ".join(render_notice(locale, step) for step in steps[-SHOWN_STEPS:])
+    shown = " · ".join(render_notice(locale, step, emojis=True) for step in steps[-SHOWN_STEPS:])
     if len(steps) > SHOWN_STEPS:
         shown = "… " + shown
-    return t(locale, "crapette.recent", name=table.seats[recent.seat].name, steps=shown)
+    return t(locale, "crapette.recent", name=escape_name(table.seats[recent.seat].name), steps=shown)
 
 
 def call_line(table: Table, locale: str) -> str | None:
@@ -132,7 +131,7 @@ def call_line(table: Table, locale: str) -> str | None:
     caller = escape_name(table.seats[call.caller].name)
     if not call.right or call.missed is None:
         return t(locale, "crapette.board.called_wrong", caller=caller)
-    missed = render_notice(locale, move_notice(call.card, call.missed, caller))
+    missed = render_notice(locale, move_notice(call.card, call.missed, caller), emojis=True)
     offender = escape_name(table.seats[1 - call.caller].name)
     return t(locale, "crapette.board.called_right", caller=caller, offender=offender, missed=missed)
 
@@ -140,6 +139,7 @@ def call_line(table: Table, locale: str) -> str | None:
 class CrapetteUI(GameUI):
     key = "crapette"
     has_hand = False
+    hints_in_place = True  # a hint a move: one private message, edited, not one under the board each time
     has_log = True
     record_turns_field = "history.turns"
 
@@ -150,12 +150,12 @@ class CrapetteUI(GameUI):
         lines = []
         for told in history(session_of(table).engine, names):
             if isinstance(told, TurnTold):
-                steps = " · ".join(render_notice(locale, step) for step in told.steps)
+                steps = " · ".join(render_notice(locale, step, emojis=True) for step in told.steps)
                 lines.append(
                     t(locale, "crapette.log.turn", number=told.number, name=names[told.seat], steps=steps)
                 )
             else:
-                lines.append(render_notice(locale, told))
+                lines.append(render_notice(locale, told, emojis=True))
         if table.status is TableStatus.ABANDONED:
             lines.append(ended_early_text(table, locale))
         return log_pages_of(lines, LOG_TURNS_PER_PAGE)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import discord
 import pytest
 
 from bot.games.crapette.moves import Move
+from bot.games.crapette.session import CrapetteAction
 from bot.games.crapette.table_ui import UI, board_layout, session_of
 from bot.games.registry import rules_for
 from bot.service.table import Seat, Table, TableStatus
+from bot.ui.card_emojis import CARD_EMOJIS, emoji_names
 from bot.ui.i18n import t
 
 
@@ -54,3 +58,29 @@ def test_the_board_says_whose_turn_it_is_once(locale: str, seed: int) -> None:
     menus = [item for item in items if isinstance(item, discord.ui.Select)]
     assert menus, "the player to play has a move menu"
     assert all(name not in (menu.placeholder or "") for menu in menus)
+
+
+MARKUP = re.compile(r"<:card_\w+_v\d+:\d+>")
+
+
+@pytest.fixture
+def emojis() -> dict[str, int]:
+    ids = {name: 1_200_000_000_000_000_000 + number for number, name in enumerate(emoji_names())}
+    assert CARD_EMOJIS.install(ids)
+    return ids
+
+
+def test_the_moves_told_on_the_board_and_in_the_log_show_the_cards_as_emojis(emojis: dict[str, int]) -> None:
+    """Like the other games' messages, once the card pictures are uploaded (a menu's labels stay text)."""
+    table = crapette_table()
+    session = session_of(table)
+    engine = session.engine
+    while not any(isinstance(action, Move) for action in engine.legal_actions(engine.current_player)):
+        session.apply(engine.current_player, CrapetteAction(engine.legal_actions(engine.current_player)[0]))
+    seat = engine.current_player
+    move = next(action for action in engine.legal_actions(seat) if isinstance(action, Move))
+    session.apply(seat, CrapetteAction(move))
+    description = UI.board(table)["embed"].description or ""
+    recent = next(line for line in description.splitlines() if line.startswith("↪"))
+    assert MARKUP.search(recent), recent
+    assert any(MARKUP.search(page) for page in UI.log_pages(table, "en-US"))
