@@ -50,18 +50,19 @@ async def send_private(interaction: discord.Interaction[Any], text: str, **kwarg
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
-async def acknowledge_quietly(interaction: discord.Interaction[Any]) -> None:
-    """Answer Discord without a message: a click changes nothing where it was made; a command's "thinking…" goes
-    at once (a command must be answered, and a private message per move piled up under the board on a phone)."""
+async def acknowledge_quietly(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer Discord without leaving a message: a click changes nothing where it was made; a command (which must be
+    answered with a message) has its private answer `text` deleted at once (a private message per move piled up
+    under the board on a phone). Not a deferred "thinking…" deleted: Discord then refuses the token's follow-ups
+    (10008, discord-api-docs#3087), and a later private word for the player (a call on their move) and the
+    channel's public updates go through that token."""
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.response.send_message(text, ephemeral=True)
     try:
         await interaction.delete_original_response()
-    except (
-        discord.HTTPException
-    ) as error:  # the move is saved and shown on the board: the "thinking…" may stay
+    except discord.HTTPException as error:  # the move is saved and shown on the board: the answer may stay
         log.info("Could not delete a command's answer: %s", error.status)
 
 
@@ -536,7 +537,7 @@ class TableController:
             elif notice:  # the board is refreshed by `after_change`, like every change
                 await send_private(interaction, notice)
             else:  # nothing to say: the board shows the change (Crapette's moves by `/move` or an older board)
-                await acknowledge_quietly(interaction)
+                await acknowledge_quietly(interaction, t(locale, "action.done"))
             if table.status.is_active and self.display.hand_needs_reopening(table, interaction.user.id):
                 await send_private(interaction, t(locale, "hand.reopen_after_restart", buttons=table.locale))
         else:

@@ -236,7 +236,7 @@ async def test_a_person_called_on_by_another_is_told_privately_what_they_missed(
 
 def private(messages: list[Any]) -> list[Any]:
     """The private ones among an interaction's follow-ups (public updates go through it as well)."""
-    return [message for message in messages if message.ephemeral]
+    return [message for message in messages if message.ephemeral and not message.deleted]
 
 
 SAID = {
