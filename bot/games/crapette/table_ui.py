@@ -76,7 +76,9 @@ def board_layout(table: Table, engine: Crapette) -> CrapetteLayout:
                 status=plural(locale, "crapette.skips", penalty) if penalty else None,
             )
         )
-    current = None if engine.is_over else engine.current_player
+    # A finished or stopped game (its summary) has nobody to play.
+    playing = table.status is TableStatus.PLAYING and not engine.is_over
+    current = engine.current_player if playing else None
     recent = session_of(table).recent
     return CrapetteLayout(
         players=(players[0], players[1]),

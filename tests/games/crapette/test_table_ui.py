@@ -84,3 +84,13 @@ def test_the_moves_told_on_the_board_and_in_the_log_show_the_cards_as_emojis(emo
     recent = next(line for line in description.splitlines() if line.startswith("↪"))
     assert MARKUP.search(recent), recent
     assert any(MARKUP.search(page) for page in UI.log_pages(table, "en-US"))
+
+
+def test_a_stopped_game_shows_nobody_to_play() -> None:
+    """Seen in the playground: the summary of a game stopped early still outlined a player's row, ▶ and all."""
+    table = crapette_table()
+    assert board_layout(table, session_of(table).engine).current_player is not None
+    table.status = TableStatus.ABANDONED
+    summary = UI.summary_content(table)
+    assert board_layout(table, session_of(table).engine).current_player is None
+    assert summary["image"].description.count("(to play)") == 0
