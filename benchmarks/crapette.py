@@ -235,7 +235,13 @@ def bare_game(seed: int, max_actions: int) -> tuple[int | None, int]:
     actions = 0
     while actions < max_actions:
         actions += 1
-        moves = board.legal_moves(seat, OPTIONS)
+        # As the engine lists them (rules version 2): moves between side piles after turning the stock, so the
+        # first legal action is never one of those.
+        moves = [
+            move
+            for move in board.legal_moves(seat, OPTIONS)
+            if not (move.from_side_pile and move.to_side_pile)
+        ]
         if moves:
             source, target = move_spots(moves[0])
             board.move(seat, source, target)
