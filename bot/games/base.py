@@ -44,6 +44,8 @@ class ActionResult:
     changed: bool = True
     notice_with_board: bool = False
     hands_changed: bool = False
+    # Private sentences for other seats than the actor's (the player a Crapette call was made on), by seat.
+    notices_for: dict[int, Notice] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +100,8 @@ class Session(ABC):
 
     @abstractmethod
     def play_ai(self, seat: int) -> list[Any]:
-        """Play an AI seat's whole turn (or its part of a simultaneous step); returns the events. It may only
-        read what that seat can see."""
+        """Play an AI seat's whole turn (or its part of a simultaneous step, or a step of a long turn: the table
+        asks again while the seat is to act); returns the events. It may only read what that seat can see."""
 
     @abstractmethod
     def hint(self, seat: int) -> Notice:
@@ -123,7 +125,7 @@ class Session(ABC):
     def ai_pause(self) -> float:
         """How many of the table's usual pauses to wait before an AI seat acts now: 1 by default, more while the
         table shows something to read first (the trick games: the end of a hand, before the next one's first
-        card)."""
+        card), less between the steps of one long AI turn (Crapette)."""
         return 1.0
 
     def progress(self) -> tuple[int, ...]:

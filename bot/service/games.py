@@ -37,6 +37,7 @@ class Change:
     changed: bool = True
     notice_with_board: bool = False  # see `ActionResult`
     hands_changed: bool = False  # see `ActionResult`
+    notices_for: dict[int, Notice] = field(default_factory=dict)  # see `ActionResult`
 
     @property
     def needs_confirmation(self) -> bool:
@@ -350,6 +351,7 @@ class GameService:
             changed=result.changed,
             notice_with_board=result.notice_with_board,
             hands_changed=result.hands_changed,
+            notices_for=result.notices_for,
         )
 
     # -- ending early --------------------------------------------------------------------------------------

@@ -50,6 +50,22 @@ async def send_private(interaction: discord.Interaction[Any], text: str, **kwarg
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
+async def acknowledge_quietly(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer Discord without leaving a message: a click changes nothing where it was made; a command (which must be
+    answered with a message) has its private answer `text` deleted at once (a private message per move piled up
+    under the board on a phone). Not a deferred "thinking…" deleted: Discord then refuses the token's follow-ups
+    (10008, discord-api-docs#3087), and a later private word for the player (a call on their move) and the
+    channel's public updates go through that token."""
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+        return
+    await interaction.response.send_message(text, ephemeral=True)
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as error:  # the move is saved and shown on the board: the answer may stay
+        log.info("Could not delete a command's answer: %s", error.status)
+
+
 async def confirm_then(
     interaction: discord.Interaction[Any], text: str, public_update: Callable[[], None]
 ) -> None:
@@ -484,8 +500,11 @@ class TableController:
         change = await self.games.act(table.id, interaction.user.id, action)
         table = change.table
         on_board = self._on_board(interaction, table)
+        self.display.remember_action(table.id, interaction)
         try:
             await self._answer_change(interaction, change, answer, on_board)
+            if change.notices_for:  # after the actor's answer: a call's verdict for the player it was made on
+                self.display.tell_privately(table, change.notices_for)
         except (GameError, AnswerFailedAfterSave):
             raise
         except Exception as error:
@@ -515,8 +534,10 @@ class TableController:
             elif self._from_own_private_message(interaction):
                 # A question asked privately (Klondike's Give up): the answer replaces it, and its button goes.
                 await interaction.response.edit_message(content=notice or t(locale, "action.done"), view=None)
-            else:  # the board is refreshed by `after_change`, like every change
-                await send_private(interaction, notice or t(locale, "action.done"))
+            elif notice:  # the board is refreshed by `after_change`, like every change
+                await send_private(interaction, notice)
+            else:  # nothing to say: the board shows the change (Crapette's moves by `/move` or an older board)
+                await acknowledge_quietly(interaction, t(locale, "action.done"))
             if table.status.is_active and self.display.hand_needs_reopening(table, interaction.user.id):
                 await send_private(interaction, t(locale, "hand.reopen_after_restart", buttons=table.locale))
         else:
@@ -623,7 +644,12 @@ class TableController:
             return
         advice = job()
         await self.games.record_hint(table.id, interaction.user.id)
-        await send_private(interaction, render_notice(interaction.locale, advice, emojis=True))
+        text = render_notice(interaction.locale, advice, emojis=True)
+        if ui_for(table).hints_in_place:  # one hint message, edited in place (as the solver's hints)
+            await self.hint_messages.acknowledge(interaction)
+            await self.hint_messages.show(interaction, table, text)
+            return
+        await send_private(interaction, text)
 
     async def _solver_hint(
         self, interaction: discord.Interaction[Any], table: Table, job: Callable[[], Notice]

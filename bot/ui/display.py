@@ -15,17 +15,18 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games.base import Notice
 from bot.games.errors import GameError
 from bot.gateway_events import OwnMessage
 from bot.service.table import Table, TableStatus
 from bot.ui.activity_button import add_open_table_button
-from bot.ui.game_ui import ended_early_text, ui_for
+from bot.ui.game_ui import ended_early_text, render_notice, ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
 from bot.ui.public_messages import TOKEN_LIFETIME, PublicMessages
@@ -137,6 +138,9 @@ class TableDisplay:
         self._board_posted_at: dict[int, float] = {}  # table -> when its board was last posted (Unix time)
         # table -> when its board was last edited (loop time) and the table's status it showed
         self._last_board_edit: dict[int, tuple[float, TableStatus]] = {}
+        # (table, user) -> when they last acted there, and that interaction: a private word for them later (a Crapette
+        # call made on them) goes out as a follow-up of it while its token lives. In memory only, like hand tokens.
+        self._latest_actions: dict[tuple[int, int], tuple[float, discord.Interaction[Any]]] = {}
         # While flush() waits, pending edits go out without waiting their turn.
         self._flushing = 0
         self._hurry = asyncio.Event()
@@ -608,9 +612,37 @@ class TableDisplay:
         ):
             self.spawn(self._delete_hand(previous))
 
+    def remember_action(self, table_id: int, interaction: discord.Interaction[Any]) -> None:
+        """A player acted at the table: a private word for them later can follow up this interaction."""
+        self._latest_actions[(table_id, interaction.user.id)] = (self.clock(), interaction)
+
+    def tell_privately(self, table: Table, notices: Mapping[int, Notice]) -> None:
+        """Tell seats privately what concerns them (`notices`, by seat), each in their language, as a follow-up of
+        their latest action at the table when Discord still allows it (otherwise the board says it publicly)."""
+        for seat, notice in notices.items():
+            user_id = table.seats[seat].user_id
+            stored = self._latest_actions.get((table.id, user_id)) if user_id is not None else None
+            if stored is None or self.clock() - stored[0] > HAND_MESSAGE_LIFETIME:
+                continue
+            interaction = stored[1]
+            self.spawn(
+                self._follow_up(interaction, render_notice(interaction.locale, notice, emojis=True), table.id)
+            )
+
+    @staticmethod
+    async def _follow_up(interaction: discord.Interaction[Any], text: str, table_id: int) -> None:
+        try:
+            await interaction.followup.send(text, ephemeral=True)
+        except (
+            discord.HTTPException
+        ) as error:  # the token expired, or Discord failed: the board says it anyway
+            log.info("Could not tell a player privately in table %s: %s", table_id, error.status)
+
     def forget_table(self, table_id: int) -> None:
         for key in [key for key in self._hand_messages if key[0] == table_id]:
             del self._hand_messages[key]
+        for key in [key for key in self._latest_actions if key[0] == table_id]:
+            del self._latest_actions[key]
         self._under_board.pop(table_id, None)
         self._asked.pop(table_id, None)
         self._edits_started.pop(table_id, None)

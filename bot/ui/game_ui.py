@@ -53,6 +53,9 @@ class GameUI:
     key = ""
     # A private hand to show (False for games played entirely on the public board: Klondike, Crapette).
     has_hand = True
+    # Hints shown in one private message per player, edited in place (`HintMessages`), rather than one message
+    # each (the solver's hints always are: Klondike).
+    hints_in_place = False
     # Buttons and menus of the game's own, registered once at start-up (persistent across restarts).
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
     # A finished game's every play as pages of text (`log_pages`), behind the summary's **Full log**.

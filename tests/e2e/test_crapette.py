@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.games.crapette import STRATEGIES, Crapette
+from typing import Any
+
+from bot.games.crapette import STRATEGIES, TURN_STOCK, Crapette, parse_move
 from bot.games.crapette.moves import Move
 from bot.games.crapette.session import CrapetteSession
 from bot.games.crapette.words import top_card
@@ -73,8 +75,12 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
                 await driver.settle()
                 verdict = last_private(result)
                 assert verdict.ephemeral and verdict.visible_to(world.alice)
-                assert verdict.content.startswith("📣 Crapette! Right call: the move to make first was ")
-                assert f"was {must_move} " in verdict.content
+                # In the second person: what Alice did, what she missed, and why.
+                assert verdict.content.startswith("📣 Crapette! Your opponent caught you: before playing ")
+                assert f"you had to play {must_move} " in verdict.content
+                assert "a card that can go to a foundation goes there first" in verdict.content or (
+                    "a move that empties a side pile comes before anything" in verdict.content
+                )
                 # Everyone at the table sees it on the board (a person called on by another person would
                 # otherwise only see their turn end).
                 assert f"called Crapette! on Alice: {must_move} " in driver.board().text
@@ -175,3 +181,109 @@ async def test_move_suggestions_speak_the_players_language(driver: TableDriver, 
     names = [choice["name"] for choice in choices]
     assert "Retourner une carte (turn)" in names, names
     assert not any("opponent" in name or "turned card" in name for name in names), "no English left"
+
+
+async def test_a_person_called_on_by_another_is_told_privately_what_they_missed(
+    driver: TableDriver, world: World
+) -> None:
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    users = {driver.table().seat_of(user.id): user for user in (world.alice, world.bob)}
+    brain = STRATEGIES["strong"]()
+    for _ in range(200):  # play well until the player on turn can break the rule from the menu
+        game = engine(driver)
+        seat = game.current_player
+        menu = driver.board().find_component(f"tg:gs:{table_id}:mv") or {}
+        options = menu.get("options", [])
+        marked = [option for option in options if option.get("emoji", {}).get("name") == "❗"]
+        wrong = [
+            option for option in options if game.priority_violation(parse_move(option["value"]) or TURN_STOCK)
+        ]
+        if marked and wrong:
+            break
+        await driver.command(users[seat], "move", move=str(brain.choose_action(game.view(seat))))
+    else:
+        raise AssertionError("no chance to break the rule in 200 actions")
+    offender, caller = users[seat], users[1 - seat]
+    assert options[: len(marked)] == marked, "what the rule asks comes first in the menu, marked"
+    assert all(option["description"] == "Comes first: the priority rule asks for it" for option in marked)
+    values = [option["value"] for option in options]
+    assert len({(value.split(">")[0], value.split(">")[1][0]) for value in values if ">f" in value}) == len(
+        [value for value in values if ">f" in value]
+    ), "a card is listed once for the foundations, not once per foundation"
+    missed = game.priority_violation(parse_move(wrong[0]["value"]) or TURN_STOCK)
+    assert missed is not None
+    must_move = str(top_card(game, seat, missed.missed.source))
+    broke = await driver.command_result(offender, "move", move=wrong[0]["value"])
+    call = await driver.click_result(caller, driver.board(), f"tg:g:{table_id}:call")
+    await driver.settle()
+    verdict = private(call.followups)[-1]  # the board and the turn line may go out through it too
+    assert verdict.visible_to(caller) and not verdict.visible_to(offender)
+    said = SAID[caller.locale[:2]]
+    assert verdict.content.startswith(said["right"]) and must_move in verdict.content
+    told = private(broke.followups)[-1]  # through the offender's own last interaction: only they see it
+    assert told.ephemeral and told.visible_to(offender) and not told.visible_to(caller)
+    said = SAID[offender.locale[:2]]
+    assert told.content.startswith(said["caught"]) and said["missed"].format(must_move) in told.content
+    assert told.content.endswith(said["over"])
+    assert engine(driver).current_player == 1 - seat
+    # A wrong call now: the caller is told why, in the second person.
+    wrong_call = await driver.click_result(offender, driver.board(), f"tg:g:{table_id}:call")
+    assert private(wrong_call.followups)[-1].content == said["wrong"]
+
+
+def private(messages: list[Any]) -> list[Any]:
+    """The private ones among an interaction's follow-ups (public updates go through it as well)."""
+    return [message for message in messages if message.ephemeral and not message.deleted]
+
+
+SAID = {
+    "en": {
+        "right": "📣 Crapette! Right call: the move to make first was ",
+        "caught": "📣 Crapette! Your opponent caught you: before playing ",
+        "missed": "you had to play {} ",
+        "over": "Your turn is over.",
+        "wrong": "📣 Crapette! Wrong call: your opponent has not played yet this turn. You miss your next turn.",
+    },
+    "fr": {
+        "right": "📣 Crapette ! Bien vu : il fallait d'abord jouer ",
+        "caught": "📣 Crapette ! Ton adversaire t'a pris : avant de jouer ",
+        "missed": "tu devais jouer {} ",
+        "over": "Ton tour s'arrête.",
+        "wrong": "📣 Crapette ! Raté : ton adversaire n'a encore rien joué à ce tour. Tu passeras ton prochain tour.",
+    },
+}
+
+
+def privately_seen(driver: TableDriver, user: Any) -> list[Any]:
+    return [message for message in driver.channel.visible_messages(user) if message.ephemeral]
+
+
+async def test_moves_leave_no_private_message_and_hints_share_one(driver: TableDriver, world: World) -> None:
+    """Seen at phone width: every `/move` left its own private "Done." under the board, and every hint its own
+    message. A move that works says nothing (the board shows it); a refusal is said; hints edit one message."""
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    users = {driver.table().seat_of(user.id): user for user in (world.alice, world.bob)}
+    brain = STRATEGIES["strong"]()
+    for _ in range(12):
+        game = engine(driver)
+        user = users[game.current_player]
+        before = len(privately_seen(driver, user))
+        action = brain.choose_action(game.view(game.current_player))
+        result = await driver.command_result(user, "move", move=str(action))
+        assert result.acknowledged
+        assert len(privately_seen(driver, user)) == before, f"/move {action} left a private message"
+    user = users[engine(driver).current_player]
+    before = len(privately_seen(driver, user))
+    refused = await driver.command(user, "move", move="zz")
+    assert refused.ephemeral and refused.content, "a refusal is said"
+    assert len(privately_seen(driver, user)) == before + 1
+    for _ in range(3):
+        await driver.click(user, driver.board(), f"tg:hint:{table_id}")
+    hints = privately_seen(driver, user)[before + 1 :]
+    assert len(hints) == 1 and hints[0].content, "three hints, one message edited in place"

@@ -12,6 +12,7 @@ from bot.games.crapette.board import Board
 from bot.games.crapette.engine import FORMAT_VERSION, MAX_TURNS, Crapette, priority_violation
 from bot.games.crapette.errors import ErrorCode, IllegalMove
 from bot.games.crapette.events import (
+    ENDLESS_TURN,
     NO_PROGRESS,
     REPETITION,
     TURN_LIMIT,
@@ -53,6 +54,7 @@ from bot.games.crapette.view import CrapetteView, PlayerView
 __all__ = [
     "CALL_CRAPETTE",
     "DISCARD_TURNED",
+    "ENDLESS_TURN",
     "END_TURN",
     "FORMAT_VERSION",
     "FOUNDATION_FIRST",

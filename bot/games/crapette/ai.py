@@ -1,44 +1,29 @@
 """Crapette players for AI seats.
 
 `STRATEGIES[name]()` gives an object with `choose_action(view)` (the next action of the player on turn) and
-`should_call_crapette(view)` (asked of the player not on turn after each action of the other).
+`should_call_crapette(view)` (asked of the player not on turn after each action of the other, and of the player
+whose turn starts, on the action that ended the other's turn).
 
-Both read only a `CrapetteView` (never a face-down card) and are deterministic: no randomness at all, ties go
-to the first action in the canonical order of `legal_actions`.
+Both read only a `CrapetteView` (never a face-down card) and are deterministic: no randomness at all.
 
-- "first_legal": the baseline. Always the first legal action: the first legal move in the canonical order
-  (crapette first, foundations first), else turn the stock / discard the turned card / end the turn. It never
-  calls "Crapette!" and often breaks the priority rule without noticing.
-- "strong": never breaks the priority rule (it only picks among the actions the rule allows), calls
-  "Crapette!" whenever the opponent's last action broke it, turns up its stock as soon as the rule lets it
-  (the card waits while every other move stays possible, so knowing it early is free), and scores each allowed
-  move by what it does and by the best moves it opens up, two moves deep (see `StrongStrategy`).
+- "first_legal": the first legal action in the engine's order. It never calls "Crapette!" and often breaks the
+  priority rule without noticing.
+- "strong": never breaks the priority rule (it only picks among the actions the rule allows), calls "Crapette!"
+  whenever a call would be right, turns up its stock as soon as the rule lets it (the card waits while every other
+  move stays possible, so knowing it early is free), then plays the best line of moves up to the next card to turn
+  up or the end of its turn (see `search.py`), and takes its first action.
 
-Measured (`python -m bot.games.crapette.simulate`): against first_legal the strong player wins about 97% of the
-games with the default options, most of the margin coming from its calls; on strict tables, where no call can
-be right, it wins about 57%, the play itself leaving less room for skill than the rule does.
+Measured with `benchmarks/crapette.py` (the figures are in its docstring's command's output).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from typing import Final, Protocol
 
-from bot.games.crapette.board import Board, fits_foundation, fits_opponent, fits_side
 from bot.games.crapette.engine import REPETITIONS_FOR_DRAW
-from bot.games.crapette.moves import (
-    CRAPETTE,
-    FIRST_FOUNDATION,
-    FIRST_SIDE,
-    OPPONENT_CRAPETTE,
-    OPPONENT_DISCARD,
-    TURN_STOCK,
-    TURNED,
-    Action,
-    Move,
-    move_spots,
-)
-from bot.games.crapette.priority import allowed_actions
+from bot.games.crapette.moves import TURN_STOCK, Action
+from bot.games.crapette.search import DEFAULT_WEIGHTS, TurnSearch, Weights, allowed_now, unseen_cards
 from bot.games.crapette.view import CrapetteView
 
 
@@ -52,7 +37,7 @@ class CrapetteStrategy(Protocol):
         ...
 
     def should_call_crapette(self, view: CrapetteView) -> bool:
-        """Whether `view.seat`, not on turn, calls "Crapette!" now."""
+        """Whether `view.seat` calls "Crapette!" now."""
         ...
 
 
@@ -68,126 +53,46 @@ class FirstLegalStrategy:
         return False
 
 
-# Move values (the strong strategy's weights). A move scores what its source, target and side effects are
-# worth, plus LOOKAHEAD times the best allowed move it leads to (SEARCH_DEPTH moves deep); discarding the
-# turned card or ending the turn is worth 0, so a move is made only when it scores above 0. Tuning these
-# weights against first_legal moved the strict-table win share by less than the noise of 600 games; turning
-# the stock first and the second move of lookahead each gained about 4 points.
-FROM_CRAPETTE: Final = 100  # the crapette is the pile that is hardest to empty
-FROM_TURNED: Final = 60
-FROM_SIDE: Final = -6  # shuffling side piles is only worth what it opens up
-TO_FOUNDATION: Final = 25
-TO_OPPONENT_DISCARD: Final = 45  # one card less for us, one more for them
-TO_OPPONENT_CRAPETTE: Final = 55  # ... and on the pile they find hardest to empty
-FILL_EMPTY_SIDE: Final = -12  # an empty side pile is worth keeping for the crapette
-FREE_SIDE: Final = 8
-OPPONENT_CRAPETTE_FITS: Final = -20  # per new place where the opponent's crapette top could go next turn
-LOOKAHEAD: Final = 0.8
-SEARCH_DEPTH: Final = 2  # moves looked at after the one scored
-
-
-def _opponent_openings(board: Board, opponent: int, alternate: bool) -> int:
-    """How many places the opponent's crapette top fits now (foundations count double)."""
-    pile = board.crapettes[opponent]
-    if not pile:
-        return 0
-    card = pile[-1]
-    count = 0
-    for foundation in board.foundations:
-        if fits_foundation(card, foundation):
-            count += 2
-            break
-    for side in board.sides:
-        if side and fits_side(card, side):
-            count += 1
-    if fits_opponent(card, board.discards[1 - opponent], alternate):
-        count += 1
-    if fits_opponent(card, board.crapettes[1 - opponent], alternate):
-        count += 1
-    return count
-
-
 class StrongStrategy:
-    """Keeps the priority rule, calls every broken rule it sees, turns up its stock whenever it may, then plays
-    the best-scoring move (a card out of its crapette or stock, onto the opponent's piles, without opening
-    places for the opponent's crapette top) while one scores above 0; then it discards (or ends its turn)."""
+    """Keeps the priority rule, calls every broken rule it sees, turns up its stock whenever it may, and plays the
+    best line of its own moves (see the module docstring)."""
 
     name = "strong"
 
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
     def should_call_crapette(self, view: CrapetteView) -> bool:
-        if view.is_over or view.current_player == view.seat or view.last_missed is None:
+        if view.is_over or view.breach_to_call() is None:
             return False
-        # In a loop (this turn started on a table seen before), let the opponent play on: a right call would
-        # end their turn on the same table again and the game would be drawn by repetition.
+        if view.closing is not None:
+            return True  # the turn has passed already: the call only counts
+        # In a loop (this turn started on a table seen before), let the opponent play on: a right call would end
+        # their turn on the same table again and the game would be drawn by repetition.
         return view.repetitions < REPETITIONS_FOR_DRAW - 1
 
     def choose_action(self, view: CrapetteView) -> Action:
         seat = view.seat
         board = view.board()
-        alternate = view.options.alternate
+        options = view.options
         moved = view.moved_ids()
-        allowed = allowed_actions(board, seat, list(view.legal_actions), alternate, moved)
-        moves = [action for action in allowed if isinstance(action, Move)]
-        other = [action for action in allowed if not isinstance(action, Move)]
-        if TURN_STOCK in other:
+        allowed = allowed_now(board, seat, options, moved)
+        if TURN_STOCK in allowed and not _next_card_seen(view):
             return TURN_STOCK  # free information: the card waits while every other move stays possible
-        if not moves:
-            return other[0]
-        best: Action = other[0] if other else moves[0]
-        best_score = 0.0 if other else float("-inf")
-        for move in moves:
-            score = self._score(board, seat, move, alternate, moved, depth=SEARCH_DEPTH)
-            if score > best_score:
-                best, best_score = move, score
-        return best
-
-    def _score(
-        self, board: Board, seat: int, move: Move, alternate: bool, moved: Collection[int], depth: int
-    ) -> float:
-        """The value of `move` on `board` (restored afterwards), looking `depth` allowed moves further."""
-        source, target = move_spots(move)
-        opponent = 1 - seat
-        value = float(_source_value(board, seat, source))
-        if target >= FIRST_FOUNDATION:
-            value += TO_FOUNDATION
-        elif target >= FIRST_SIDE:
-            if not board.sides[target - FIRST_SIDE]:
-                value += FILL_EMPTY_SIDE
-        elif target == OPPONENT_DISCARD:
-            value += TO_OPPONENT_DISCARD
-        else:
-            value += TO_OPPONENT_CRAPETTE
-        openings_before = _opponent_openings(board, opponent, alternate)
-        card = board.move(seat, source, target)
-        try:
-            opened = _opponent_openings(board, opponent, alternate) - openings_before
-            if target != OPPONENT_CRAPETTE and opened > 0:
-                value += OPPONENT_CRAPETTE_FITS * opened
-            if depth > 0:
-                if source >= FIRST_SIDE and FIRST_SIDE <= target < FIRST_FOUNDATION:
-                    next_moved: Collection[int] = {*moved, card}
-                else:
-                    next_moved = ()
-                follow = allowed_actions(
-                    board, seat, list(board.legal_moves(seat, alternate, next_moved)), alternate, next_moved
-                )
-                best = 0.0
-                for action in follow:
-                    if isinstance(action, Move):
-                        best = max(best, self._score(board, seat, action, alternate, next_moved, depth - 1))
-                value += LOOKAHEAD * best
-        finally:
-            board.unmove(seat, source, target, card)
-        return value
+        if len(allowed) == 1:
+            return allowed[0]
+        search = TurnSearch(
+            board, seat, options, unseen_cards(board, seat), self.weights, view.side_tables_seen
+        )
+        plan = search.best(moved)
+        return plan.actions[0]
 
 
-def _source_value(board: Board, seat: int, source: int) -> int:
-    if source == CRAPETTE:
-        return FROM_CRAPETTE
-    if source == TURNED:
-        return FROM_TURNED
-    pile = board.sides[source - FIRST_SIDE]
-    return FROM_SIDE + (FREE_SIDE if len(pile) == 1 else 0)
+def _next_card_seen(view: CrapetteView) -> bool:
+    """Whether the card `view.seat` would turn up next is known (its stock was seen on the discard, or the
+    discard is about to be turned over)."""
+    player = view.players[view.seat]
+    return player.seen_stock is not None or (player.stock_count == 0 and bool(player.discard))
 
 
 STRATEGIES: Final[dict[str, Callable[[], CrapetteStrategy]]] = {

@@ -20,12 +20,15 @@ from bot.games.crapette.layout import (
     OWNED_CARDS,
     SIDE_PILE_COUNT,
     UNKNOWN,
+    CrapetteOptions,
     Deal,
 )
 from bot.games.crapette.moves import (
     CRAPETTE,
+    DISCARD,
     FIRST_FOUNDATION,
     FIRST_SIDE,
+    FIRST_SOURCE_SPOTS,
     MOVE_TABLE,
     OPPONENT_CRAPETTE,
     OPPONENT_DISCARD,
@@ -129,11 +132,13 @@ class Board:
         return len(self.crapettes[seat]) + len(self.stocks[seat]) + len(self.discards[seat]) + turned
 
     def source_card(self, seat: int, spot: int) -> int:
-        """The card `seat` would take from a source spot (cr, st, s1..s8), or NO_CARD."""
+        """The card `seat` would take from a source spot (cr, st, di, s1..s8), or NO_CARD."""
         if spot == CRAPETTE:
             pile = self.crapettes[seat]
         elif spot == TURNED:
             return self.turned[seat]
+        elif spot == DISCARD:
+            pile = self.discards[seat]
         else:
             pile = self.sides[spot - FIRST_SIDE]
         return pile[-1] if pile else NO_CARD
@@ -221,10 +226,16 @@ class Board:
 
     # ------------------------------------------------------------------ moves
 
-    def legal_moves(self, seat: int, alternate: bool, moved: Collection[int] = ()) -> list[Move]:
-        """Every move `seat` may make, in the canonical order: sources cr, st, s1..s8; for each, targets
-        f1..f8, s1..s8, od, oc. `moved`: the cards that may not move between side piles again (see the
-        engine)."""
+    def legal_moves(
+        self,
+        seat: int,
+        options: CrapetteOptions,
+        moved: Collection[int] = (),
+        sources: tuple[int, ...] | None = None,
+    ) -> list[Move]:
+        """Every move `seat` may make, in the canonical order: sources cr, st, di (from the rules version 2),
+        s1..s8; for each, targets f1..f8, s1..s8, od, oc. `moved`: the cards that may not move between side
+        piles again (the first rules only, see the engine). `sources`: only the moves from these spots."""
         moves: list[Move] = []
         append = moves.append
         sides = self.sides
@@ -232,7 +243,11 @@ class Board:
         other = 1 - seat
         discard = self.discards[other]
         crapette = self.crapettes[other]
-        for spot in SOURCE_SPOTS:
+        alternate = options.alternate
+        free_sides = options.sources_rules
+        if sources is None:
+            sources = SOURCE_SPOTS if free_sides else FIRST_SOURCE_SPOTS
+        for spot in sources:
             card = self.source_card(seat, spot)
             if card in (NO_CARD, UNKNOWN):
                 continue
@@ -249,7 +264,7 @@ class Board:
                 elif rank == 1:
                     append(row[FIRST_FOUNDATION + index])
             from_side = spot >= FIRST_SIDE
-            lone = from_side and len(sides[spot - FIRST_SIDE]) == 1
+            lone = from_side and not free_sides and len(sides[spot - FIRST_SIDE]) == 1
             side_targets = not (from_side and card in moved)
             for index in _SIDE_RANGE:
                 target = FIRST_SIDE + index
@@ -269,7 +284,7 @@ class Board:
                 append(row[OPPONENT_CRAPETTE])
         return moves
 
-    def foundation_moves(self, seat: int) -> list[Move]:
+    def foundation_moves(self, seat: int, options: CrapetteOptions) -> list[Move]:
         """The legal moves of `seat` onto a foundation, in the canonical order."""
         wanted: dict[tuple[int, int], int] = {}
         first_empty = -1
@@ -283,7 +298,7 @@ class Board:
         if not wanted and first_empty < 0:
             return []
         moves: list[Move] = []
-        for spot in SOURCE_SPOTS:
+        for spot in SOURCE_SPOTS if options.sources_rules else FIRST_SOURCE_SPOTS:
             card = self.source_card(seat, spot)
             if card in (NO_CARD, UNKNOWN):
                 continue
@@ -294,7 +309,7 @@ class Board:
                         moves.append(row[FIRST_FOUNDATION + index])
         return moves
 
-    def freeing_moves(self, seat: int, alternate: bool, moved: Collection[int] = ()) -> list[Move]:
+    def freeing_moves(self, seat: int, options: CrapetteOptions, moved: Collection[int] = ()) -> list[Move]:
         """The legal moves of `seat` that empty a side pile without filling another one (a lone side card onto
         a non-empty side pile or an opponent's pile; onto a foundation counts as a foundation move)."""
         moves: list[Move] = []
@@ -302,6 +317,7 @@ class Board:
         if all(len(pile) != 1 for pile in sides):
             return moves
         other = 1 - seat
+        alternate = options.alternate
         tops = [(CARD_RANK[pile[-1]], CARD_RED[pile[-1]]) if pile else (0, False) for pile in sides]
         for index in _SIDE_RANGE:
             pile = sides[index]
@@ -329,6 +345,8 @@ class Board:
         elif source == TURNED:
             card = self.turned[seat]
             self.turned[seat] = NO_CARD
+        elif source == DISCARD:
+            card = self.discards[seat].pop()
         else:
             card = self.sides[source - FIRST_SIDE].pop()
         if target >= FIRST_FOUNDATION:
@@ -355,6 +373,8 @@ class Board:
             self.crapettes[seat].append(card)
         elif source == TURNED:
             self.turned[seat] = card
+        elif source == DISCARD:
+            self.discards[seat].append(card)
         else:
             self.sides[source - FIRST_SIDE].append(card)
 

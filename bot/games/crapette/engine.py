@@ -1,30 +1,38 @@
 """The Crapette engine: turns, the priority rule, "Crapette!" calls, the end of a game, saving, replay.
 
+A game plays by the rules version of its options (`CrapetteOptions.rules_version`): new games by the sources'
+rules (2), games saved before versions existed by the first reading (1). What differs is said below.
+
 Turn flow. The player on turn makes moves (see `moves.py`), turns up their stock (`turn_stock`) and places the
 turned card with a move; other moves stay allowed while a card is turned up, but a second card cannot be
 turned before the first is placed (`must_place_turned_card`). The turn ends when they put the turned card on
 their discard (`discard_turned`), or with `end_turn` when stock and discard are both empty, or when the
 opponent calls "Crapette!" rightly. When the stock is empty, `turn_stock` first turns the discard over into a
-new stock.
+new stock. From version 2, the top card of the player's own discard is a source like the others, and
+discarding a turned card that could be placed breaks the priority rule (see `priority.py`).
 
-Two guards keep a turn finite (without them a player could shuffle the side piles for ever): moving the only
-card of a side pile onto an empty side pile is refused (`pointless_move`: the same table with the piles
-renamed), and a card that moved from one side pile to another cannot move between side piles again until the
-player makes a move of another kind or turns the stock (`already_moved`). So side piles are never shuffled
-back and forth, while any useful sequence (move a card aside to uncover the one below, then play that one)
-stays possible.
+Side piles. From version 2 they may be rearranged freely, as the sources say nothing against it: a card may move
+between side piles as often as the player likes, a lone card onto an empty pile included; a turn that keeps
+bringing the same side piles back is drawn (`endless_turn`, below) rather than going on for ever. The first rules had two guards instead: moving the only
+card of a side pile onto an empty side pile was refused (`pointless_move`), and a card that moved between side
+piles could not do so again until a move of another kind or a turn of the stock (`already_moved`).
 
-"Crapette!" (`call_crapette`, by the player not on turn). The call is right when the last action of the player
-on turn broke the priority rule (see `priority.py`): their turn ends at once (a turned card goes to their
-discard) and the caller plays. Otherwise the caller gets a penalty: their next turn is skipped (penalties add
-up; a penalty is served whenever the turn would pass to that player, including after a right call of theirs).
-An action that ends the turn (discarding the turned card) cannot be called any more. On strict tables an
+"Crapette!" (`call_crapette`, by the player not on turn). The call is judged on the last action of the player
+on turn: right when it broke the priority rule (see `priority.py`): their turn ends at once (a turned card goes
+to their discard) and the caller plays. Otherwise the caller gets a penalty: their next turn is skipped (penalties
+add up; a penalty is served whenever the turn would pass to that player, including after a right call of theirs),
+and the event says why the call was wrong. From version 2, the action that ended a turn (a discard, an end of
+turn) may still be called by the opponent before the next action, their own first: right, it counts as a right
+call and changes nothing else (the turn has already passed, which is all a right call does). On strict tables an
 action that breaks the rule is refused (`priority_rule`), so every call is wrong.
 
 The end. A player wins as soon as their crapette, stock and discard are empty with no turned card. A game that
 can no longer change is drawn:
 - `repetition`: a turn starts on exactly the same table (every pile in order, the same player on turn, the
   same penalties) for the third time;
+- `endless_turn` (version 2 on): the player on turn brings the same side piles back for the
+  `REPETITIONS_IN_A_TURN_FOR_DRAW`th time during one run of moves between side piles (nothing else can change while
+  only side piles move): a turn that would never end;
 - `no_progress`: at the end of a turn, at least four turns have passed since the last progress and each player
   has since turned their discard over twice (or has nothing left to turn): a full pass through both stocks
   changed nothing. Progress is a card going to a foundation, or a player reaching a new lowest count of cards
@@ -42,8 +50,13 @@ from bot.games.cards import Card, full_deck
 from bot.games.crapette.board import Board
 from bot.games.crapette.errors import ErrorCode, IllegalMove
 from bot.games.crapette.events import (
+    ENDLESS_TURN,
+    KEPT_RULE,
     NO_PROGRESS,
+    NOTHING_PLAYED,
+    NOTHING_REQUIRED,
     REPETITION,
+    TOO_LATE,
     TURN_LIMIT,
     CardMoved,
     CrapetteCalled,
@@ -84,13 +97,16 @@ from bot.games.crapette.moves import (
     move_spots,
     parse_action,
 )
-from bot.games.crapette.priority import MissedMove
+from bot.games.crapette.priority import JudgedAction, MissedMove, judge
 from bot.games.crapette.state import WON, CrapetteState
 from bot.games.crapette.view import CrapetteView
 
 FORMAT_VERSION: Final = 1
 MAX_TURNS: Final = 2000
 REPETITIONS_FOR_DRAW: Final = 3
+# Within one turn only the player on turn moves: a table they bring back this often ends the game (a guard against a
+# turn that never ends; far more than anyone rearranging side piles on purpose would).
+REPETITIONS_IN_A_TURN_FOR_DRAW: Final = 20
 QUIET_TURNS_FOR_DRAW: Final = 4
 RECYCLES_FOR_DRAW: Final = 2
 
@@ -151,10 +167,14 @@ class Crapette(CrapetteState):
         game._log = []
         game._last_action = None
         game._last_missed = None
+        game._last_rule = None
         game._turn_missed = None
+        game._closing = None
         game._moved = set()
+        game._side_positions = {}
         game._lowest_left = [game._board.cards_left(seat) for seat in SEATS]
         game._recycles = [0, 0]
+        game._stock_seen = [False, False]
         game._quiet_turns = 0
         game._positions = {game._position(): 1}
         game._repetitions = 1
@@ -181,75 +201,92 @@ class Crapette(CrapetteState):
     def play(self, seat: int, move: Move) -> list[Event]:
         """Move a card (see `moves.py`)."""
         self._check(seat, move)
-        missed = self.priority_violation(move)
+        judged = self._judge(move)
         board = self._board
         source, target = move_spots(move)
+        between_sides = is_side(source) and is_side(target)
+        sources_rules = self._options.sources_rules
+        if between_sides and sources_rules and not self._side_positions:
+            self._side_positions[self._sides_key()] = 1
         card = board.move(seat, source, target)
         events: list[Event] = [CardMoved(seat, OWNED_CARDS[card], move)]
         if source == CRAPETTE and board.crapettes[seat]:
             events.append(CrapetteRevealed(seat, OWNED_CARDS[board.crapettes[seat][-1]]))
-        if is_side(source) and is_side(target):
+        if not between_sides:
+            if self._moved:
+                self._moved = set()
+            if self._side_positions:
+                self._side_positions = {}
+        elif not sources_rules:
             self._moved.add(card)
-        elif self._moved:
-            self._moved = set()
         if target >= FIRST_FOUNDATION:
             self._progress()
-        self._after(seat, move, missed, events)
+        self._after(seat, move, judged, events)
+        if between_sides and sources_rules and self._end_reason is None:
+            key = self._sides_key()
+            seen = self._side_positions[key] = self._side_positions.get(key, 0) + 1
+            if seen >= REPETITIONS_IN_A_TURN_FOR_DRAW:
+                self._end_reason = ENDLESS_TURN
+                events.append(GameDrawn(ENDLESS_TURN))
         return events
 
     def turn_stock(self, seat: int) -> list[Event]:
         """Turn up the top stock card (turning the discard over into a new stock first if the stock is
         empty)."""
         self._check(seat, TURN_STOCK)
-        missed = self.priority_violation(TURN_STOCK)
+        judged = self._judge(TURN_STOCK)
         board = self._board
         events: list[Event] = []
         if not board.stocks[seat]:
             board.stocks[seat] = board.discards[seat][::-1]
             board.discards[seat] = []
             self._recycles[seat] += 1
+            self._stock_seen[seat] = True
             events.append(DiscardRecycled(seat, len(board.stocks[seat])))
         card = board.stocks[seat].pop()
         board.turned[seat] = card
         self._moved = set()
+        self._side_positions = {}
         events.append(StockTurned(seat, OWNED_CARDS[card]))
-        self._after(seat, TURN_STOCK, missed, events)
+        self._after(seat, TURN_STOCK, judged, events)
         return events
 
     def discard_turned(self, seat: int) -> list[Event]:
         """Put the turned card on your discard; your turn ends."""
         self._check(seat, DISCARD_TURNED)
-        missed = self.priority_violation(DISCARD_TURNED)
+        judged = self._judge(DISCARD_TURNED)
         board = self._board
         card = board.turned[seat]
         board.turned[seat] = NO_CARD
         board.discards[seat].append(card)
         events: list[Event] = [TurnedCardDiscarded(seat, OWNED_CARDS[card])]
-        self._after(seat, DISCARD_TURNED, missed, events)
-        self._end_turn(events)
+        self._after(seat, DISCARD_TURNED, judged, events)
+        self._close_turn(judged, events)
         return events
 
     def end_turn(self, seat: int) -> list[Event]:
         """End your turn when your stock and discard are both empty (nothing to turn up)."""
         self._check(seat, END_TURN)
-        missed = self.priority_violation(END_TURN)
+        judged = self._judge(END_TURN)
         events: list[Event] = []
-        self._after(seat, END_TURN, missed, events)
-        self._end_turn(events)
+        self._after(seat, END_TURN, judged, events)
+        self._close_turn(judged, events)
         return events
 
     def call_crapette(self, caller: int) -> list[Event]:
-        """ "Crapette!" by the player not on turn (see the module docstring for right and wrong calls)."""
+        """ "Crapette!" by `caller` (see the module docstring for right and wrong calls)."""
         self._check(caller, CALL_CRAPETTE)
         self._log.append((caller, CALL_CRAPETTE))
-        missed = self._last_missed
-        if missed is None:
+        judged = self.call_target(caller)
+        self._closing = None
+        if judged is None or judged.missed is None:
             self._calls_wrong[caller] += 1
             self._penalties[caller] += 1
-            return [CrapetteCalled(caller, False, None)]
+            return [CrapetteCalled(caller, False, None, judged, self._wrong_reason(judged))]
         self._calls_right[caller] += 1
-        events: list[Event] = [CrapetteCalled(caller, True, missed)]
-        self._end_turn(events)
+        events: list[Event] = [CrapetteCalled(caller, True, judged.missed, judged)]
+        if not judged.ended_turn:
+            self._end_turn(events)
         return events
 
     # ------------------------------------------------------------------ internals
@@ -258,6 +295,30 @@ class Crapette(CrapetteState):
         error = self.refusal(seat, action)
         if error is not None:
             raise error
+
+    def _judge(self, action: Action) -> JudgedAction:
+        """The checked `action` of the player on turn against the priority rule, before it is made."""
+        seat = self._current
+        rule, missed = judge(self._board, seat, action, self._options, self._moved)
+        return JudgedAction(seat, action, rule, missed)
+
+    def _wrong_reason(self, judged: JudgedAction | None) -> str:
+        if judged is None:
+            return NOTHING_PLAYED
+        if not judged.ended_turn and self._turn_missed is not None:
+            return TOO_LATE
+        return NOTHING_REQUIRED if judged.rule is None else KEPT_RULE
+
+    def _sides_key(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(map(tuple, self._board.sides))
+
+    def _close_turn(self, judged: JudgedAction, events: list[Event]) -> None:
+        """The player on turn ended it (discard, end of turn): from version 2 their opponent may call that."""
+        self._end_turn(events)
+        if self._options.sources_rules and self._end_reason is None:
+            self._closing = JudgedAction(
+                judged.seat, judged.action, judged.rule, judged.missed, ended_turn=True
+            )
 
     def _position(self) -> tuple[object, ...]:
         """The table at a turn start, for the repetition rule (foundations left out: they only grow, and
@@ -277,10 +338,12 @@ class Crapette(CrapetteState):
         self._recycles = [0, 0]
         self._quiet_turns = -1  # this turn is not quiet
 
-    def _after(self, seat: int, action: Action, missed: MissedMove | None, events: list[Event]) -> None:
+    def _after(self, seat: int, action: Action, judged: JudgedAction, events: list[Event]) -> None:
         self._log.append((seat, action))
+        self._closing = None
         self._last_action = action
-        self._last_missed = missed
+        self._last_missed = missed = judged.missed
+        self._last_rule = judged.rule
         if missed is not None:
             self._turn_missed = missed
         left = self._board.cards_left(seat)
@@ -311,8 +374,9 @@ class Crapette(CrapetteState):
         events.append(TurnEnded(seat, following, tuple(skipped)))
         self._current = following
         self._turn += 1
-        self._last_action = self._last_missed = self._turn_missed = None
+        self._last_action = self._last_missed = self._turn_missed = self._last_rule = None
         self._moved = set()
+        self._side_positions = {}
         self._quiet_turns += 1
         nothing_to_turn = [not board.stocks[s] and not board.discards[s] for s in SEATS]
         position = self._position()

@@ -7,7 +7,7 @@ from typing import Final
 
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import Move
-from bot.games.crapette.priority import MissedMove
+from bot.games.crapette.priority import JudgedAction, MissedMove
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +51,25 @@ class TurnedCardDiscarded:
     card: OwnedCard
 
 
+# CrapetteCalled.wrong_reason values: why a call was wrong.
+NOTHING_PLAYED: Final = "nothing_played"  # the player called on had not acted yet this turn
+TOO_LATE: Final = "too_late"  # an earlier action of the turn broke the rule, but the last one did not
+KEPT_RULE: Final = "kept_rule"  # the last action was one the priority rule asked for
+NOTHING_REQUIRED: Final = "nothing_required"  # the rule asked for nothing when the last action was made
+
+
 @dataclass(frozen=True, slots=True)
 class CrapetteCalled:
-    """`caller` called "Crapette!". `right`: the last action broke the priority rule (`missed` says how) and
-    the turn ends; wrong: the caller will skip a turn."""
+    """`caller` called "Crapette!" on `judged` (the other player's last action; None when there was none).
+    `right`: that action broke the priority rule (`missed` says how), and the turn ends (unless the action
+    had ended it already); wrong: the caller will skip a turn, and `wrong_reason` says why the call was
+    wrong."""
 
     caller: int
     right: bool
     missed: MissedMove | None
+    judged: JudgedAction | None = None
+    wrong_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,14 +91,15 @@ class GameWon:
 
 # GameDrawn.reason values
 REPETITION: Final = "repetition"
+ENDLESS_TURN: Final = "endless_turn"  # (rules version 2) one turn brought the same side piles back too often
 NO_PROGRESS: Final = "no_progress"
 TURN_LIMIT: Final = "turn_limit"
 
 
 @dataclass(frozen=True, slots=True)
 class GameDrawn:
-    """The game stopped without a winner (`reason`: "repetition", "no_progress" or "turn_limit"; see the
-    engine)."""
+    """The game stopped without a winner (`reason`: "repetition", "endless_turn", "no_progress" or "turn_limit";
+    see the engine)."""
 
     reason: str
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games.base import Notice
-from bot.games.crapette.engine import MAX_TURNS, Crapette
+from bot.games.crapette.engine import MAX_TURNS, REPETITIONS_IN_A_TURN_FOR_DRAW, Crapette
 from bot.games.crapette.events import (
     CardMoved,
     CrapetteCalled,
@@ -23,9 +23,9 @@ from bot.games.crapette.events import (
 )
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import CALL_CRAPETTE, SIDE_NAMES, CallCrapette, EndTurn, parse_action
-from bot.games.crapette.words import move_notice, spot, top_card
+from bot.games.crapette.words import move_notice, tell_step, top_card
 
-_SOURCES = ("cr", "st", *SIDE_NAMES)
+_SOURCES = ("cr", "st", "di", *SIDE_NAMES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,24 +69,16 @@ def history(game: Crapette, names: Sequence[str]) -> list[LogLine]:
         if called_next and not isinstance(action, CallCrapette):  # only then: a long game replays fast
             tops = {source: top_card(replay, seat, source) for source in _SOURCES}
         for event in replay.apply(seat, action):
-            if isinstance(event, CardMoved):
-                opponent = names[1 - event.seat]
-                turned_up = Notice("crapette.log.turned", {"card": str(event.card)})
-                if event.move.source == "st" and steps and steps[-1] == turned_up:
-                    # "turned up 8♥ → Bob's discard", not "turned up 8♥ · 8♥ turned card → Bob's discard"
-                    target = spot(event.move.target, opponent)
-                    steps[-1] = Notice("crapette.log.turned_to", {"card": str(event.card), "target": target})
-                else:
-                    steps.append(move_notice(event.card, event.move, opponent))
-            elif isinstance(event, DiscardRecycled):
-                steps.append(Notice("crapette.log.recycled", {"count": event.count}))
-            elif isinstance(event, StockTurned):
-                steps.append(Notice("crapette.log.turned", {"card": str(event.card)}))
+            if isinstance(event, CardMoved | DiscardRecycled | StockTurned):
+                tell_step(steps, event, names[1 - seat])
             elif isinstance(event, TurnedCardDiscarded) and not isinstance(action, CallCrapette):
                 # (after a right call, the turned card goes to the discard as the turn ends: the call says so)
-                steps.append(Notice("crapette.log.discarded", {"card": str(event.card)}))
+                tell_step(steps, event, names[1 - seat])
             elif isinstance(event, CrapetteCalled):
-                after_turn.append(_call(event, names, tops))
+                if event.judged is not None and event.judged.ended_turn:
+                    told.append(_call(event, names, tops))  # on the turn told just before
+                else:
+                    after_turn.append(_call(event, names, tops))
             elif isinstance(event, TurnEnded):
                 if isinstance(action, EndTurn):
                     steps.append(Notice("crapette.log.ended"))
@@ -98,7 +90,8 @@ def history(game: Crapette, names: Sequence[str]) -> list[LogLine]:
             elif isinstance(event, GameWon):
                 after_turn.append(Notice("crapette.end_won", {"name": names[event.winner]}))
             elif isinstance(event, GameDrawn):
-                after_turn.append(Notice(f"crapette.log.drawn.{event.reason}", {"turns": MAX_TURNS}))
+                counts = {"turns": MAX_TURNS, "count": REPETITIONS_IN_A_TURN_FOR_DRAW}
+                after_turn.append(Notice(f"crapette.log.drawn.{event.reason}", counts))
     close_turn()
     return told
 

@@ -34,6 +34,13 @@ UNKNOWN: Final = CARD_COUNT  # a face-down card the viewer cannot see; fits nowh
 NO_CARD: Final = -1  # no turned card
 
 OPPONENT_BUILDS: Final = ("suit", "alternate")
+# The rules a game plays by; a saved game keeps the version it started with.
+# 1: the first reading: your own discard is not a source, a placeable turned card may be discarded, a card moves
+#    between side piles once until a move of another kind, and a lone side card may not go to an empty side pile.
+# 2: the sources' rules: your discard's top card is a source, a turned card that can be placed must be, and side
+#    piles may be rearranged freely (the draw by repetition ends endless play).
+FIRST_RULES: Final = 1
+RULES_VERSION: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,33 +92,52 @@ class CrapetteOptions:
       choice): same suit, one rank higher or lower. "alternate": the other colour, one rank higher or lower.
     - `strict`: True refuses any action that breaks the priority rule (error `priority_rule`) instead of
       letting the opponent call "Crapette!".
+    - `rules_version`: the rules the game plays by (`RULES_VERSION` for a new game; see its comment).
     """
 
     opponent_build: str = "suit"
     strict: bool = False
+    rules_version: int = RULES_VERSION
 
     def __post_init__(self) -> None:
         if self.opponent_build not in OPPONENT_BUILDS:
             raise ValueError(f"opponent_build must be one of {OPPONENT_BUILDS}, not {self.opponent_build!r}.")
         if type(self.strict) is not bool:
             raise ValueError("The option strict must be true or false.")
+        if type(self.rules_version) is not int or not FIRST_RULES <= self.rules_version <= RULES_VERSION:
+            raise ValueError(f"Unknown Crapette rules version {self.rules_version!r}.")
 
     @property
     def alternate(self) -> bool:
         return self.opponent_build == "alternate"
 
+    @property
+    def sources_rules(self) -> bool:
+        """The sources' rules (version 2 on): the discard is a source, a placeable turned card must be placed,
+        side piles may be rearranged freely."""
+        return self.rules_version >= 2
+
     def to_dict(self) -> dict[str, Any]:
-        return {"opponent_build": self.opponent_build, "strict": self.strict}
+        return {
+            "opponent_build": self.opponent_build,
+            "strict": self.strict,
+            "rules_version": self.rules_version,
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> CrapetteOptions:
-        """The options saved by `to_dict` (missing keys take their defaults); ValueError on bad data."""
+        """The options saved by `to_dict`; ValueError on bad data. A missing build or strictness takes its
+        default; a missing rules version is a game saved before there were versions: the first rules."""
         if not isinstance(data, dict):
             raise ValueError(f"Saved Crapette options must be a dict, not {type(data).__name__}.")
-        unknown = set(data) - {"opponent_build", "strict"}
+        unknown = set(data) - {"opponent_build", "strict", "rules_version"}
         if unknown:
             raise ValueError(f"Unknown Crapette options: {sorted(unknown)}.")
-        return cls(opponent_build=data.get("opponent_build", "suit"), strict=data.get("strict", False))
+        return cls(
+            opponent_build=data.get("opponent_build", "suit"),
+            strict=data.get("strict", False),
+            rules_version=data.get("rules_version", FIRST_RULES),
+        )
 
 
 def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:

@@ -6,9 +6,10 @@ Spots are named from the mover's side, so one string means the same thing for ei
 - `oc` the opponent's crapette, `os` the opponent's stock, `od` the opponent's discard;
 - `s1`..`s8` the side piles (1..4 on seat 0's side, 5..8 on seat 1's side), `f1`..`f8` the foundations.
 
-A move is written `source>target`: `cr>f3`, `st>od`, `s4>s7`. Sources a player may take from: `cr`, `st`, a
-side pile. Targets: a foundation, a side pile, `od`, `oc`. Other spots parse (so a refusal can say why: taking
-from the opponent's piles is `not_your_pile`) but are never legal.
+A move is written `source>target`: `cr>f3`, `st>od`, `s4>s7`. Sources a player may take from: `cr`, `st`, `di`
+(from the rules version 2 on: the first rules did not let a player take from their own discard), a side pile.
+Targets: a foundation, a side pile, `od`, `oc`. Other spots parse (so a refusal can say why: taking from the
+opponent's piles is `not_your_pile`) but are never legal.
 
 The other actions: `turn` (turn up the top stock card), `discard` (put the turned card on your discard, which
 ends your turn), `end` (end your turn when there is nothing left to turn up), and `call` ("Crapette!", by the
@@ -33,7 +34,8 @@ SIDE_NAMES: Final = tuple(f"s{number}" for number in range(1, 9))
 FOUNDATION_NAMES: Final = tuple(f"f{number}" for number in range(1, 9))
 SPOT_NAMES: Final = ("cr", "st", "di", "oc", "os", "od", *SIDE_NAMES, *FOUNDATION_NAMES)
 SPOT_INDEX: Final = {name: index for index, name in enumerate(SPOT_NAMES)}
-SOURCE_SPOTS: Final = (CRAPETTE, TURNED, *range(FIRST_SIDE, FIRST_FOUNDATION))
+SOURCE_SPOTS: Final = (CRAPETTE, TURNED, DISCARD, *range(FIRST_SIDE, FIRST_FOUNDATION))
+FIRST_SOURCE_SPOTS: Final = (CRAPETTE, TURNED, *range(FIRST_SIDE, FIRST_FOUNDATION))  # the first rules'
 
 
 def is_side(spot: int) -> bool:
@@ -60,11 +62,11 @@ class Move:
 
     @property
     def from_side_pile(self) -> bool:
-        return self.source[0] == "s"
+        return self.source in SIDE_NAMES  # (not `st`, the turned card)
 
     @property
     def to_side_pile(self) -> bool:
-        return self.target[0] == "s"
+        return self.target in SIDE_NAMES
 
 
 @dataclass(frozen=True, slots=True)

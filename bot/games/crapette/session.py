@@ -1,27 +1,56 @@
 """Crapette at a table: two players (two humans, or a human against the AI), the "Crapette!" call. Pure.
 
-The opponent may call "Crapette!" during your turn: that action is accepted from the seat that is NOT on turn.
-When the opponent is an AI seat, it checks after each of your actions whether you broke the priority rule and
-calls at once (it never breaks the rule itself).
+The opponent may call "Crapette!" during your turn, and on the discard that ended it before their first action
+(see the engine). When the opponent is an AI seat, it checks after each of your actions whether you broke the
+priority rule and calls at once (it never breaks the rule itself). After a call, the caller is told privately
+whether it was right and why, and so is the player called on (see `calls.py`).
+
+An AI turn is played a few moves at a time (`play_ai`, one step per call), each step shown on the board with its
+moves told and outlined (`recent.py`): the first step after the table's usual pause, the next ones after
+`AI_STEP_PAUSE` of that pause (a second at the usual 1.5 s), in bigger steps as the turn goes on, so that every move can be followed and a whole turn takes a
+few seconds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from bot.games.base import ActionResult, Notice, Outcome, SeatResult, Session
 from bot.games.crapette.ai import STRATEGIES, CrapetteStrategy
+from bot.games.crapette.calls import LastCall, caller_notice, offender_notice
 from bot.games.crapette.engine import Crapette
 from bot.games.crapette.errors import IllegalMove
-from bot.games.crapette.events import CrapetteCalled, GameDrawn, GameWon
+from bot.games.crapette.events import CrapetteCalled, Event, GameDrawn, GameWon
 from bot.games.crapette.layout import OwnedCard
-from bot.games.crapette.moves import CALL_CRAPETTE, CallCrapette, LoggedAction, Move, parse_action
-from bot.games.crapette.words import describe, move_notice, top_card
+from bot.games.crapette.moves import (
+    CALL_CRAPETTE,
+    CallCrapette,
+    DiscardTurned,
+    LoggedAction,
+    Move,
+    parse_action,
+)
+from bot.games.crapette.priority import JudgedAction
+from bot.games.crapette.recent import RecentMoves
+from bot.games.crapette.words import describe, top_card
 from bot.games.errors import GameError
 
 _STRONG: CrapetteStrategy = STRATEGIES["strong"]()
+# The pause between two steps of an AI turn, as a share of the table's usual pause (1.5 s by default, so a second:
+# the board shows each step, and it is edited at most once a second).
+AI_STEP_PAUSE: Final = 2 / 3
+
+
+# The steps of an AI turn move at most 2, then 4, then 8 cards; the fourth plays the rest of the turn.
+STEP_MOVES: Final = (2, 4, 8)
+
+
+def step_moves(steps_taken: int) -> int:
+    """The most cards an AI moves in a step, after `steps_taken` steps of its turn: a long turn takes four steps at
+    most, so a whole turn takes the table's pause and three `AI_STEP_PAUSE`s at most."""
+    return STEP_MOVES[steps_taken] if steps_taken < len(STEP_MOVES) else 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,44 +67,18 @@ def read_action(text: str) -> CrapetteAction:
     return CrapetteAction(action)
 
 
-@dataclass(frozen=True, slots=True)
-class LastCall:
-    """The last "Crapette!" call, as the table saw it: the board shows it until the end of the turn after it, so
-    the player called on learns why their turn ended. `turn`: the turn being played once the call was made;
-    a right call's `missed` move and its `card`, read before the move that broke the rule."""
-
-    caller: int
-    right: bool
-    turn: int
-    missed: Move | None = None
-    card: str = "?"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "caller": self.caller,
-            "right": self.right,
-            "turn": self.turn,
-            "missed": str(self.missed) if self.missed is not None else None,
-            "card": self.card,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> LastCall:
-        missed = parse_action(str(data["missed"])) if data.get("missed") else None
-        return cls(
-            caller=int(data["caller"]),
-            right=bool(data["right"]),
-            turn=int(data["turn"]),
-            missed=missed if isinstance(missed, Move) else None,
-            card=str(data.get("card", "?")),
-        )
-
-
 class CrapetteSession(Session):
-    def __init__(self, engine: Crapette, ai_seats: Sequence[int], last_call: LastCall | None = None) -> None:
+    def __init__(
+        self,
+        engine: Crapette,
+        ai_seats: Sequence[int],
+        last_call: LastCall | None = None,
+        recent: RecentMoves | None = None,
+    ) -> None:
         self.engine = engine
         self.ai_seats = frozenset(ai_seats)
         self.last_call = last_call
+        self.recent = recent
         # The card the last action should have moved first (see `_missed_card`); not saved.
         self._last_missed_card: OwnedCard | None = None
 
@@ -83,15 +86,19 @@ class CrapetteSession(Session):
         data: dict[str, Any] = {"engine": self.engine.to_dict(), "ai_seats": sorted(self.ai_seats)}
         if self.last_call is not None:
             data["last_call"] = self.last_call.to_dict()
+        if self.recent is not None:
+            data["recent"] = self.recent.to_dict()
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CrapetteSession:
         call = data.get("last_call")  # absent from games saved before calls were shown on the board
+        recent = data.get("recent")  # absent from games saved before the board told the recent moves
         return cls(
             Crapette.from_dict(dict(data["engine"])),
             [int(seat) for seat in data.get("ai_seats", [])],
             LastCall.from_dict(call) if call else None,
+            RecentMoves.from_dict(recent) if recent else None,
         )
 
     def to_act(self) -> tuple[int, ...]:
@@ -109,19 +116,33 @@ class CrapetteSession(Session):
         if not isinstance(action, CrapetteAction):
             raise GameError("error.stale_button")
         engine = self.engine
-        missed_card = self._missed_card(seat, action.action)
-        try:
-            events = engine.apply(seat, action.action)
-        except IllegalMove as error:
-            raise GameError(f"crapette.{error.code}") from error
-        if not isinstance(action.action, CallCrapette):
+        if isinstance(action.action, CallCrapette):
+            events = self._call(seat)
+        else:
+            missed_card = self._missed_card(seat, action.action)
+            turn = engine.turn_number
+            try:
+                events = engine.apply(seat, action.action)
+            except IllegalMove as error:
+                raise GameError(f"crapette.{error.code}") from error
             self._last_missed_card = missed_card
-        events += self._ai_calls()
-        called = [event for event in events if isinstance(event, CrapetteCalled)]
-        if called:
-            self.last_call = self._told(called[-1])
-        notice = self._notice(caller_reads=isinstance(action.action, CallCrapette)) if called else None
-        return ActionResult(events, notice=notice or Notice("crapette.done"), notice_with_board=bool(called))
+            self._record(seat, turn, events)
+            events += self._ai_calls()
+        called = any(isinstance(event, CrapetteCalled) for event in events)
+        call = self.last_call
+        if not called or call is None:
+            return ActionResult(events)  # nothing to say: the board shows it
+        if isinstance(action.action, CallCrapette):
+            # The caller reads the verdict; the player called on is told what they missed, privately too.
+            told = offender_notice(call)
+            others = {call.offender: told} if told is not None and call.offender not in self.ai_seats else {}
+            return ActionResult(
+                events, notice=caller_notice(call), notice_with_board=True, notices_for=others
+            )
+        # The AI called on the player who just acted.
+        return ActionResult(
+            events, notice=offender_notice(call) or caller_notice(call), notice_with_board=True
+        )
 
     def _missed_card(self, seat: int, action: LoggedAction) -> OwnedCard | None:
         """The card the priority rule wanted moved before `action`, read before `action` moves or covers it (a
@@ -134,44 +155,114 @@ class CrapetteSession(Session):
             return None
         return top_card(engine, seat, violation.missed.source)
 
-    def _told(self, event: CrapetteCalled) -> LastCall:
-        turn = self.engine.turn_number
-        if not event.right or event.missed is None:
-            return LastCall(event.caller, False, turn)
-        missed = event.missed.missed
-        card = self._last_missed_card
-        if card is None:  # a call after a restart: the card is read from the table as it is
-            card = top_card(self.engine, 1 - event.caller, missed.source)
-        return LastCall(event.caller, True, turn, missed, str(card) if card is not None else "?")
-
-    def _notice(self, *, caller_reads: bool) -> Notice:
-        """The verdict of the last call, for the player who acted: the caller, after a call; the player on turn,
-        whom an AI called after their move."""
-        call = self.last_call
-        if call is None or not call.right or call.missed is None:
-            return Notice("crapette.called_wrong")
-        told = move_notice(call.card, call.missed, to_opponent=caller_reads)
-        return Notice("crapette.called_right", {"missed": told})
-
-    def _ai_calls(self) -> list[Any]:
-        """An AI opponent calls "Crapette!" as soon as it sees the rule broken."""
+    def _call(self, caller: int) -> list[Event]:
+        """ "Crapette!" by `caller`, remembered as `last_call` with what the verdicts need to tell."""
         engine = self.engine
-        if engine.is_over:
-            return []
-        opponent = 1 - engine.current_player
-        calls = (
-            opponent in self.ai_seats
-            and engine.can_call_crapette(opponent)
-            and _STRONG.should_call_crapette(engine.view(opponent))
+        error = engine.refusal(caller, CALL_CRAPETTE)
+        if error is not None:
+            raise GameError(f"crapette.{error.code}")
+        judged = engine.call_target(caller)
+        did_card = self._placed_card(judged)
+        events: list[Event] = engine.call_crapette(caller)
+        event = events[0]
+        assert isinstance(event, CrapetteCalled)
+        turn = engine.turn_number
+        did = str(judged.action) if judged is not None else None
+        late = judged is not None and judged.ended_turn
+        if event.right and event.missed is not None:
+            missed = event.missed.missed
+            card = self._last_missed_card
+            if card is None:  # a call after a restart: the card is read from the table as it is
+                card = top_card(engine, 1 - caller, missed.source)
+            self.last_call = LastCall(
+                caller,
+                True,
+                turn,
+                missed=missed,
+                card=str(card) if card is not None else "?",
+                reason=event.missed.reason,
+                did=did,
+                did_card=did_card,
+                late=late,
+            )
+        else:
+            self.last_call = LastCall(
+                caller, False, turn, reason=event.wrong_reason, did=did, did_card=did_card, late=late
+            )
+        return events
+
+    def _placed_card(self, judged: JudgedAction | None) -> str:
+        """The card the judged action put down (read right after it, before the call changes anything), or "?"."""
+        if judged is None:
+            return "?"
+        engine = self.engine
+        seat = judged.seat
+        action = judged.action
+        if isinstance(action, DiscardTurned):
+            discard = engine.discard(seat)
+            return str(discard[-1]) if discard else "?"
+        if not isinstance(action, Move):
+            return "?"
+        target = action.target
+        if target in ("od", "oc"):
+            pile = engine.discard(1 - seat) if target == "od" else engine.crapette_cards(1 - seat)
+        else:
+            number = int(target[1:]) - 1
+            pile = engine.foundations[number] if target[0] == "f" else engine.side_piles[number]
+        return str(pile[-1]) if pile else "?"
+
+    def _ai_calls(self) -> list[Event]:
+        """An AI seat calls "Crapette!" as soon as it sees the rule broken (on the discard that passed it the turn
+        too)."""
+        engine = self.engine
+        for seat in sorted(self.ai_seats):
+            if (
+                not engine.is_over
+                and engine.can_call_crapette(seat)
+                and _STRONG.should_call_crapette(engine.view(seat))
+            ):
+                return self._call(seat)
+        return []
+
+    def _record(self, seat: int, turn: int, events: Sequence[Event]) -> None:
+        """One step of `seat`'s turn `turn`, for the board's line of recent moves."""
+        recent = self.recent
+        if recent is None or recent.seat != seat or recent.turn != turn:
+            recent = self.recent = RecentMoves(seat, turn)
+        recent.add(events)
+
+    def ai_pause(self) -> float:
+        """The table's pause before an AI turn starts; `AI_STEP_PAUSE` of it between its steps."""
+        engine = self.engine
+        recent = self.recent
+        going_on = (
+            recent is not None
+            and not engine.is_over
+            and recent.seat == engine.current_player
+            and recent.turn == engine.turn_number
         )
-        return engine.call_crapette(opponent) if calls else []
+        return AI_STEP_PAUSE if going_on else 1.0
 
     def play_ai(self, seat: int) -> list[Any]:
+        """One step of the AI's turn: actions until it has moved `step_moves` cards or its turn is over."""
         engine = self.engine
         if engine.is_over or engine.current_player != seat:
             return []
         self._last_missed_card = None  # the AI never breaks the priority rule
-        return engine.apply(seat, _STRONG.choose_action(engine.view(seat)))
+        turn = engine.turn_number
+        recent = self.recent
+        taken = recent.steps_taken if recent is not None and (recent.seat, recent.turn) == (seat, turn) else 0
+        wanted = step_moves(taken)
+        events: list[Event] = []
+        moved = 0
+        while not engine.is_over and engine.current_player == seat and engine.turn_number == turn:
+            action = _STRONG.choose_action(engine.view(seat))
+            events += engine.apply(seat, action)
+            moved += isinstance(action, Move)
+            if moved >= wanted:
+                break
+        self._record(seat, turn, events)
+        return events
 
     def hint(self, seat: int) -> Notice:
         engine = self.engine
@@ -214,4 +305,4 @@ class CrapetteSession(Session):
         return [repr(event) for event in events if isinstance(event, CrapetteCalled | GameWon | GameDrawn)]
 
 
-__all__ = ["CALL_CRAPETTE", "CrapetteAction", "CrapetteSession", "Move", "read_action"]
+__all__ = ["CALL_CRAPETTE", "CrapetteAction", "CrapetteSession", "LastCall", "Move", "read_action"]

@@ -9,7 +9,13 @@ from bot.games.crapette.board import Board
 from bot.games.crapette.errors import ErrorCode, IllegalMove
 from bot.games.crapette.layout import NO_CARD, OWNED_CARDS, SEATS, CrapetteOptions, OwnedCard
 from bot.games.crapette.moves import Action, CallCrapette, LoggedAction, Move
-from bot.games.crapette.priority import MissedMove, missed_move
+from bot.games.crapette.priority import (
+    JudgedAction,
+    MissedMove,
+    missed_move,
+    required_moves,
+    turned_card_moves,
+)
 from bot.games.crapette.rules import action_refusal, legal_actions
 from bot.games.crapette.view import CrapetteView, PlayerView
 
@@ -23,12 +29,14 @@ class CrapetteState:
         "_board",
         "_calls_right",
         "_calls_wrong",
+        "_closing",
         "_current",
         "_decks",
         "_end_reason",
         "_first_player",
         "_last_action",
         "_last_missed",
+        "_last_rule",
         "_log",
         "_lowest_left",
         "_moved",
@@ -40,6 +48,8 @@ class CrapetteState:
         "_recycles",
         "_repetitions",
         "_seed",
+        "_side_positions",
+        "_stock_seen",
         "_turn",
         "_turn_missed",
         "_winner",
@@ -61,10 +71,19 @@ class CrapetteState:
     _log: list[tuple[int, LoggedAction]]
     _last_action: Action | None  # the current turn's latest action
     _last_missed: MissedMove | None  # how that action broke the priority rule
+    _last_rule: str | None  # the rule in force before that action (a reason), or None
     _turn_missed: MissedMove | None  # the current turn's latest action that broke it
-    _moved: set[int]  # cards moved between side piles since the last move of another kind
+    # The action that ended the previous turn by its player's choice (a discard, an end of turn), open to a call by
+    # their opponent until the next action (rules version 2 on).
+    _closing: JudgedAction | None
+    _moved: set[int]  # the first rules: cards moved between side piles since the last move of another kind
+    # The side piles seen during this run of moves between side piles, and how often (rules version 2 on: the same
+    # table a third time within a turn draws the game)
+    _side_positions: dict[tuple[tuple[int, ...], ...], int]
     _lowest_left: list[int]  # per seat, the fewest cards left so far (progress for the draw rule)
     _recycles: list[int]  # per seat, discards turned over since the last progress
+    # per seat, whether the stock was made of a discard turned over: every card of it was seen face up
+    _stock_seen: list[bool]
     _quiet_turns: int  # turns ended since the last progress
     _repetitions: int  # how often the table at this turn's start was seen since the last progress (1: first)
     # the tables seen at a turn start since the last progress, and how often
@@ -124,7 +143,7 @@ class CrapetteState:
 
     @property
     def end_reason(self) -> str | None:
-        """None while playing; "won", "repetition", "no_progress" or "turn_limit"."""
+        """None while playing; "won", "repetition", "endless_turn", "no_progress" or "turn_limit"."""
         return self._end_reason
 
     @property
@@ -178,6 +197,7 @@ class CrapetteState:
             self.stock_count(seat),
             self.stock_turned(seat),
             self.discard(seat),
+            self.stock_cards(seat) if self._stock_seen[seat] else None,
         )
 
     @property
@@ -218,7 +238,34 @@ class CrapetteState:
     def priority_violation(self, action: Action) -> MissedMove | None:
         """How `action` by the player on turn would break the priority rule now, or None (see
         `priority.py`)."""
-        return missed_move(self._board, self._current, action, self._options.alternate, self._moved)
+        return missed_move(self._board, self._current, action, self._options, self._moved)
+
+    def rule_asks(self) -> tuple[str, list[Move]] | None:
+        """What the priority rule asks of the player on turn now: ("foundation", the foundation moves) or
+        ("free_side_pile", the freeing moves), or None (see `priority.py`)."""
+        return required_moves(self._board, self._current, self._options, self._moved)
+
+    def turned_card_moves(self) -> list[Move]:
+        """The places of the turned card of the player on turn, when the rules say it must be placed rather than
+        discarded (version 2 on); otherwise none."""
+        return turned_card_moves(self._board, self._current, self._options)
+
+    @property
+    def closing(self) -> JudgedAction | None:
+        """The action that ended the previous turn by its player's choice (a discard, an end of turn), while their
+        opponent may still call "Crapette!" on it: until the next action (rules version 2 on; None otherwise)."""
+        return self._closing
+
+    def call_target(self, caller: int) -> JudgedAction | None:
+        """The action a "Crapette!" by `caller` would be judged on now: the turn-ending action of `caller`'s
+        opponent while it is open to a call (`closing`), else, during the opponent's turn, their latest action
+        (None before their first)."""
+        closing = self._closing
+        if closing is not None and closing.seat != caller:
+            return closing
+        if caller == self._current or self._last_action is None:
+            return None
+        return JudgedAction(self._current, self._last_action, self._last_rule, self._last_missed)
 
     def refusal(self, seat: int, action: LoggedAction) -> IllegalMove | None:
         """Why `seat` may not do `action` now (a "Crapette!" call included), or None if they may."""
@@ -227,9 +274,12 @@ class CrapetteState:
         if type(seat) is not int or seat not in SEATS:
             return IllegalMove(ErrorCode.UNKNOWN_SEAT, f"There is no seat {seat!r}; the seats are 0 and 1.")
         if isinstance(action, CallCrapette):
-            if seat == self._current:
+            closing = self._closing
+            if seat == self._current and (closing is None or closing.seat == seat):
                 return IllegalMove(
-                    ErrorCode.NOT_OPPONENTS_TURN, "You can only call Crapette during your opponent's turn."
+                    ErrorCode.NOT_OPPONENTS_TURN,
+                    "You can only call Crapette during your opponent's turn, or on the move that ended it before"
+                    " your first.",
                 )
             return None
         if seat != self._current:
@@ -258,8 +308,10 @@ class CrapetteState:
             legal_actions=tuple(self.legal_actions(self._current)),
             last_action=self._last_action,
             last_missed=self._last_missed,
+            closing=self._closing,
             repetitions=self._repetitions,
             moved_between_side_piles=frozenset(OWNED_CARDS[card] for card in self._moved),
+            side_tables_seen=frozenset(self._side_positions),
         )
 
     def __repr__(self) -> str:

@@ -16,7 +16,9 @@ from bot.games.crapette.description import crapette_description
 from bot.games.crapette.engine import Crapette
 from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.layout import OwnedCard
+from bot.games.crapette.menu import MenuEntry, menu_entries
 from bot.games.crapette.moves import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Move
+from bot.games.crapette.recent import SHOWN_STEPS
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_action
 from bot.games.crapette.words import describe, move_notice
 from bot.games.errors import GameError
@@ -54,7 +56,9 @@ def _card(owned: OwnedCard | None) -> Any:
     return owned.card if owned is not None else None
 
 
-def board_image(table: Table, engine: Crapette) -> BoardImage:
+def board_layout(table: Table, engine: Crapette) -> CrapetteLayout:
+    """What the picture shows. Whose turn it is, the board's text says (its turn line); the picture marks the
+    player to play with ▶ and a gold outline, without saying it again."""
     locale = table.locale
     players = []
     for seat in (0, 1):
@@ -72,15 +76,16 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
                 status=plural(locale, "crapette.skips", penalty) if penalty else None,
             )
         )
-    current = None if engine.is_over else engine.current_player
-    shown = CrapetteLayout(
+    # A finished or stopped game (its summary) has nobody to play.
+    playing = table.status is TableStatus.PLAYING and not engine.is_over
+    current = engine.current_player if playing else None
+    recent = session_of(table).recent
+    return CrapetteLayout(
         players=(players[0], players[1]),
         side_piles=tuple(tuple(owned.card for owned in pile) for pile in engine.side_piles),
         foundations=tuple(pile[-1].card if pile else None for pile in engine.foundations),
         current_player=current,
-        turn_text=t(locale, "crapette.turn_of", name=table.seats[current].name)
-        if current is not None
-        else None,
+        highlight=recent.latest_places() if recent is not None else frozenset(),
         labels=CrapetteLabels(
             crapette=t(locale, "crapette.label.crapette"),
             stock=t(locale, "crapette.label.stock"),
@@ -88,7 +93,34 @@ def board_image(table: Table, engine: Crapette) -> BoardImage:
             discard=t(locale, "crapette.label.discard"),
         ),
     )
-    return BoardImage(Drawing(_png, shown), IMAGE, crapette_description(shown, locale))
+
+
+def board_image(table: Table, engine: Crapette) -> BoardImage:
+    shown = board_layout(table, engine)
+    return BoardImage(Drawing(_png, shown), IMAGE, crapette_description(shown, table.locale))
+
+
+def _entry_note(locale: str, entry: MenuEntry) -> str | None:
+    if entry.first:
+        return t(locale, "crapette.menu.first")
+    if entry.turned_card:
+        return t(locale, "crapette.menu.place_turned")
+    return None
+
+
+def recent_line(table: Table, locale: str) -> str | None:
+    """What the player on turn did so far this turn (or, until the next player acts, what the last one did), the
+    last steps when there are many, for everyone at the table: an AI's turn can be followed move by move."""
+    recent = session_of(table).recent
+    if recent is None:
+        return None
+    steps = recent.steps(table.seats[1 - recent.seat].name)
+    if not steps:
+        return None
+    shown = " · ".join(render_notice(locale, step, emojis=True) for step in steps[-SHOWN_STEPS:])
+    if len(steps) > SHOWN_STEPS:
+        shown = "… " + shown
+    return t(locale, "crapette.recent", name=escape_name(table.seats[recent.seat].name), steps=shown)
 
 
 def call_line(table: Table, locale: str) -> str | None:
@@ -101,7 +133,7 @@ def call_line(table: Table, locale: str) -> str | None:
     caller = escape_name(table.seats[call.caller].name)
     if not call.right or call.missed is None:
         return t(locale, "crapette.board.called_wrong", caller=caller)
-    missed = render_notice(locale, move_notice(call.card, call.missed, caller))
+    missed = render_notice(locale, move_notice(call.card, call.missed, caller), emojis=True)
     offender = escape_name(table.seats[1 - call.caller].name)
     return t(locale, "crapette.board.called_right", caller=caller, offender=offender, missed=missed)
 
@@ -109,6 +141,7 @@ def call_line(table: Table, locale: str) -> str | None:
 class CrapetteUI(GameUI):
     key = "crapette"
     has_hand = False
+    hints_in_place = True  # a hint a move: one private message, edited, not one under the board each time
     has_log = True
     record_turns_field = "history.turns"
 
@@ -119,12 +152,12 @@ class CrapetteUI(GameUI):
         lines = []
         for told in history(session_of(table).engine, names):
             if isinstance(told, TurnTold):
-                steps = " · ".join(render_notice(locale, step) for step in told.steps)
+                steps = " · ".join(render_notice(locale, step, emojis=True) for step in told.steps)
                 lines.append(
                     t(locale, "crapette.log.turn", number=told.number, name=names[told.seat], steps=steps)
                 )
             else:
-                lines.append(render_notice(locale, told))
+                lines.append(render_notice(locale, told, emojis=True))
         if table.status is TableStatus.ABANDONED:
             lines.append(ended_early_text(table, locale))
         return log_pages_of(lines, LOG_TURNS_PER_PAGE)
@@ -173,6 +206,8 @@ class CrapetteUI(GameUI):
             lines.append(
                 t(locale, "crapette.cards_left", name=seat_name(table, seat), count=engine.cards_left(seat))
             )
+        if text := recent_line(table, locale):
+            lines.append(text)
         if text := call_line(table, locale):
             lines.append(text)
         # Always the same line (never only after a broken rule: that would give the call away), for a person
@@ -192,18 +227,18 @@ class CrapetteUI(GameUI):
         view = discord.ui.View(timeout=None)
         # An AI seat's moves are not offered to the humans watching it play.
         actions = [] if table.seats[seat].is_ai else engine.legal_actions(seat)
-        moves = [action for action in actions if isinstance(action, Move)]
-        moves.sort(key=lambda move: not move.to_foundation)
+        entries = menu_entries(engine, seat) if actions else []
         options = [
             discord.SelectOption(
-                label=render_notice(locale, describe(engine, seat, move))[:100],
-                value=str(move),
-                emoji="⬆️" if move.to_foundation else None,
+                label=render_notice(locale, entry.words)[:100],
+                value=str(entry.move),
+                emoji="❗" if entry.first else ("⬆️" if entry.to_foundation else None),
+                description=_entry_note(locale, entry),
             )
-            for move in moves[:MENU_SIZE]
+            for entry in entries[:MENU_SIZE]
         ]
         if options:
-            placeholder = t(locale, "crapette.move_placeholder", name=table.seats[seat].name)
+            placeholder = t(locale, "crapette.move_placeholder")
             view.add_item(
                 components.GameActionSelect(table.id, "mv", options, placeholder=placeholder[:150], row=0)
             )
@@ -224,8 +259,11 @@ class CrapetteUI(GameUI):
                     )
                 )
         view.add_item(components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡"))
-        # For the person watching the turn: none on a strict table, none while the AI watches (it calls itself).
-        if not table.options.get("strict") and not table.seats[1 - seat].is_ai:
+        # For the person watching the turn: none on a strict table, none while the AI watches (it calls itself); and
+        # for the person whose turn starts after a discard, which they may call before their first move.
+        if not table.options.get("strict") and (
+            not table.seats[1 - seat].is_ai or (engine.closing is not None and not table.seats[seat].is_ai)
+        ):
             view.add_item(
                 components.GameActionButton(
                     table.id, "call", label=t(locale, "crapette.button.call"), emoji="📣",

@@ -1,6 +1,10 @@
 """The Crapette table as a PNG: each player's crapette, stock, turned card and discard, the eight foundations
 F1..F8 in the middle and the eight side piles 1..8, fanned downwards so every card shows.
 
+Read on a phone, where Discord shows it about 400 pixels wide (a shrink of 0.44): every caption is drawn as tall as
+the pile numbers (`CAPTION_SIZE`), so its capitals stay about 10 pixels tall there. Each player's name and status
+take a line above their four piles, which are spread over the width so the captions have room in any language.
+
 The integrator turns the engine's state into a `CrapetteLayout`. Places are named the way the buttons are:
 `side:1` .. `side:8`, `foundation:1` .. `foundation:8`, and per player (0 or 1) `crapette:0`, `stock:0`,
 `turned:0`, `discard:0`.
@@ -21,25 +25,27 @@ from bot.ui.render.pieces import (
     draw_highlight,
     draw_stack,
     draw_title,
-    label,
     limited,
     number,
     stack_height,
 )
 from bot.ui.render.png import encode_png
 from bot.ui.render.text import put_text_fitted
-from bot.ui.render.theme import DEFAULT_SCALE, HIGHLIGHT, MUTED, TEXT, Colour, new_board
+from bot.ui.render.theme import DEFAULT_SCALE, HIGHLIGHT, MUTED, TEXT, new_board
 
 PILE_COUNT = 8
 MARGIN = 6
 GAP = 6
-LABEL_HEIGHT = 15
+CAPTION_SIZE = 15  # logical pixels: the captions (Crapette, Stock, F1...) are as tall as the pile numbers
+CAPTION_MINIMUM = 12
+LABEL_HEIGHT = 20
 NUMBER_HEIGHT = 18
+NAME_HEIGHT = 24  # the player's name and status line, above their piles
 ROW_GAP = 10
 MIN_SIDE_HEIGHT = 4 * STACK_OFFSET + CARD_HEIGHT  # room for five cards before the picture grows
 WIDTH = 2 * MARGIN + PILE_COUNT * CARD_WIDTH + (PILE_COUNT - 1) * GAP
-PLAYER_HEIGHT = LABEL_HEIGHT + CARD_HEIGHT
-PLAYER_PLACES = ("crapette", "stock", "turned", "discard")  # left to right, slots 0..3
+PLAYER_PLACES = ("crapette", "stock", "turned", "discard")  # left to right
+PLAYER_CELL = 2 * CARD_WIDTH + GAP  # each of a player's piles is centred in two side piles' width
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +111,32 @@ class _Rows:
     height: int
 
 
+def _player_x(slot: int) -> int:
+    """The x of a player's pile `slot` (0: crapette .. 3: discard)."""
+    return _slot_x(2 * slot) + (PLAYER_CELL - CARD_WIDTH) // 2
+
+
 def _rows(layout: CrapetteLayout) -> _Rows:
     y = MARGIN + (TITLE_HEIGHT if layout.title else 0)
-    top_player = y + LABEL_HEIGHT
+    top_player = y + NAME_HEIGHT + LABEL_HEIGHT
     foundations = top_player + CARD_HEIGHT + ROW_GAP + LABEL_HEIGHT
     side_piles = foundations + CARD_HEIGHT + ROW_GAP + NUMBER_HEIGHT
     tallest = max([MIN_SIDE_HEIGHT, *(stack_height(0, len(pile)) for pile in layout.side_piles)])
-    bottom_player = side_piles + tallest + ROW_GAP + LABEL_HEIGHT
+    bottom_player = side_piles + tallest + ROW_GAP + NAME_HEIGHT + LABEL_HEIGHT
     return _Rows(top_player, foundations, side_piles, bottom_player, bottom_player + CARD_HEIGHT + MARGIN)
+
+
+def _caption(board: Image.Image, centre_x: int, baseline: int, text: str, width: int, scale: int) -> None:
+    put_text_fitted(
+        board,
+        (centre_x * scale, baseline * scale),
+        text,
+        max_width=width * scale,
+        size=CAPTION_SIZE * scale,
+        minimum=CAPTION_MINIMUM * scale,
+        fill=MUTED,
+        anchor="ms",
+    )
 
 
 def crapette_size(layout: CrapetteLayout, scale: int = DEFAULT_SCALE) -> tuple[int, int]:
@@ -138,14 +162,7 @@ def draw_crapette(layout: CrapetteLayout, scale: int = DEFAULT_SCALE) -> Image.I
     for index in range(PILE_COUNT):
         x = _slot_x(index)
         card = layout.foundations[index] if index < len(layout.foundations) else None
-        label(
-            board,
-            (x + CARD_WIDTH // 2, rows.foundations - 3),
-            f"{prefix}{index + 1}",
-            CARD_WIDTH,
-            s,
-            anchor="ms",
-        )
+        _caption(board, x + CARD_WIDTH // 2, rows.foundations - 4, f"{prefix}{index + 1}", CARD_WIDTH, s)
         if card is None:
             empty_slot(board, (x * s, rows.foundations * s), s, "A")
         else:
@@ -167,39 +184,42 @@ def _draw_player(board: Image.Image, layout: CrapetteLayout, player: int, y: int
     labels = layout.labels
     captions = (labels.crapette, labels.stock, labels.turned, labels.discard)
     for slot, caption in enumerate(captions):
-        label(board, (_slot_x(slot) + CARD_WIDTH // 2, y - 3), caption, CARD_WIDTH + GAP - 2, s, anchor="ms")
-    _draw_pile(board, seat.crapette_top, seat.crapette_count, (_slot_x(0), y), s)
-    _draw_pile(board, None, seat.stock_count, (_slot_x(1), y), s)
+        _caption(board, _player_x(slot) + CARD_WIDTH // 2, y - 4, caption, PLAYER_CELL - 4, s)
+    _draw_pile(board, seat.crapette_top, seat.crapette_count, (_player_x(0), y), s)
+    _draw_pile(board, None, seat.stock_count, (_player_x(1), y), s)
     if seat.turned is None:
-        empty_slot(board, (_slot_x(2) * s, y * s), s)
+        empty_slot(board, (_player_x(2) * s, y * s), s)
     else:
-        paste_card(board, seat.turned, (_slot_x(2) * s, y * s), s)
-    _draw_pile(board, seat.discard_top, seat.discard_count, (_slot_x(3), y), s)
+        paste_card(board, seat.turned, (_player_x(2) * s, y * s), s)
+    _draw_pile(board, seat.discard_top, seat.discard_count, (_player_x(3), y), s)
     playing = layout.current_player == player
-    name_x = _slot_x(4) + 4
-    name_width = WIDTH - MARGIN - name_x - 4
+    name_y = y - LABEL_HEIGHT - NAME_HEIGHT // 2
     name = f"▶ {seat.name}" if playing else seat.name
-    middle = y + CARD_HEIGHT // 2
-    lines: list[tuple[str, int, Colour]] = [(name, 18, HIGHLIGHT if playing else TEXT)]
-    if playing and layout.turn_text:
-        lines.append((layout.turn_text, 12, HIGHLIGHT))
-    if seat.status:
-        lines.append((seat.status, 12, MUTED))
-    line_y = middle - (len(lines) - 1) * 10
-    for text, size, colour in lines:
+    details = [text for text in (layout.turn_text if playing else None, seat.status) if text]
+    name_width = (WIDTH - 2 * MARGIN - 8) // (2 if details else 1)
+    put_text_fitted(
+        board,
+        ((MARGIN + 4) * s, name_y * s),
+        name,
+        max_width=name_width * s,
+        size=18 * s,
+        minimum=12 * s,
+        fill=HIGHLIGHT if playing else TEXT,
+        anchor="lm",
+    )
+    if details:
         put_text_fitted(
             board,
-            (name_x * s, line_y * s),
-            text,
-            max_width=name_width * s,
-            size=size * s,
+            ((WIDTH - MARGIN - 4) * s, name_y * s),
+            " · ".join(details),
+            max_width=(WIDTH - 2 * MARGIN - 8 - name_width - 8) * s,
+            size=14 * s,
             minimum=10 * s,
-            fill=colour,
-            anchor="lm",
+            fill=HIGHLIGHT if playing else MUTED,
+            anchor="rm",
         )
-        line_y += 20
     if playing:
-        top = y - LABEL_HEIGHT
+        top = y - LABEL_HEIGHT - NAME_HEIGHT
         draw_highlight(board, (MARGIN, top, WIDTH - MARGIN, y + CARD_HEIGHT), s)
 
 
@@ -224,7 +244,7 @@ def place_box(layout: CrapetteLayout, place: str) -> tuple[int, int, int, int] |
         return None
     index = int(key)
     if kind in PLAYER_PLACES and index in (0, 1):
-        x = _slot_x(PLAYER_PLACES.index(kind))
+        x = _player_x(PLAYER_PLACES.index(kind))
         y = rows.top_player if index == 0 else rows.bottom_player
         return x, y, x + CARD_WIDTH, y + CARD_HEIGHT
     if kind == "foundation" and 1 <= index <= PILE_COUNT:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot.games.cards import Card
 from bot.games.crapette import STRATEGIES, TURN_STOCK, Crapette, CrapetteOptions, Move
-from tests.games.crapette.helpers import arranged
+from tests.games.crapette.helpers import arranged, owned
 
 
 def test_first_legal_plays_the_first_legal_action_and_never_calls() -> None:
@@ -83,11 +83,23 @@ def test_strong_gets_rid_of_its_own_cards_first() -> None:
     strong = STRATEGIES["strong"]()
     # No foundation or freeing move and no stock to turn up: 6H can leave the crapette for 7S, or 8C could
     # move from side pile 3 to 9D.
-    game = arranged(crapettes=("QH 6H", "KD/1"), sides=SIDES, stocks=("", "QC/1"))
+    game = arranged(crapettes=("2D QH 6H", "KD/1"), sides=SIDES, stocks=("", "QC/1"))
     assert strong.choose_action(game.view(0)) == Move("cr", "s1")
-    # With 7H on the opponent's discard, the 6H goes there instead: one card more for the opponent.
+    # With 7H on the opponent's discard, the 6H ends there instead (straight or by side pile 1): one card more for
+    # the opponent.
+    game = arranged(crapettes=("2D QH 6H", "KD/1"), sides=SIDES, stocks=("", "QC/1"), discards=("", "7H/1"))
+    while game.current_player == 0 and not game.is_over:
+        game.apply(0, strong.choose_action(game.view(0)))
+    assert owned("6H") in game.discard(1)
+
+
+def test_strong_takes_a_win_when_it_sees_one() -> None:
+    # 6H then QH leave the crapette and nothing is left: whichever way, the game is won at once.
     game = arranged(crapettes=("QH 6H", "KD/1"), sides=SIDES, stocks=("", "QC/1"), discards=("", "7H/1"))
-    assert strong.choose_action(game.view(0)) == Move("cr", "od")
+    strong = STRATEGIES["strong"]()
+    while not game.is_over:
+        game.apply(0, strong.choose_action(game.view(0)))
+    assert game.winner == 0 and len(game.log) == 2
 
 
 def test_strong_turns_its_stock_up_first_when_the_rule_allows() -> None:
@@ -157,3 +169,13 @@ def test_a_view_shows_face_up_cards_and_counts_only() -> None:
         assert all(
             card >= 104 for pile in planned.stocks for card in pile
         )  # never a face-down card's identity
+
+
+def test_a_stock_turned_over_from_the_discard_is_known_to_everyone() -> None:
+    game = arranged(crapettes=("KC", "KD/1"), stocks=("", "2S/1"), discards=("2S 3S 4S", ""))
+    assert game.view(1).players[0].seen_stock is None, "not yet: the discard is face up, the stock empty"
+    game.turn_stock(0)  # the discard turned over: 2S turned up, 3S and 4S left, in that order
+    for seat in (0, 1):
+        seen = game.view(seat).players[0].seen_stock
+        assert seen is not None and [card.card.code for card in seen] == ["4S", "3S"]
+    assert Crapette.new(seed=3).view(0).players[0].seen_stock is None, "a dealt stock is face down"

@@ -9,6 +9,7 @@ import pytest
 
 from bot.games.base import Notice
 from bot.games.crapette import (
+    ENDLESS_TURN,
     MAX_TURNS,
     NO_PROGRESS,
     REPETITION,
@@ -19,6 +20,7 @@ from bot.games.crapette import (
     Move,
     StockTurned,
 )
+from bot.games.crapette.engine import REPETITIONS_IN_A_TURN_FOR_DRAW
 from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.moves import CALL_CRAPETTE
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, LastCall
@@ -50,7 +52,7 @@ def played(seed: int, actions: int = 300) -> tuple[Crapette, list[object], list[
             continue
         result = session.apply(0, CrapetteAction(rng.choice(game.legal_actions(0))))
         events += result.events
-        if result.notice is not None and result.notice.key == "crapette.called_right":
+        if result.notice is not None and result.notice.key.startswith("crapette.told."):
             verdicts.append(result.notice)
     return game, events, verdicts
 
@@ -119,11 +121,11 @@ def test_the_log_names_whose_pile_a_card_went_to() -> None:
     assert "opponent's" not in text
 
 
-@pytest.mark.parametrize("reason", [REPETITION, NO_PROGRESS, TURN_LIMIT])
+@pytest.mark.parametrize("reason", [REPETITION, ENDLESS_TURN, NO_PROGRESS, TURN_LIMIT])
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_every_draw_is_explained(reason: str, locale: str) -> None:
     key = f"crapette.log.drawn.{reason}"
-    text = t(locale, key, turns=2000)
+    text = t(locale, key, turns=2000, count=20)
     assert text != key and text.startswith("🤝 ")
 
 
@@ -146,7 +148,8 @@ def test_an_ai_call_names_the_turned_card_the_player_should_have_played() -> Non
     result = session.apply(0, CrapetteAction(Move("cr", "s1")))
     assert result.notice is not None and result.notice_with_board
     assert render_notice("en", result.notice) == (
-        "📣 Crapette! Right call: the move to make first was 2♥ turned card → F1. The turn passes."
+        "📣 Crapette! Your opponent caught you: before playing 6♥ crapette → pile 1, you had to play 2♥ turned card"
+        " → F1, as a card that can go to a foundation goes there first. Your turn is over."
     )
 
 
@@ -158,6 +161,7 @@ def test_a_person_who_calls_reads_the_move_from_their_own_side() -> None:
     assert render_notice("en", result.notice) == (
         "📣 Crapette! Right call: the move to make first was 2♥ opponent's turned card → F1. The turn passes."
     )
+    assert list(result.notices_for) == [0], "the player called on is told too"
     assert render_notice("fr", result.notice) == (
         "📣 Crapette ! Bien vu : il fallait d'abord jouer 2♥ carte retournée adverse → F1. Le tour passe."
     )
@@ -172,6 +176,25 @@ def test_a_plain_move_is_answered_by_the_board_alone() -> None:
 def test_rules_say_when_a_game_is_drawn() -> None:
     assert f"after {MAX_TURNS:,} turns" in t("en", "rules.crapette.body")
     assert f"après {MAX_TURNS:,} tours".replace(",", " ") in t("fr", "rules.crapette.body")
+    assert f"brings the same side piles back {REPETITIONS_IN_A_TURN_FOR_DRAW} times" in t(
+        "en", "rules.crapette.body"
+    )
+    assert f"ramène {REPETITIONS_IN_A_TURN_FOR_DRAW} fois les mêmes piles" in t("fr", "rules.crapette.body")
+    for locale in ("en", "fr"):
+        assert "(our choice" in t(locale, "rules.crapette.body") or "(notre choix" in t(
+            locale, "rules.crapette.body"
+        )
+
+
+def test_rules_say_the_sources_rules() -> None:
+    english, french = t("en", "rules.crapette.body"), t("fr", "rules.crapette.body")
+    assert "the top card of your discard" in english and "the top of your discard too" in english
+    assert "A turned card that can be placed must not be discarded." in english
+    assert "Cards may move between side piles as often as you like." in english
+    assert (
+        "le dessus de ta défausse" in french
+        and "Une carte retournée qui peut être posée ne se défausse pas." in french
+    )
 
 
 def test_a_hint_says_the_move_in_words() -> None:

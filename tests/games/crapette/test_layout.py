@@ -6,7 +6,7 @@ import pytest
 
 from bot.games.cards import Card, full_deck
 from bot.games.crapette import Crapette, CrapetteOptions, OwnedCard
-from bot.games.crapette.layout import OWNED_CARDS, card_id
+from bot.games.crapette.layout import OWNED_CARDS, RULES_VERSION, card_id
 from tests.games.crapette.helpers import all_cards, deck_with
 
 
@@ -99,9 +99,14 @@ def test_owned_card_ids_round_trip() -> None:
 
 
 def test_options_round_trip_and_validate() -> None:
-    for options in (CrapetteOptions(), CrapetteOptions("alternate", True)):
+    for options in (CrapetteOptions(), CrapetteOptions("alternate", True), CrapetteOptions(rules_version=1)):
         assert CrapetteOptions.from_dict(options.to_dict()) == options
-    assert CrapetteOptions.from_dict({}) == CrapetteOptions()
+    assert CrapetteOptions().rules_version == RULES_VERSION == 2, "new games play by the sources' rules"
+    # Options saved before there were rules versions: the game keeps the first rules it started with.
+    assert CrapetteOptions.from_dict({}) == CrapetteOptions(rules_version=1)
+    for version in (0, 3, "2", True):
+        with pytest.raises(ValueError):
+            CrapetteOptions(rules_version=version)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         CrapetteOptions(opponent_build="colour")
     with pytest.raises(ValueError):

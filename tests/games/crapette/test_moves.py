@@ -35,6 +35,7 @@ def test_examples() -> None:
     assert (
         Move("cr", "f3").to_foundation and Move("s2", "s3").from_side_pile and Move("s2", "s3").to_side_pile
     )
+    assert not Move("st", "s3").from_side_pile, "the turned card is not a side pile"
 
 
 @pytest.mark.parametrize("text", ["", "cr", "cr>", ">f1", "cr>f9", "s0>s1", "s1>s1", "xx>f1", "cr>f1>f2"])

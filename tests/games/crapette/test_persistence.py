@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.games.crapette import FORMAT_VERSION, STRATEGIES, Crapette, CrapetteOptions
+from bot.games.crapette.session import CrapetteSession
 
 
 def played(seed: int = 8, actions: int = 120, options: CrapetteOptions | None = None) -> Crapette:
@@ -43,7 +45,7 @@ def test_a_saved_game_comes_back_equal() -> None:
 
 
 def test_replay_gives_the_same_game_and_it_goes_on_the_same_way() -> None:
-    game = played(actions=60, options=CrapetteOptions("alternate", False))
+    game = played(seed=10, actions=60, options=CrapetteOptions("alternate", False))
     assert not game.is_over
     copy = game.replay()
     assert copy == game and copy.seed == game.seed
@@ -94,3 +96,19 @@ def test_bad_saved_data_is_refused(change: str) -> None:
 def test_not_a_dict_is_refused() -> None:
     with pytest.raises(ValueError):
         Crapette.from_dict([1, 2])
+
+
+def test_a_game_saved_before_rules_versions_keeps_its_first_rules() -> None:
+    # Saved by the bot before the sources' rules (commit cdc24b4): a strict table where seat 0 discarded a turned
+    # card it could have placed, which the sources' rules refuse on a strict table.
+    saved = json.loads((Path(__file__).parent / "data" / "rules1_strict_save.json").read_text())
+    assert "rules_version" not in saved["engine"]["options"]
+    session = CrapetteSession.from_dict(saved)
+    game = session.engine
+    assert game.options == CrapetteOptions(strict=True, rules_version=1)
+    assert len(game.log) == 300 and not game.is_over
+    assert not any(move.source == "di" for move in game.legal_moves(game.current_player)), "no discard source"
+    assert Crapette.from_dict(game.to_dict()) == game, "saved again, it keeps its rules"
+    assert game.to_dict()["options"]["rules_version"] == 1
+    with pytest.raises(ValueError, match="not legal"):
+        Crapette.from_dict({**saved["engine"], "options": {**saved["engine"]["options"], "rules_version": 2}})

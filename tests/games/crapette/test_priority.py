@@ -17,7 +17,8 @@ from bot.games.crapette import (
     TurnEnded,
     priority_violation,
 )
-from bot.games.crapette.priority import FOUNDATION_FIRST, FREE_SIDE_PILE
+from bot.games.crapette.events import KEPT_RULE, NOTHING_PLAYED, NOTHING_REQUIRED, TOO_LATE
+from bot.games.crapette.priority import FOUNDATION_FIRST, FREE_SIDE_PILE, PLACE_TURNED_CARD, JudgedAction
 from tests.games.crapette.helpers import arranged, owned, snapshot
 
 STRICT = CrapetteOptions(strict=True)
@@ -82,8 +83,9 @@ def test_a_right_call_ends_the_turn() -> None:
     assert game.last_missed is not None and game.last_missed.missed == Move("s3", "f1")
     assert game.view(1).last_missed == game.last_missed
     events = game.call_crapette(1)
+    missed = MissedMove(Move("cr", "s1"), Move("s3", "f1"), FOUNDATION_FIRST)
     assert events == [
-        CrapetteCalled(1, True, MissedMove(Move("cr", "s1"), Move("s3", "f1"), FOUNDATION_FIRST)),
+        CrapetteCalled(1, True, missed, JudgedAction(0, Move("cr", "s1"), FOUNDATION_FIRST, missed)),
         TurnEnded(0, 1, ()),
     ]
     assert game.current_player == 1 and game.crapettes_called(1) == 1 and game.wrong_calls(1) == 0
@@ -104,15 +106,20 @@ def test_only_the_last_action_can_be_called() -> None:
     game.play(0, Move("cr", "s1"))  # breaks the rule
     game.play(0, Move("s3", "f1"))  # then keeps it
     assert game.last_missed is not None  # the turn's latest fault is remembered...
-    assert game.call_crapette(1) == [CrapetteCalled(1, False, None)]  # ...but calling it now is too late
+    kept = JudgedAction(0, Move("s3", "f1"), FOUNDATION_FIRST, None)
+    # ...but calling it now is too late, and the caller is told so
+    assert game.call_crapette(1) == [CrapetteCalled(1, False, None, kept, TOO_LATE)]
     assert game.current_player == 0
 
 
 def test_a_wrong_call_costs_the_caller_a_turn() -> None:
     game = foundation_position()
+    assert game.call_crapette(1) == [CrapetteCalled(1, False, None, None, NOTHING_PLAYED)]
     game.play(0, Move("s3", "f1"))
-    assert game.call_crapette(1) == [CrapetteCalled(1, False, None)]
-    assert game.call_crapette(1) == [CrapetteCalled(1, False, None)]
+    kept = CrapetteCalled(
+        1, False, None, JudgedAction(0, Move("s3", "f1"), FOUNDATION_FIRST, None), KEPT_RULE
+    )
+    assert game.call_crapette(1) == [kept]
     assert game.penalties == (0, 2) and game.wrong_calls(1) == 2 and game.current_player == 0
     turn = game.turn_number
     game.turn_stock(0)
@@ -141,9 +148,8 @@ def test_strict_tables_refuse_what_breaks_the_rule() -> None:
         assert snapshot(game) == before
     assert [str(action) for action in game.legal_actions(0)] == ["s3>f1"]
     game.play(0, Move("s3", "f1"))
-    assert game.call_crapette(1)[0] == CrapetteCalled(
-        1, False, None
-    )  # nothing can be called on a strict table
+    called = game.call_crapette(1)[0]
+    assert isinstance(called, CrapetteCalled) and not called.right  # nothing can be called on a strict table
 
 
 def test_discarding_the_turned_card_while_a_foundation_move_waits_breaks_the_rule() -> None:
@@ -153,3 +159,69 @@ def test_discarding_the_turned_card_while_a_foundation_move_waits_breaks_the_rul
     assert game.priority_violation(DISCARD_TURNED) is not None
     game._options = STRICT
     assert game.refusal(0, DISCARD_TURNED) is not None
+
+
+def turned_card_position(options: CrapetteOptions | None = None) -> Crapette:
+    """Seat 0 has turned up 6H, which fits on the 7S of side pile 1; nothing else is asked by the rule."""
+    game = arranged(
+        crapettes=("9C KC", "KD/1"),
+        sides=("7S", "KC", "KD", "KS", "KC/1", "KS/1", "KH/1", "KD/1"),
+        stocks=("2C 6H", "2C/1"),
+        options=options,
+    )
+    game.turn_stock(0)
+    return game
+
+
+def test_a_turned_card_that_can_be_placed_must_be_placed() -> None:
+    # "Le joueur qui débute tourne une carte de son paquet de cartes et la place où il le peut dans son jeu, s'il
+    # la place, il doit en retourner une autre et tenter de la placer. [...] Sinon, il prend cette carte et la met
+    # à l'écart": only a card that cannot be placed goes to the discard.
+    game = turned_card_position()
+    assert game.priority_violation(DISCARD_TURNED) == MissedMove(
+        DISCARD_TURNED, Move("st", "s1"), PLACE_TURNED_CARD
+    )
+    assert game.priority_violation(Move("st", "s1")) is None
+    game.discard_turned(0)  # a relaxed table lets it happen, and the opponent may call it
+    assert game.current_player == 1 and game.can_call_crapette(1)
+    events = game.call_crapette(1)
+    assert isinstance(events[0], CrapetteCalled) and events[0].right
+    assert events[0].missed == MissedMove(DISCARD_TURNED, Move("st", "s1"), PLACE_TURNED_CARD)
+    assert events[0].judged is not None and events[0].judged.ended_turn
+    assert len(events) == 1, "the turn had passed already: nothing else happens"
+    assert game.crapettes_called(1) == 1 and game.current_player == 1 and game.penalties == (0, 0)
+    assert not game.can_call_crapette(1), "once"
+
+
+def test_a_strict_table_refuses_to_discard_a_card_that_can_be_placed() -> None:
+    game = turned_card_position(STRICT)
+    error = game.refusal(0, DISCARD_TURNED)
+    assert error is not None and error.code == "priority_rule"
+    assert DISCARD_TURNED not in game.legal_actions(0) and Move("st", "s1") in game.legal_actions(0)
+
+
+def test_the_first_rules_let_a_placeable_turned_card_be_discarded() -> None:
+    game = turned_card_position(CrapetteOptions(strict=True, rules_version=1))
+    assert game.refusal(0, DISCARD_TURNED) is None
+    game.discard_turned(0)
+    assert not game.can_call_crapette(1), "the first rules had no call on the discard that ended a turn"
+
+
+def test_the_discard_that_ended_a_turn_can_be_called_before_the_next_action_only() -> None:
+    game = turned_card_position()
+    game.discard_turned(0)
+    game.turn_stock(1)  # seat 1 plays on instead of calling
+    assert not game.can_call_crapette(1)
+    assert game.call_crapette(0)[0] == CrapetteCalled(
+        0, False, None, JudgedAction(1, TURN_STOCK, None, None), NOTHING_REQUIRED
+    ), "seat 0 calling now is judged on seat 1's turn: wrong"
+
+
+def test_a_wrong_call_on_a_discard_that_kept_the_rule() -> None:
+    game = arranged(crapettes=("9C KC", "KD/1"), sides=("7S", *["KC"] * 7), stocks=("2C 5H", "2C/1"))
+    game.turn_stock(0)
+    game.discard_turned(0)  # 5H fits nowhere: discarding it is right
+    events = game.call_crapette(1)
+    judged = JudgedAction(0, DISCARD_TURNED, None, None, ended_turn=True)
+    assert events == [CrapetteCalled(1, False, None, judged, NOTHING_REQUIRED)]
+    assert game.penalties == (0, 1) and game.current_player == 1, "seat 1 plays this turn and misses its next"

@@ -20,6 +20,8 @@ from bot.games.crapette import (
     TurnEnded,
     parse_move,
 )
+from bot.games.crapette.engine import REPETITIONS_IN_A_TURN_FOR_DRAW
+from bot.games.crapette.events import ENDLESS_TURN, GameDrawn
 from bot.games.crapette.moves import LoggedAction
 from tests.games.crapette.helpers import arranged, owned, snapshot
 
@@ -98,7 +100,6 @@ def test_spots_that_are_not_sources_or_targets() -> None:
     assert refused_code(game, 0, Move("oc", "s1")) == "not_your_pile"
     assert refused_code(game, 0, Move("od", "s1")) == "not_your_pile"
     assert refused_code(game, 0, Move("os", "s1")) == "not_your_pile"
-    assert refused_code(game, 0, Move("di", "s2")) == "not_a_source"
     assert refused_code(game, 0, Move("f1", "s2")) == "not_a_source"
     for target in ("cr", "st", "di", "os"):
         assert refused_code(game, 0, Move("s1", target)) == "not_a_target"
@@ -113,8 +114,60 @@ def test_nothing_to_build_on_an_empty_opponent_pile() -> None:
     assert refused_code(game, 0, Move("cr", "oc")) == "empty_target"
 
 
-def test_side_piles_cannot_be_shuffled_for_ever() -> None:
+def test_your_own_discard_is_a_source() -> None:
+    # "Il peut aussi utiliser les cartes à découvert de sa crapette et de son écart" (short source); "prendre la
+    # carte du dessus d'une de ses deux piles (pioche et défausse) pour la placer sur une pile ou un emplacement
+    # libre d'une des quatre colonnes ou sur la défausse adverse" (detailed source).
+    game = arranged(
+        crapettes=("KC", "KD/1"),
+        discards=("9D 5S", "6S/1"),
+        sides=("6H", "", "KS", "KS", "KS", "KS", "KS", "KS"),
+        foundations=("4S",),
+    )
+    for move in ("di>f1", "di>s1", "di>s2", "di>od"):
+        accepted(game, 0, move)
+    events = game.play(0, Move("di", "od"))
+    assert events == [CardMoved(0, owned("5S"), Move("di", "od"))]
+    assert game.discard(0) == (owned("9D"),) and game.discard(1)[-1] == owned("5S")
+    assert game.cards_left(0) == 3  # crapette, stock and the discard's one card left
+
+
+def test_the_first_rules_did_not_take_from_the_discard() -> None:
+    game = arranged(
+        crapettes=("KC", "KD/1"), discards=("5S", ""), sides=("6H",), options=CrapetteOptions(rules_version=1)
+    )
+    assert refused_code(game, 0, Move("di", "s1")) == "not_a_source"
+    assert Move("di", "s1") not in game.legal_moves(0)
+
+
+def test_side_piles_may_be_rearranged_freely() -> None:
+    # "déplacer la carte du dessus d'une pile d'une des deux colonnes latérales pour la mettre sur une autre pile
+    # d'une colonne latérale": the sources set no limit, so a card may move back and forth, and a lone card may go
+    # to an empty side pile.
     game = arranged(crapettes=("2C", ""), sides=("8S", "", "9D 8C", "7H", "9H"))
+    accepted(game, 0, "s1>s2")  # a lone card onto an empty side pile
+    game.play(0, Move("s4", "s1"))  # 7H onto 8S
+    accepted(game, 0, "s1>s3")  # and straight on to 8C: no limit
+    game.play(0, Move("s1", "s3"))
+    game.play(0, Move("s3", "s1"))
+    assert not game.is_over and game.current_player == 0
+
+
+def test_a_turn_that_goes_round_in_circles_draws_the_game() -> None:
+    game = arranged(crapettes=("2C", ""), sides=("8S 7H", "8C", "KS", "KS", "KS", "KS", "KS", "KS"))
+    for _ in range(REPETITIONS_IN_A_TURN_FOR_DRAW - 1):
+        assert game.play(0, Move("s1", "s2"))[-1] == CardMoved(0, owned("7H"), Move("s1", "s2"))
+        events = game.play(0, Move("s2", "s1"))
+        if game.is_over:
+            break
+    # The starting table came back for the last time the rule allows: the game is drawn, not the turn endless.
+    assert events[-1] == GameDrawn(ENDLESS_TURN) and game.end_reason == ENDLESS_TURN and game.winner is None
+
+
+def test_the_first_rules_limited_side_pile_moves() -> None:
+    game = arranged(
+        crapettes=("2C", ""), sides=("8S", "", "9D 8C", "7H", "9H"), options=CrapetteOptions(rules_version=1)
+    )
     assert refused_code(game, 0, Move("s1", "s2")) == "pointless_move"
     game.play(0, Move("s4", "s1"))  # 7H onto 8S: frees side pile 4
     assert refused_code(game, 0, Move("s1", "s3")) == "already_moved"  # 7H may not move back and forth
@@ -181,26 +234,30 @@ def test_who_may_act() -> None:
     assert game.legal_actions(1) == []
 
 
-def test_legal_moves_come_in_the_canonical_order() -> None:
+def test_legal_actions_come_in_the_canonical_order() -> None:
     game = arranged(crapettes=("AH", "2H/1"), sides=("", "3S", "AD", *["KC"] * 5), discards=("", "2H/1"))
-    assert [str(move) for move in game.legal_moves(0)] == [
-        "cr>f1",
-        "cr>f2",
-        "cr>f3",
-        "cr>f4",
-        "cr>f5",
-        "cr>f6",
-        "cr>f7",
-        "cr>f8",
+    foundations = [f"f{number}" for number in range(1, 9)]
+    assert [str(action) for action in game.legal_actions(0)] == [
+        *(f"cr>{target}" for target in foundations),
         "cr>s1",
         "cr>od",
         "cr>oc",
-        "s3>f1",
-        "s3>f2",
-        "s3>f3",
-        "s3>f4",
-        "s3>f5",
-        "s3>f6",
-        "s3>f7",
-        "s3>f8",
-    ]  # fmt: skip  (the lone 3S and AD may not move to the empty pile 1: pointless)
+        *(f"s3>{target}" for target in foundations),
+        "turn",
+        # moves between side piles last: a player taking the first action never goes round in circles
+        *(f"s{number}>s1" for number in range(2, 9)),
+    ]
+    first_rules = arranged(
+        crapettes=("AH", "2H/1"),
+        sides=("", "3S", "AD", *["KC"] * 5),
+        discards=("", "2H/1"),
+        options=CrapetteOptions(rules_version=1),
+    )
+    assert [str(action) for action in first_rules.legal_actions(0)] == [
+        *(f"cr>{target}" for target in foundations),
+        "cr>s1",
+        "cr>od",
+        "cr>oc",
+        *(f"s3>{target}" for target in foundations),
+        "turn",
+    ]  # (the lone 3S and AD may not move to the empty pile 1: pointless, in the first rules)

@@ -1,0 +1,96 @@
+"""Crapette's board message as a phone shows it: whose turn it is said once."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+
+from bot.games.crapette.moves import Move
+from bot.games.crapette.session import CrapetteAction
+from bot.games.crapette.table_ui import UI, board_layout, session_of
+from bot.games.registry import rules_for
+from bot.service.table import Seat, Table, TableStatus
+from bot.ui.card_emojis import CARD_EMOJIS, emoji_names
+from bot.ui.i18n import t
+
+
+def crapette_table(locale: str = "en-US", ai: bool = False, seed: int = 5) -> Table:
+    """A Crapette table just started: Alice (seat 0) against Bob, or against the AI."""
+    rules = rules_for("crapette")
+    table = Table(
+        id=11,
+        guild_id=1,
+        channel_id=2,
+        created_by=100,
+        created_at=0.0,
+        seed=seed,
+        game_key="crapette",
+        options=rules.options({}),
+        locale=locale,
+        seats=[Seat(100, "Alice"), Seat(101, "Bob", is_ai=ai)],
+        status=TableStatus.PLAYING,
+    )
+    table.session = rules.new_session(2, seed, table.options, [1] if ai else [])
+    return table
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr", "de"])
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_board_says_whose_turn_it_is_once(locale: str, seed: int) -> None:
+    """Seen at phone width: the turn line, the picture ("Bob's turn") and the move menu ("Bob, make a move…")
+    all said it. The turn line says it; the picture marks the row (▶, a gold outline) without a sentence."""
+    table = crapette_table(locale, seed=seed)
+    engine = session_of(table).engine
+    while not any(isinstance(action, Move) for action in engine.legal_actions(engine.current_player)):
+        engine.apply(engine.current_player, engine.legal_actions(engine.current_player)[0])
+    name = table.seats[engine.current_player].name
+    board = UI.board(table)
+    description = board["embed"].description or ""
+    turn_line = t(locale, "crapette.turn_line", name=name, turn=engine.turn_number)
+    assert description.count(turn_line) == 1
+    layout = board_layout(table, engine)
+    assert layout.turn_text is None and layout.current_player == engine.current_player
+    items = [
+        getattr(child, "item", child) for child in board["view"].children
+    ]  # a dynamic item wraps its own
+    menus = [item for item in items if isinstance(item, discord.ui.Select)]
+    assert menus, "the player to play has a move menu"
+    assert all(name not in (menu.placeholder or "") for menu in menus)
+
+
+MARKUP = re.compile(r"<:card_\w+_v\d+:\d+>")
+
+
+@pytest.fixture
+def emojis() -> dict[str, int]:
+    ids = {name: 1_200_000_000_000_000_000 + number for number, name in enumerate(emoji_names())}
+    assert CARD_EMOJIS.install(ids)
+    return ids
+
+
+def test_the_moves_told_on_the_board_and_in_the_log_show_the_cards_as_emojis(emojis: dict[str, int]) -> None:
+    """Like the other games' messages, once the card pictures are uploaded (a menu's labels stay text)."""
+    table = crapette_table()
+    session = session_of(table)
+    engine = session.engine
+    while not any(isinstance(action, Move) for action in engine.legal_actions(engine.current_player)):
+        session.apply(engine.current_player, CrapetteAction(engine.legal_actions(engine.current_player)[0]))
+    seat = engine.current_player
+    move = next(action for action in engine.legal_actions(seat) if isinstance(action, Move))
+    session.apply(seat, CrapetteAction(move))
+    description = UI.board(table)["embed"].description or ""
+    recent = next(line for line in description.splitlines() if line.startswith("↪"))
+    assert MARKUP.search(recent), recent
+    assert any(MARKUP.search(page) for page in UI.log_pages(table, "en-US"))
+
+
+def test_a_stopped_game_shows_nobody_to_play() -> None:
+    """Seen in the playground: the summary of a game stopped early still outlined a player's row, ▶ and all."""
+    table = crapette_table()
+    assert board_layout(table, session_of(table).engine).current_player is not None
+    table.status = TableStatus.ABANDONED
+    summary = UI.summary_content(table)
+    assert board_layout(table, session_of(table).engine).current_player is None
+    assert summary["image"].description.count("(to play)") == 0
