@@ -117,6 +117,14 @@ class GameService:
             return Table.from_dict(saved)
         return self._tables.get(table.id, table)
 
+    def saved_copy(self, table: Table) -> Table:
+        """A copy of the table as last saved (`as_saved`), the caller's own: kept for later, it does not change
+        with the live table."""
+        saved = self._saved_while_held.get(table.id)
+        if saved is not None:
+            return Table.from_dict(saved)
+        return self._tables.get(table.id, table).copy()
+
     def any_table_held(self) -> bool:
         """Whether an action holds a table right now (its move may be on the table and not saved yet)."""
         return bool(self._saved_while_held)

@@ -39,12 +39,12 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class AnswerDrawing:
     """The board edits around a click's answer when it drew the board: edits asked for (all tables), edits of
-    this board started and whether one was under way, and the table as drawn (`Table.to_dict()`)."""
+    this board started and whether one was under way, and the table as drawn (a copy of its own)."""
 
     asked: int
     edits_started: int
     editing: bool
-    shown: dict[str, Any]
+    shown: Table
 
 
 @dataclass(slots=True)
@@ -112,11 +112,11 @@ class TableDisplay:
         self.clock = time.time
         # The public messages go through the interactions that caused them when one is valid (public_messages.py).
         self.public = PublicMessages(client, clock=lambda: self.clock())
-        # table -> the state its board must show next, as `Table.to_dict()` (made into a Table only when drawn)
-        self._dirty: dict[int, dict[str, Any]] = {}
+        # table -> the state its board must show next (a copy of the table, the board's own)
+        self._dirty: dict[int, Table] = {}
         # What a click's answer showing the board must know of the edits around it (`answered_with_board`):
         # table -> the last edit asked for (its number among all asked, its data); edits started; edits under way.
-        self._asked: dict[int, tuple[int, dict[str, Any]]] = {}
+        self._asked: dict[int, tuple[int, Table]] = {}
         self._asked_count = 0
         self._edits_started: dict[int, int] = {}
         self._editing: set[int] = set()
@@ -171,13 +171,13 @@ class TableDisplay:
 
         The board keeps a copy: it goes out later (at most once a second), and by then the live table may hold the
         next move while it is being saved; a board must never show a move, or a card leaving a hand, that is not
-        saved yet (found by the soak). The copy is the table's data, made into a `Table` only when the edit goes
-        out: most copies are replaced by a newer one before that. It is the table as saved: another action may hold
-        the live one, with its move not saved yet (`GameService.as_saved`)."""
-        data = self._games.as_saved(table).to_dict()
+        saved yet (found by the soak). The copy is quick to make (`Table.copy`: no replay of the game's log), and it
+        is the table as saved: another action may hold the live one, with its move not saved yet
+        (`GameService.saved_copy`)."""
+        copy = self._games.saved_copy(table)
         self._asked_count += 1
-        self._asked[table.id] = (self._asked_count, data)
-        self._dirty[table.id] = data
+        self._asked[table.id] = (self._asked_count, copy)
+        self._dirty[table.id] = copy
         self._start_board_worker(table.id)
 
     def _start_board_worker(self, table_id: int) -> None:
@@ -192,7 +192,7 @@ class TableDisplay:
             self._asked_count,
             self._edits_started.get(table.id, 0),
             table.id in self._editing,
-            table.to_dict(),
+            table.copy(),
         )
 
     def answered_with_board(self, table_id: int, drawing: AnswerDrawing) -> None:
@@ -261,7 +261,7 @@ class TableDisplay:
         loop = asyncio.get_running_loop()
         while table_id in self._dirty:
             last = self._last_board_edit.get(table_id)
-            pending = TableStatus(self._dirty[table_id]["status"])
+            pending = self._dirty[table_id].status
             # Only a game in play waits its turn: the lobby and a game's first board show at once.
             if last is not None and last[1] is TableStatus.PLAYING and pending is TableStatus.PLAYING:
                 pause = self.board_edit_interval - (loop.time() - last[0])
@@ -272,10 +272,9 @@ class TableDisplay:
             if opening is not None:  # the board is being posted: edit it once it is
                 await opening.done.wait()
                 continue
-            data = self._dirty.pop(table_id, None)
-            if data is None:
+            table = self._dirty.pop(table_id, None)
+            if table is None:
                 return
-            table = Table.from_dict(data)
             self._last_board_edit[table_id] = (loop.time(), table.status)
             self._edits_started[table_id] = self._edits_started.get(table_id, 0) + 1
             self._editing.add(table_id)
@@ -312,7 +311,7 @@ class TableDisplay:
                 live = self._games.get(table.id)
                 if live is not None and live.board_message_id not in (None, table.board_message_id):
                     # Posted again (and the old one deleted) while this edit was drawn: edit the new one.
-                    self._dirty.setdefault(table.id, table.to_dict())
+                    self._dirty.setdefault(table.id, table)
                     return
                 log.info("Board of table %s was deleted; posting it again", table.id)
             except discord.HTTPException as error:
@@ -329,7 +328,7 @@ class TableDisplay:
             self._board_retries.pop(table.id, None)
             return
         self._board_retries[table.id] = attempt + 1
-        self._dirty.setdefault(table.id, table.to_dict())
+        self._dirty.setdefault(table.id, table)
         await asyncio.sleep(min(2**attempt, 8))
 
     async def post_board(

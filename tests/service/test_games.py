@@ -163,6 +163,8 @@ async def test_what_players_are_shown_is_the_table_as_saved(service: GameService
     table_id = await started_table(service)
     live = service.require(table_id)
     assert service.as_saved(live) is live, "nothing being saved: the live table itself, no copy"
+    kept = service.saved_copy(live)
+    assert kept is not live and kept.to_dict() == live.to_dict(), "a board's copy: the table, its own"
     saved = live.to_dict()
     real_save = store.save
     saving, finish = asyncio.Event(), asyncio.Event()
@@ -179,6 +181,7 @@ async def test_what_players_are_shown_is_the_table_as_saved(service: GameService
     assert live.to_dict() != saved, "the live table holds the move being saved"
     assert service.as_saved(live).to_dict() == saved, "players are shown the table as saved"
     assert service.as_saved(live) is not live
+    assert service.saved_copy(live).to_dict() == saved, "a board keeps the table as saved"
     waiting = asyncio.create_task(service.none_held())
     await asyncio.sleep(0.01)
     assert service.any_table_held() and not waiting.done(), "a move is being saved"
