@@ -168,9 +168,9 @@ def sampled(pid: int, output: Path | None) -> Iterator[None]:
         return
     spy = Path(sys.executable).with_name("py-spy")
     command = [str(spy) if spy.exists() else "py-spy", "record", "--pid", str(pid), "--rate", "250"]
-    # --gil: only the thread holding the GIL is sampled, so a thread waiting for it (aiosqlite's) is not counted
-    # as busy.
-    command += ["--format", "raw", "--gil", "--nonblocking", "--output", str(output)]
+    # Every thread that is running (py-spy leaves out the idle ones, a thread waiting for the GIL among them): the
+    # picture thread compresses a board's PNG without holding the GIL, and that CPU time is the bot's too.
+    command += ["--format", "raw", "--nonblocking", "--output", str(output)]
     recorder = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(0.5)  # let py-spy attach
     try:

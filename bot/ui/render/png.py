@@ -5,11 +5,19 @@ few levels, makes the file about three times smaller than full colour, and is mu
 per image (2 ms instead of about 20 for a Crapette table). The palette is chosen once per process from a swatch of
 everything the boards draw: every card face and the back as they lie on the felt, and the blends of `BLENDS`
 (each pair as a gradient one pixel high).
+
+The PNG is written here (signature, header, palette, the rows compressed, end), its rows compressed with ISA-L's
+zlib (`isal`): the same zlib stream any PNG reader reads, about eight times faster than zlib's own at the size
+zlib's level 3 gives (0.3 ms instead of 2 for The Game's board, the largest part of drawing it). Without `isal`
+installed, Python's zlib compresses them.
 """
 
 from __future__ import annotations
 
 import io
+import struct
+import zlib
+from collections.abc import Callable
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -19,7 +27,22 @@ from bot.ui.render.card_faces import card_back, card_face
 from bot.ui.render.theme import BLENDS, DEFAULT_SCALE, new_board
 
 PALETTE_COLOURS = 256
-COMPRESS_LEVEL = 3  # within 25% of level 6's size, twice as fast
+COMPRESS_LEVEL = 3  # Python's zlib (without isal): within 25% of level 6's size, twice as fast
+ISAL_LEVEL = (
+    1  # ISA-L's levels go from 0 to 3: 1 compresses about as well as zlib's 3, in an eighth of the time
+)
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _compressor() -> Callable[[bytes], bytes]:
+    try:
+        from isal import isal_zlib
+    except ImportError:  # pragma: no cover (a dependency; the bot still draws without it)
+        return lambda data: zlib.compress(data, COMPRESS_LEVEL)
+    return lambda data: isal_zlib.compress(data, ISAL_LEVEL)
+
+
+compress_rows = _compressor()
 SWATCH_COLUMNS = 14
 
 
@@ -60,7 +83,28 @@ def encode_png(image: Image.Image) -> bytes:
 
 
 def indexed_png(indexed: Image.Image) -> bytes:
-    """PNG bytes of an image already on the shared palette (`to_palette`)."""
-    buffer = io.BytesIO()
-    indexed.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
-    return buffer.getvalue()
+    """PNG bytes of an image already on the shared palette (`to_palette`): 8 bits a pixel, each row unfiltered
+    (a palette image compresses best so), the same pixels and palette as Pillow's own PNG of it."""
+    if indexed.mode != "P" or "transparency" in indexed.info:  # not a board: Pillow knows every case
+        buffer = io.BytesIO()
+        indexed.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
+        return buffer.getvalue()
+    width, height = indexed.size
+    # Each row starts with its filter byte, 0 ("none"): the image pasted one pixel to the right of a column of 0s.
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(indexed, (1, 0))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette colours, no interlace
+    palette = bytes(indexed.getpalette() or [])
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", palette),
+            _chunk(b"IDAT", compress_rows(framed.tobytes())),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

@@ -1,0 +1,59 @@
+"""The boards' PNG, written by `bot.ui.render.png` with ISA-L's compression: any PNG reader reads it, and it holds
+exactly the pixels and palette of Pillow's own PNG of the same image."""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+
+import pytest
+from isal import isal_zlib
+from PIL import Image
+
+from bot.ui.render import draw_thegame
+from bot.ui.render.crapette import draw_crapette
+from bot.ui.render.examples import crapette_example, klondike_example, thegame_example
+from bot.ui.render.klondike import draw_klondike
+from bot.ui.render.png import COMPRESS_LEVEL, ISAL_LEVEL, indexed_png, to_palette
+
+BOARDS = {
+    "thegame": lambda: draw_thegame(thegame_example()),
+    "klondike": lambda: draw_klondike(klondike_example()),
+    "crapette": lambda: draw_crapette(crapette_example()),
+}
+
+
+def chunks(png: bytes) -> dict[bytes, bytes]:
+    found, at = {}, 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind = png[at + 4 : at + 8]
+        found[kind] = found.get(kind, b"") + png[at + 8 : at + 8 + length]
+        at += 12 + length
+    return found
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_a_board_reads_as_pillows_own_png_of_it(board: str) -> None:
+    indexed = to_palette(BOARDS[board]())
+    written = indexed_png(indexed)
+    Image.open(io.BytesIO(written)).verify()  # the signature, the chunks and their checksums
+    ours, pillows = Image.open(io.BytesIO(written)), Image.open(io.BytesIO(pillow_png(indexed)))
+    assert ours.mode == pillows.mode == "P" and ours.size == pillows.size
+    assert ours.tobytes() == pillows.tobytes() and ours.getpalette() == pillows.getpalette()
+
+
+def test_the_rows_are_compressed_by_isa_l() -> None:
+    indexed = to_palette(BOARDS["thegame"]())
+    width, height = indexed.size
+    data = chunks(indexed_png(indexed))[b"IDAT"]
+    rows = zlib.decompress(data)
+    assert len(rows) == (width + 1) * height and all(rows[y * (width + 1)] == 0 for y in range(height))
+    assert data == isal_zlib.compress(rows, ISAL_LEVEL)
+
+
+def pillow_png(indexed: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    indexed.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
+    return buffer.getvalue()
