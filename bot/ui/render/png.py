@@ -89,21 +89,37 @@ def indexed_png(indexed: Image.Image) -> bytes:
         buffer = io.BytesIO()
         indexed.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
         return buffer.getvalue()
-    width, height = indexed.size
-    # Each row starts with its filter byte, 0 ("none"): the image pasted one pixel to the right of a column of 0s.
-    framed = Image.new("P", (width + 1, height), 0)
+    framed = rows_canvas(*indexed.size)
     framed.paste(indexed, (1, 0))
+    return rows_png(framed, bytes(indexed.getpalette() or []))
+
+
+def rows_canvas(width: int, height: int) -> Image.Image:
+    """A canvas for a board of this size on the shared palette, put together as its PNG's rows: one pixel wider,
+    each row starting with its filter byte, 0 ("none"), and the board pasted one pixel to the right (`rows_png`).
+    Its pixels are palette indexes, all 0 until something is pasted."""
+    return Image.new("P", (width + 1, height), 0)
+
+
+def rows_png(canvas: Image.Image, palette: bytes | None = None) -> bytes:
+    """PNG bytes of the board on a `rows_canvas` (the shared palette's unless `palette` is given)."""
+    width, height = canvas.width - 1, canvas.height
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette colours, no interlace
-    palette = bytes(indexed.getpalette() or [])
     return b"".join(
         (
             PNG_SIGNATURE,
             _chunk(b"IHDR", header),
-            _chunk(b"PLTE", palette),
-            _chunk(b"IDAT", compress_rows(framed.tobytes())),
+            _chunk(b"PLTE", palette if palette is not None else palette_bytes()),
+            _chunk(b"IDAT", compress_rows(canvas.tobytes())),
             _chunk(b"IEND", b""),
         )
     )
+
+
+@cache
+def palette_bytes() -> bytes:
+    """The shared palette, as a PNG's PLTE chunk holds it."""
+    return bytes(_palette().getpalette() or [])
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
