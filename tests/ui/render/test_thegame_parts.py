@@ -8,8 +8,8 @@ from PIL import ImageChops
 
 from bot.ui.render import TheGameLabels, TheGameLayout, TheGamePile, draw_thegame, render_thegame
 from bot.ui.render.png import encode_png, to_palette
-from bot.ui.render.theme import new_board
 from bot.ui.render.thegame import FOOTER_TOP, TURN_BOTTOM, _column, _draw_pile_column, _pile_part
+from bot.ui.render.theme import new_board
 from tests.ui.render.helpers import decode
 
 NAMES = ("Bob", "Alexandrine-Marie de la Fontaine", "Zoé", "🤖 Ada", "")
