@@ -41,12 +41,36 @@ def button(
 
 
 class ComponentRows(discord.ui.View):
-    """A finished view made of component payloads, each placed in a row (0-4) like an item's `row`."""
+    """A finished view made of component payloads, each placed in a row (0-4) like an item's `row`.
 
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
+    It is a `View` for discord.py's sake (what it sends must be one), but none of a `View`'s machinery is set up:
+    no items, no timeout, no future to stop (`View.__init__` cost more than writing the dozen buttons). discord.py
+    asks a view it sends only what is answered here: its components, whether it is finished (so never kept for
+    dispatch), whether it has anything to dispatch, whether it uses components v2, its timeout."""
+
+    def __init__(self) -> None:  # no View.__init__: see the class
+        self._children: list[discord.ui.Item[Any]] = []
         self._rows: dict[int, list[Component]] = {}
-        self.stop()  # finished: discord.py sends it and never keeps it for dispatch
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        raise AttributeError("component rows have no timeout: nothing of theirs is dispatched")
+
+    def __repr__(self) -> str:
+        return f"<ComponentRows rows={sorted(self._rows)}>"
 
     def add(self, component: Component, *, row: int) -> None:
         """Put `component` at the end of `row`; ValueError past Discord's limits (5 rows of 5)."""
