@@ -4,13 +4,15 @@ time (no colour image drawn, nothing mapped)."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image
 
 from bot.ui.render.png import palette_bytes, to_palette
-from bot.ui.render.text import glyph_mask
+from bot.ui.render.text import render_mask
 from bot.ui.render.theme import Colour
+
+STAMPS_KEPT = 1024  # a turn line's stamp at scale 2 is about 2 x 20 KB
 
 
 @cache
@@ -43,11 +45,21 @@ def put_text_indexed(
     covers becomes the index of its blend (`blend_indexes`); the pixels around are left as they are."""
     if not text:
         return
-    mask, left, top = glyph_mask(text, size, bold, anchor)
+    indexes, covered, left, top = _text_stamp(text, size, fill, background, anchor, bold)
+    x, y = position
+    board.paste(indexes, (x + left, y + top), covered)
+
+
+@lru_cache(maxsize=STAMPS_KEPT)
+def _text_stamp(
+    text: str, size: int, fill: Colour, background: Colour, anchor: str, bold: bool
+) -> tuple[Image.Image, Image.Image, int, int]:
+    """A text's palette indexes over `background`, the pixels it covers (255) and its offset from the anchor point,
+    kept instead of its mask (boards write the same words again and again)."""
+    mask, left, top = render_mask(text, size, bold, anchor)
     indexes = mask.point(list(blend_indexes(fill, background)))
     indexes.putpalette(palette_bytes())
-    x, y = position
-    board.paste(indexes, (x + left, y + top), mask.point(_COVERED))
+    return indexes, mask.point(_COVERED), left, top
 
 
 _COVERED = [0] + [255] * 255  # a pixel of a text's mask with any coverage is the text's

@@ -35,7 +35,12 @@ def drawable(text: str) -> str:
 
 @lru_cache(maxsize=TEXT_CACHE_SIZE)
 def glyph_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """The text's coverage mask and where its top-left corner lies from the anchor point."""
+    """The text's coverage mask and where its top-left corner lies from the anchor point (kept)."""
+    return render_mask(text, size, bold, anchor)
+
+
+def render_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """`glyph_mask`, drawn every time (for a caller that keeps what it makes of it)."""
     typeface = font(size, bold)
     left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
     left, top = int(left), int(top)
