@@ -12,6 +12,7 @@ checks it button by button against discord.py's own items.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -36,8 +37,14 @@ def button(
         payload["label"] = label
     payload["custom_id"] = custom_id
     if emoji:
-        payload["emoji"] = discord.PartialEmoji.from_str(emoji).to_dict()
+        payload["emoji"] = dict(_emoji(emoji))
     return payload
+
+
+@lru_cache(maxsize=256)
+def _emoji(emoji: str) -> Component:
+    """A button's emoji as its payload writes it (a hand's few emojis are read again and again)."""
+    return discord.PartialEmoji.from_str(emoji).to_dict()  # type: ignore[return-value]
 
 
 class ComponentRows(discord.ui.View):
