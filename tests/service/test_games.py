@@ -335,3 +335,26 @@ async def test_a_server_s_new_language_reaches_its_open_tables_only(
     saved = await store.load(playing)
     assert saved is not None and saved.locale == "de"
     assert await service.set_language(1, "de") == []  # nothing to redraw
+
+
+async def test_an_action_compares_with_the_table_as_saved(service: GameService, store: TableStore) -> None:
+    """Each action compares the table with its data as last saved (not with a copy taken when it starts): a seat's
+    language, set from the player's click outside the table's lock, is saved with their next action, even one
+    that changes nothing else; a refused action still writes nothing."""
+    from bot.games.thegame.session import SelectCard
+
+    table_id = await started_table(service)
+    live = service.require(table_id)
+    saved = live.to_dict()
+    live.seats[0].locale = "fr"  # what `TableController._seat` does as Alice clicks
+    with pytest.raises(GameError):
+        await service.act(table_id, BOB, SelectCard(2))  # not Bob's turn
+    stored = await store.load(table_id)
+    assert stored is not None and stored.to_dict() == saved, "a refused action writes nothing"
+    live = service.require(table_id)
+    live.seats[0].locale = "fr"
+    card = live.session.game.hand(0)[0]  # type: ignore[union-attr]
+    change = await service.act(table_id, ALICE, SelectCard(card))
+    assert not change.changed
+    stored = await store.load(table_id)
+    assert stored is not None and stored.seats[0].locale == "fr"
