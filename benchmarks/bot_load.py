@@ -25,8 +25,9 @@ binaries on the machine (`tests/postgres.py`). `both` prints both stores' figure
 The games are set up first (lobby, join, start, hands, who starts), all of them, and then played: the bot's CPU
 time per play is read over the plays alone (the answers to the turns' clicks and the public updates they caused,
 until the bot makes no more calls), and also over the whole run (set-up included). `--floor` runs the traffic floor
-(`traffic_floor.py`: a play's Discord calls with no game behind them) the same way, and prints the game bot's CPU
-per play against the floor's (target: at most 2x).
+(`traffic_floor.py`: a play's Discord calls with no game behind them) the same way, just before the game bots and
+just after them in each round, and prints the game bot's CPU per play against the mean of the two (target: at most
+2x): on a shared machine the load drifts within a round, and a bot's CPU time per play grows with it.
 
 `--profile DIR` samples the bot process (the game bot, and the floor with `--floor`) with py-spy during the plays
 (`pip install py-spy`; not a project dependency), writes the collapsed stacks to DIR and prints where the bot's
@@ -126,8 +127,13 @@ def peak_memory_mb(pid: int) -> float:
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far."""
+    return sum(cpu_split(pid))
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """User and system (the kernel's, on the process's behalf) CPU time of a process so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    return int(fields[11]) / TICKS, int(fields[12]) / TICKS
 
 
 class BotProcess:
@@ -329,6 +335,7 @@ class Result:
     # The plays alone (the games and the floor set up before any plays: see `measure`): the bot's CPU seconds,
     # its REST calls and its gateway events.
     plays_cpu: float = 0.0
+    plays_system_cpu: float = 0.0  # of which the kernel's (system calls, thread switches)
     plays_rest_calls: dict[str, int] = field(default_factory=dict)
     plays_events: dict[str, int] = field(default_factory=dict)
 
@@ -366,6 +373,11 @@ class Result:
         """The bot process's CPU milliseconds per play, over the plays alone (the answers to the clicks of the turns
         and the public updates they caused; the games' set-up before them is not a play)."""
         return self.plays_cpu * 1000 / max(self.stats.plays, 1)
+
+    @property
+    def system_cpu_per_play(self) -> float:
+        """Of `cpu_per_play`, the kernel's milliseconds (system calls, waking threads)."""
+        return self.plays_system_cpu * 1000 / max(self.stats.plays, 1)
 
     @property
     def run_cpu_per_play(self) -> float:
@@ -438,11 +450,13 @@ async def measure(
                 with sampled(bot.pid, profile):
                     requests_set_up = Counter(emulator.request_counts)
                     events_set_up = Counter(emulator.gateway.dispatch_counts)
-                    cpu_set_up = cpu_seconds(bot.pid)
+                    user_set_up, system_set_up = cpu_split(bot.pid)
                     phases.play.set()
                     await running
                     await quiet(emulator)  # the last plays' public updates
-                    plays_cpu = cpu_seconds(bot.pid) - cpu_set_up
+                    user_played, system_played = cpu_split(bot.pid)
+                    plays_cpu = user_played + system_played - user_set_up - system_set_up
+                    plays_system_cpu = system_played - system_set_up
                     plays_rest_calls = emulator.request_counts - requests_set_up
                     plays_events = emulator.gateway.dispatch_counts - events_set_up
             else:
@@ -453,7 +467,7 @@ async def measure(
                         for g in range(games)
                     )
                 )
-                plays_cpu, plays_rest_calls, plays_events = 0.0, Counter(), Counter()
+                plays_cpu, plays_system_cpu, plays_rest_calls, plays_events = 0.0, 0.0, Counter(), Counter()
             elapsed = time.perf_counter() - started
             cpu = cpu_seconds(bot.pid) - cpu_before
             emulator_cpu = time.process_time() - emulator_before
@@ -473,6 +487,7 @@ async def measure(
         dict(rest_calls),
         dict(events),
         plays_cpu,
+        plays_system_cpu,
         dict(plays_rest_calls),
         dict(plays_events),
     )
@@ -565,7 +580,8 @@ async def fresh_database(server_url: str, name: str) -> AsyncIterator[str]:
 # -- the report --------------------------------------------------------------------------------------------------
 HEADER = (
     f"{'':<26} {'interactions':>12} {'wall s':>7} {'p50 ms':>8} {'p99 ms':>8} {'late>3s':>7} "
-    f"{'inter./s':>8} {'plays/s':>8} {'CPU s':>6} {'CPU ms/inter.':>13} {'peak MB':>8} {'emu. CPU s':>10}"
+    f"{'inter./s':>8} {'plays/s':>8} {'CPU s':>6} {'CPU ms/inter.':>13} {'ms/play':>7} {'(sys)':>5} {'peak MB':>8} "
+    f"{'emu. CPU s':>10}"
 )
 
 
@@ -573,10 +589,15 @@ def line(result: Result) -> str:
     stats = result.stats
     plays = f"{result.plays_per_second:8.1f}" if stats.plays else f"{'-':>8}"
     per_interaction = result.cpu * 1000 / len(stats.latencies)
+    plays_cpu = (
+        f"{result.cpu_per_play:7.2f} {result.system_cpu_per_play:5.2f}"
+        if stats.plays
+        else f"{'-':>7} {'-':>5}"
+    )
     return (
         f"{result.name:<26} {len(stats.latencies):>12} {result.elapsed:7.1f} {result.p50:8.1f} "
         f"{result.p99:8.1f} {result.late:>7} {len(stats.latencies) / result.elapsed:8.0f} {plays} "
-        f"{result.cpu:6.1f} {per_interaction:13.2f} {result.memory:8.1f} {result.emulator_cpu:10.1f}"
+        f"{result.cpu:6.1f} {per_interaction:13.2f} {plays_cpu} {result.memory:8.1f} {result.emulator_cpu:10.1f}"
     )
 
 
@@ -603,12 +624,14 @@ async def run(options: argparse.Namespace) -> int:
         server = None
         if "postgresql" in stores:
             server = await stack.enter_async_context(postgres_server(options.database_url))
+        args = (options.games, options.turns, options.players)
         for number in range(options.rounds):
             results: dict[str, Result] = {}
+            if options.floor:  # the floor just before the game bots and just after: see `FLOOR_BEFORE`
+                results[FLOOR_BEFORE] = await measure("floor", "traffic floor, before", *args)
             for store in stores:
                 label = "SQLite" if store == "sqlite" else "PostgreSQL"
                 profile = profile_dir / f"game-{store}-{number + 1}.txt" if profile_dir else None
-                args = (options.games, options.turns, options.players)
                 if store == "postgresql":
                     assert server is not None
                     async with fresh_database(server, f"bot_load_{os.getpid()}_{number}") as url:
@@ -631,7 +654,7 @@ async def run(options: argparse.Namespace) -> int:
             if options.floor:
                 results["floor"] = await measure(
                     "floor",
-                    "traffic floor (no game)",
+                    "traffic floor, after",
                     *args,
                     profile=profile_dir / f"floor-{number + 1}.txt" if profile_dir else None,
                 )
@@ -654,7 +677,7 @@ async def run(options: argparse.Namespace) -> int:
     keys = [
         *stores,
         *(["other"] if options.compare_with is not None else []),
-        *(["floor"] if options.floor else []),
+        *([FLOOR_BEFORE, "floor"] if options.floor else []),
         "bare",
     ]
 
@@ -669,7 +692,7 @@ async def run(options: argparse.Namespace) -> int:
         name = rounds[0][key].name
         extra = (
             f"  plays/s {median(key, 'plays_per_second'):6.1f}  CPU {median(key, 'cpu_per_play'):5.2f} ms/play"
-            f" (whole run {median(key, 'run_cpu_per_play'):5.2f})"
+            f" (system {median(key, 'system_cpu_per_play'):4.2f}; whole run {median(key, 'run_cpu_per_play'):5.2f})"
             f"  counted calls {median(key, 'counted_per_play'):4.2f}/play"
             f" ({within_limit(median(key, 'plays_within_global_limit'))} within {GLOBAL_LIMIT_PER_SECOND} req/s)"
             if key != "bare"
@@ -719,13 +742,25 @@ async def run(options: argparse.Namespace) -> int:
             f"{median('floor', 'plays_per_second'):.1f} plays per second, "
             f"{median('floor', 'cpu_per_play'):.2f} ms of bot CPU per play"
         )
-        cpu_ratio = ratio(stores[0], "floor", "cpu_per_play")
+        cpu_ratio = statistics.median(r[stores[0]].cpu_per_play / floor_cpu_per_play(r) for r in rounds)
         print(
             f"  {stores[0]} against the floor: p50 {ratio(stores[0], 'floor', 'p50'):.2f}x, plays per second "
             f"{ratio(stores[0], 'floor', 'plays_per_second'):.2f}x, bot CPU per play {cpu_ratio:.2f}x over the plays"
             f" (target ≤ 2x) {mark(cpu_ratio <= 2)}, {ratio(stores[0], 'floor', 'run_cpu_per_play'):.2f}x over the"
-            " whole run (set-up included)"
+            " whole run (set-up included); each against the mean of the floor's runs before and after it"
         )
+        for round_number, r in enumerate(rounds, 1):
+            print(
+                f"    round {round_number}: the floor {r[FLOOR_BEFORE].cpu_per_play:.2f} before and "
+                f"{r['floor'].cpu_per_play:.2f} after; {stores[0]} {r[stores[0]].cpu_per_play:.2f} "
+                f"({r[stores[0]].cpu_per_play / floor_cpu_per_play(r):.2f}x)"
+                + (
+                    f", {options.compare_with.name} {r['other'].cpu_per_play:.2f} "
+                    f"({r['other'].cpu_per_play / floor_cpu_per_play(r):.2f}x)"
+                    if options.compare_with is not None
+                    else ""
+                )
+            )
     if len(stores) == 2:
         pg_ratio = ratio("postgresql", "sqlite", "p99")
         print(f"  PostgreSQL p99 / SQLite p99: {pg_ratio:.2f}x (target ≤ 1.5x) {mark(pg_ratio <= 1.5)}")
@@ -737,6 +772,15 @@ async def run(options: argparse.Namespace) -> int:
                     print(f"\nprofile of {result.name} ({result.profile}):")
                     print(summarise_profile(result.profile, result.stats.plays, result.plays_cpu))
     return 0 if ok else 1
+
+
+# The machine's load drifts within a round (other work shares it), and a bot's CPU time per play grows with it: the
+# floor runs just before the game bots and just after, and they are compared with the mean of the two.
+FLOOR_BEFORE = "floor before"
+
+
+def floor_cpu_per_play(results: dict[str, Result]) -> float:
+    return (results[FLOOR_BEFORE].cpu_per_play + results["floor"].cpu_per_play) / 2
 
 
 def traffic(result: Result) -> str:
