@@ -663,7 +663,8 @@ async def run(options: argparse.Namespace) -> int:
                 "bare", "bare discord.py command", *args, interactions=len(first.stats.latencies)
             )
             rounds.append(results)
-            print(f"round {number + 1}\n{HEADER}")
+            load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+            print(f"round {number + 1} (the machine's load average at its end: {load})\n{HEADER}")
             for result in results.values():
                 print(line(result))
                 for failure in result.stats.failures[:5]:
