@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.activity.entry_point import ensure_entry_point, entry_point_command, global_commands
 from bot.config import Settings
 from bot.gateway_events import skip_own_messages
 from bot.memory import tune_garbage_collection
@@ -23,6 +24,7 @@ from bot.storage.meta import MetaStore
 from bot.storage.settings import SettingsStore
 from bot.storage.shard_lock import ShardLock, lock_shards
 from bot.storage.tables import TableStore
+from bot.ui.activity_button import OpenTableButton
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.component_router import ComponentRouter
 from bot.ui.components import SHARED_DYNAMIC_ITEMS
@@ -46,6 +48,7 @@ EXTENSIONS = (
     "cogs.stats",
     "cogs.history",
     "cogs.settings",
+    "cogs.activity",
 )
 
 
@@ -130,13 +133,15 @@ class TheGameBot(commands.AutoShardedBot):
             lobby_timeout=self.settings.lobby_timeout,
             turn_reminder=self.settings.turn_reminder,
         )
-        self.display = TableDisplay(self, self.games, self.guild_settings)
+        self.display = TableDisplay(
+            self, self.games, self.guild_settings, open_table_button=self.settings.activity_enabled
+        )
         self.controller = TableController(self)
         self.ai_turns = AITurns(self.games, self.controller.after_change, delay=self.settings.ai_turn_delay)
         await self.tree.set_translator(CatalogTranslator())
         # The tables' buttons and menus: routed to their DynamicItem without discord.py rebuilding the message's
         # every component first (bot/ui/component_router.py).
-        self.router.add(*SHARED_DYNAMIC_ITEMS)
+        self.router.add(*SHARED_DYNAMIC_ITEMS, OpenTableButton)
         for ui in all_uis():
             self.router.add(*ui.dynamic_items)
         self.add_listener(self.router.on_interaction, "on_interaction")
@@ -217,14 +222,22 @@ async def sync_commands(bot: TheGameBot) -> None:
         bot.tree.copy_global_to(guild=guild)
         await bot.tree.sync(guild=guild)
         log.info("Commands synced to the development server %s", guild_id)
+        if bot.settings.activity_enabled:
+            await ensure_entry_point(bot)  # entry point commands are global only
         return
-    digest = hashlib.sha256(
-        json.dumps(await command_payload(bot), sort_keys=True, default=str).encode()
-    ).hexdigest()
+    payload = await command_payload(bot)
+    if bot.settings.activity_enabled:
+        payload.append(entry_point_command())
+    digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
     meta = MetaStore(bot.db)
     if await meta.get("command_hash") == digest:
         log.info("Commands unchanged since the last sync")
         return
-    await bot.tree.sync()
+    # Not `tree.sync()`: the overwrite must name the app's entry point command, or Discord refuses it.
+    assert bot.application_id is not None
+    await bot.http.bulk_upsert_global_commands(
+        bot.application_id,
+        await global_commands(bot, await command_payload(bot)),
+    )
     await meta.set("command_hash", digest)
     log.info("Commands synced globally")

@@ -57,6 +57,29 @@ def _optional_port(env: Mapping[str, str], name: str) -> int | None:
     return int(raw)
 
 
+def _activity_url(env: Mapping[str, str]) -> str | None:
+    raw = env.get("ACTIVITY_PUBLIC_URL", "").strip().rstrip("/")
+    if not raw:
+        return None
+    if not raw.startswith("https://"):
+        raise SettingsError(
+            f"ACTIVITY_PUBLIC_URL must be the https:// address Discord reaches the Activity at, not {raw!r}."
+        )
+    return raw
+
+
+def _activity_credentials(env: Mapping[str, str]) -> tuple[int | None, str]:
+    """``DISCORD_CLIENT_ID`` and ``DISCORD_CLIENT_SECRET`` go together: the Activity needs both (the secret is
+    never printed)."""
+    client_id = _optional_int(env, "DISCORD_CLIENT_ID")
+    secret = env.get("DISCORD_CLIENT_SECRET", "").strip()
+    if (client_id is None) != (not secret):
+        raise SettingsError(
+            "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together (the Activity needs both); set both or neither."
+        )
+    return client_id, secret
+
+
 def _shard_ids(env: Mapping[str, str], count: int | None) -> tuple[int, ...] | None:
     """``SHARD_IDS``: ``0-3``, ``0,2`` or ``0-1,4``; needs ``SHARD_COUNT`` and every id below it."""
     raw = env.get("SHARD_IDS", "").strip()
@@ -136,6 +159,22 @@ class Settings:
     # Discord's REST API through a shared proxy (e.g. http://proxy:8080/api/v10) so a cluster shares one global
     # rate limit; None: discord.com directly.
     discord_api_url: str | None = None
+    # The Activity (the table inside Discord): the application's OAuth2 client id and secret (both, or neither:
+    # no Activity), the https:// address Discord's URL mapping points at, and where its web server listens
+    # (activity_port None: it listens on no port of its own, the playground serves it).
+    activity_client_id: int | None = None
+    activity_client_secret: str = field(default="", repr=False)
+    activity_public_url: str | None = None
+    activity_host: str = "127.0.0.1"
+    activity_port: int | None = 8080
+    # Discord's API for the OAuth2 exchange, and the sites that may show the page in a frame (the playground: its
+    # local Discord and its own page).
+    activity_api_base: str = "https://discord.com/api/v10"
+    activity_frame_ancestors: str = "https://discord.com https://*.discord.com https://*.discordsays.com"
+
+    @property
+    def activity_enabled(self) -> bool:
+        return self.activity_client_id is not None and bool(self.activity_client_secret)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -161,4 +200,9 @@ class Settings:
             shard_count=_shard_count(env),
             shard_ids=_shard_ids(env, _shard_count(env)),
             discord_api_url=_api_url(env),
+            activity_client_id=_activity_credentials(env)[0],
+            activity_client_secret=_activity_credentials(env)[1],
+            activity_public_url=_activity_url(env),
+            activity_host=env.get("ACTIVITY_HOST", "").strip() or "127.0.0.1",
+            activity_port=_optional_port(env, "ACTIVITY_PORT") or 8080,
         )

@@ -11,12 +11,13 @@ import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 
 from bot.app import TheGameBot, create_bot
 from bot.config import Settings
-from bot.emulator import Emulator
+from bot.emulator import Clock, Emulator
 from bot.emulator.discord_patch import point_discord_at
 from bot.playground.web import PlaygroundSite
 from bot.playground.world import Playground, build_world
@@ -43,12 +44,14 @@ class RunningPlayground:
 
 
 @contextlib.asynccontextmanager
-async def open_playground(settings: Settings, *, port: int | None = None) -> AsyncIterator[RunningPlayground]:
+async def open_playground(
+    settings: Settings, *, port: int | None = None, clock: Clock | None = None
+) -> AsyncIterator[RunningPlayground]:
     """The local Discord on 127.0.0.1 (``port``, 0 for any free one; else ``settings.playground_port``; else
     DEFAULT_PORT or the next free one) with the playground's world and page, and the bot from ``create_bot``
     connected to it, its commands synced, on the playground's own database. Everything is stopped when the block
-    exits."""
-    playground = build_world()
+    exits. ``clock``: the world's time (see `build_world`)."""
+    playground = build_world(clock)
     emulator = Emulator(playground.world, keep_history=False)
     site = PlaygroundSite(emulator, playground)
     chosen = port if port is not None else settings.playground_port
@@ -61,6 +64,13 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
         # The world is new on every start: sync the commands to its server, at once, like a development server.
         dev_guild_id=playground.guild.id,
         sync_commands=True,
+        # The Activity, served by this server under /activity/ (no port of its own), signed in by this Discord.
+        activity_client_id=playground.world.application_id,
+        activity_client_secret=emulator.activities.client_secret,
+        activity_api_base=emulator.api_base,
+        activity_port=None,
+        activity_public_url=None,
+        activity_frame_ancestors="'self'",
     )
     try:
         with point_discord_at(emulator.api_base, emulator.gateway_url):
@@ -79,6 +89,8 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
                     if connection in done:
                         raise RuntimeError("the bot stopped before it was ready") from connection.exception()
                     raise TimeoutError(f"the bot was not ready after {READY_SECONDS:.0f} s")
+                activity: Any = bot.get_cog("Activity")
+                site.activity = activity.server if activity is not None else None
                 yield RunningPlayground(emulator, playground, site, bot)
             finally:
                 await bot.close()

@@ -20,6 +20,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.activity.server import ActivityServer
 from bot.emulator import Channel, Emulator, EmulatorTimeout, InteractionResult, Message, User
 from bot.playground import commands
 from bot.playground.view import LANGUAGE_OPTION, SETTINGS_COMMAND, channel_view, server_languages, world_view
@@ -28,7 +29,12 @@ from bot.ui.i18n import t
 
 log = logging.getLogger(__name__)
 
-STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css", "index.html": "text/html"}
+STATIC_FILES = {
+    "app.js": "text/javascript",
+    "activity.js": "text/javascript",
+    "style.css": "text/css",
+    "index.html": "text/html",
+}
 HEARTBEAT_SECONDS = 15.0
 # How long an action waits for the bot's answer before the page says "The bot did not answer" (Discord's
 # "This interaction failed" comes after 3 seconds).
@@ -54,6 +60,9 @@ class PlaygroundSite:
         self.playground = playground
         self.closing = False
         self.token = secrets.token_urlsafe(32)  # new on every start
+        self.activity: ActivityServer | None = (
+            None  # the bot's Activity, served under /activity/ once it runs
+        )
 
     def add_routes(self, app: web.Application) -> None:
         """The page's routes on a new server (again on the next port when a port was taken: that attempt's shutdown
@@ -64,6 +73,7 @@ class PlaygroundSite:
         app.router.add_get("/", self.page)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/playground/world", self.world)
+        app.router.add_route("*", "/activity/{tail:.*}", self.activity_page)
         app.router.add_get("/playground/events", self._from_the_page(self.events, token_in_query=True))
         for name, handler in {
             "send": self.send,
@@ -74,6 +84,8 @@ class PlaygroundSite:
             "react": self.react,
             "language": self.language,
             "server_language": self.server_language,
+            "activity_authorize": self.activity_authorize,
+            "activity_close": self.activity_close,
         }.items():
             app.router.add_post(f"/playground/{name}", self._from_the_page(self._action(handler)))
 
@@ -154,6 +166,7 @@ class PlaygroundSite:
                     {
                         "messages": channel_view(self.playground, channel, user),
                         "locale": user.locale,
+                        "activity": self._launches(user, channel),
                     },
                     ensure_ascii=False,
                 )
@@ -164,6 +177,26 @@ class PlaygroundSite:
                     await response.write(b": still here\n\n")
                 await asyncio.sleep(0.05)  # one snapshot for a burst of changes
         return response
+
+    def _launches(self, user: User, channel: Channel) -> list[dict[str, Any]]:
+        """The Activity launches of ``user`` in ``channel``: the page opens each one's frame once."""
+        application = self.playground.world.application_id
+        return [
+            {
+                "number": launch.number,
+                "query": launch.query(application),
+                "title": t(user.locale, "activity.frame_title"),
+                "close": t(user.locale, "activity.frame_close"),
+            }
+            for launch in self.emulator.activities.launches
+            if launch.user is user and launch.instance.channel is channel
+        ]
+
+    async def activity_page(self, request: web.Request) -> web.StreamResponse:
+        """The bot's Activity, as Discord's proxy would serve it (under /activity/ here)."""
+        if self.activity is None:
+            raise web.HTTPServiceUnavailable(text="The bot has no Activity.")
+        return await self.activity.handle(request, request.match_info["tail"])
 
     async def _end_streams(self, app: web.Application) -> None:
         """The server is stopping: let every open stream end now rather than at its next heartbeat."""
@@ -279,6 +312,21 @@ class PlaygroundSite:
             raise ActionRefused("playground.error.languages", languages=", ".join(LANGUAGES.values()))
         user.locale = locale
         self.emulator.notify_change()
+        return None
+
+    async def activity_authorize(self, body: dict[str, Any]) -> Any:
+        """The Discord client's answer to the SDK's ``authorize`` in the Activity's frame: a code for this person."""
+        user = self._person(str(body.get("user", "")))
+        scopes = [str(scope) for scope in body.get("scope") or []]
+        try:
+            code = self.emulator.activities.authorize(user, int(str(body.get("client_id", "0"))), scopes)
+        except ValueError as refused:
+            return {"error": str(refused)}
+        return {"code": code}
+
+    async def activity_close(self, body: dict[str, Any]) -> Any:
+        user = self._person(str(body.get("user", "")))
+        self.emulator.activities.leave(user, str(body.get("instance_id", "")))
         return None
 
     async def server_language(self, body: dict[str, Any]) -> Any:

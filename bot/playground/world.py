@@ -8,7 +8,7 @@ from importlib import resources
 
 from babel import Locale
 
-from bot.emulator import Channel, Guild, User, World
+from bot.emulator import Channel, Clock, Guild, User, World
 from bot.ui.i18n import LANGUAGES as BOT_LANGUAGES
 
 BOT_NAME = "Card Table"
@@ -69,8 +69,10 @@ class Playground:
         return next((chan for chan in self.channels if key in (str(chan.id), chan.name)), None)
 
 
-def build_world() -> Playground:
-    world = World(bot_name=BOT_NAME)
+def build_world(clock: Clock | None = None) -> Playground:
+    """The server, its channels and people; ``clock``: the world's time (real time when left out; a fixed one
+    gives every message the same time, as the screenshots want)."""
+    world = World(clock, bot_name=BOT_NAME)
     people = [world.add_user(name, locale=locale) for name, locale in PEOPLE]
     # The first person owns the server, so the commands for moderators (/settings) can be tried too.
     guild = world.add_guild(SERVER_NAME, locale="en-US", owner=people[0])

@@ -81,6 +81,8 @@ class GameService:
         self._none_held = asyncio.Event()
         self._none_held.set()
         self._creating: set[int] = set()  # channels where a table is being opened
+        # Called with a table each time a change of it is saved (or it is opened): the Activity's live views.
+        self._watchers: list[Callable[[Table], None]] = []
 
     # -- reading -------------------------------------------------------------------------------------------
     async def restore(self, owns_guild: Callable[[int], bool] | None = None) -> list[Table]:
@@ -142,6 +144,18 @@ class GameService:
             raise GameError("error.no_table_here")
         return table
 
+    def watch(self, callback: Callable[[Table], None]) -> None:
+        """Call `callback(table)` after each saved change of a table (and when one opens), once its lock is free.
+        It must not block: it schedules whatever it does (`GameService.as_saved` gives the table as saved)."""
+        self._watchers.append(callback)
+
+    def _saved(self, table: Table) -> None:
+        for callback in self._watchers:
+            try:
+                callback(table)
+            except Exception:  # a watcher's failure never undoes or hides a saved move
+                log.exception("A watcher of table %s failed", table.id)
+
     # -- locking and saving --------------------------------------------------------------------------------
     @asynccontextmanager
     async def locked(self, table_id: int) -> AsyncIterator[Table]:
@@ -149,6 +163,7 @@ class GameService:
         table's data as last saved here is kept: the next action compares with it (a table changed outside a lock,
         such as a seat's language, is saved with the next action that holds it)."""
         lock = self._locks.setdefault(table_id, asyncio.Lock())
+        saved = False
         async with lock:
             table = self.require(table_id)
             before = self._saved_data.get(table_id)
@@ -168,7 +183,8 @@ class GameService:
                     self._replace(Table.from_dict(before))
                     raise
                 after = table.to_dict()
-                if after != before:
+                saved = after != before
+                if saved:
                     try:
                         await self._store.save(table, self._clock(), after)
                     except Exception as error:
@@ -185,6 +201,8 @@ class GameService:
                     self._none_held.set()
             if not table.status.is_active:
                 self._forget(table)
+        if saved:
+            self._saved(table)
 
     def _remember(self, table: Table) -> None:
         self._tables[table.id] = table
@@ -240,6 +258,7 @@ class GameService:
             if not inserted:
                 raise GameError("error.already_running")
             self._remember(table)
+            self._saved(table)
             log.info("Table %s opened in channel %s (guild %s)", table.id, channel_id, guild_id)
             return table
         finally:

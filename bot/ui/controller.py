@@ -23,8 +23,10 @@ from bot.games.deal_codes import SEED_LIMIT, deal_code_to_seed, random_seed
 from bot.games.errors import GameError
 from bot.games.registry import game_for_options
 from bot.service.games import Change
+from bot.service.solver_pool import SolverBusy, solver_pool
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import render_notice, ui_for, ui_for_key
+from bot.ui.hint_messages import HintMessages
 from bot.ui.i18n import command_name, t
 from bot.ui.lobby import for_edit, for_send
 from bot.ui.server_language import public_language
@@ -140,6 +142,7 @@ class TableController:
         self.in_flight = 0
         self.idle = asyncio.Event()
         self.idle.set()
+        self.hint_messages = HintMessages(bot)
 
     async def settle(self, limit: float = 10.0) -> None:
         """Wait until no handler is running, no move is being saved (an AI seat's) and every public update went
@@ -254,7 +257,7 @@ class TableController:
 
     async def _answer_with_lobby(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Answer with the new table's lobby, which becomes its board (inside `TableDisplay.board_opening`)."""
-        lobby = self.display.render_board(self.games.as_saved(table))
+        lobby = self.display.board_for(self.games.as_saved(table))
         try:
             response = await interaction.response.send_message(**for_send(lobby))
         except discord.HTTPException as failed:
@@ -320,7 +323,7 @@ class TableController:
         table = self.games.as_saved(table)
         drawing = self.display.drawing_for_answer(table)
         try:
-            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+            await interaction.response.edit_message(**for_edit(self.display.board_for(table)))
         except Exception:
             self.display.refresh_board(table)
             raise
@@ -616,12 +619,27 @@ class TableController:
         session = self.games.as_saved(table).require_session()  # advice on what the player sees
         job = session.hint_task(seat)
         if session.slow_hint:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            advice = await asyncio.to_thread(job)
-        else:
-            advice = job()
+            await self._solver_hint(interaction, table, job)
+            return
+        advice = job()
         await self.games.record_hint(table.id, interaction.user.id)
         await send_private(interaction, render_notice(interaction.locale, advice, emojis=True))
+
+    async def _solver_hint(
+        self, interaction: discord.Interaction[Any], table: Table, job: Callable[[], Notice]
+    ) -> None:
+        """A hint the solver works out (Klondike): in the solver pool, one job at a time per table (the same
+        position asked again shares the answer), shown in the player's one hint message."""
+        await self.hint_messages.acknowledge(interaction)
+        try:
+            advice = await solver_pool().run(table.id, job)
+        except SolverBusy as busy:
+            await self.hint_messages.show(interaction, table, self.explain(interaction, busy))
+            return
+        await self.games.record_hint(table.id, interaction.user.id)
+        await self.hint_messages.show(
+            interaction, table, render_notice(interaction.locale, advice, emojis=True)
+        )
 
     @answering
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:

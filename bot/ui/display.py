@@ -24,6 +24,7 @@ import discord
 from bot.games.errors import GameError
 from bot.gateway_events import OwnMessage
 from bot.service.table import Table, TableStatus
+from bot.ui.activity_button import add_open_table_button
 from bot.ui.game_ui import ended_early_text, ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
@@ -104,8 +105,12 @@ class TableDisplay:
         *,
         board_edit_interval: float = BOARD_EDIT_INTERVAL,
         board_cooldown: float = BOARD_COOLDOWN,
+        open_table_button: bool = False,
     ) -> None:
         self._client = client
+        self.open_table_button = (
+            open_table_button  # boards carry **Open the table** (the bot has an Activity)
+        )
         self._games = games
         self._settings = settings
         # Unix time, for the 15 minutes of interaction tokens (tests move it on).
@@ -164,6 +169,16 @@ class TableDisplay:
         on meanwhile). A board that answers a click uses `render_board`: drawn on the loop, it is not late."""
         content = render_table(table)
         await draw_picture(content)
+        return content
+
+    def board_for(self, table: Table) -> dict[str, Any]:
+        """`render_board`, with this bot's own additions to every board (**Open the table**)."""
+        return self.add_own_buttons(render_table(table), table)
+
+    def add_own_buttons(self, content: dict[str, Any], table: Table) -> dict[str, Any]:
+        """This bot's own additions to every board it draws (**Open the table**, when it has an Activity)."""
+        if self.open_table_button:
+            add_open_table_button(content, table)
         return content
 
     def refresh_board(self, table: Table) -> None:
@@ -300,7 +315,7 @@ class TableDisplay:
             log.info("Board of table %s posted again through a newer interaction", table.id)
             if await self.post_board(table, replace=True) is not None:
                 return
-        content = await self.board_content(table)
+        content = self.add_own_buttons(await self.board_content(table), table)
         if table.board_message_id is not None:
             try:
                 await self.public.edit(channel, table.board_message_id, **for_edit(content))
@@ -373,7 +388,8 @@ class TableDisplay:
     ) -> discord.Message | None:
         old, was_active = table.board_message_id, table.status.is_active
         try:
-            message = await self.public.send(channel, **for_send(await self.board_content(table)))
+            content = self.add_own_buttons(await self.board_content(table), table)
+            message = await self.public.send(channel, **for_send(content))
         except discord.HTTPException as error:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None

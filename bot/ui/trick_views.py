@@ -21,7 +21,7 @@ from bot.games.trick_session import PlayTrickCard, TrickSession
 from bot.games.tricks import TrickPlay
 from bot.service.table import Table, TableStatus
 from bot.ui import components
-from bot.ui.card_emojis import card_display, card_text, fallback_text, fit, suit_text
+from bot.ui.card_emojis import card_display, card_text, fallback_text, fit, plain_text, suit_text
 from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import GameUI, ended_early_text
 from bot.ui.hand_result import hand_result_message
@@ -37,6 +37,28 @@ LOG_PAGE_LIMIT = 4096
 COLOUR_PLAYING = discord.Colour.dark_green()
 COLOUR_WON = discord.Colour.gold()
 COLOUR_OVER = discord.Colour.dark_grey()
+
+
+def hand_pages(lines: list[str]) -> list[str]:
+    """A hand of the Full log as one page: with its card emojis if it fits an embed, else in text; a hand too long
+    even in text (eight players with long names) goes on as many pages as it needs, each under the hand's heading."""
+    text = "\n".join(lines)
+    if len(text) <= LOG_PAGE_LIMIT:
+        return [text]
+    plain = plain_text(text)
+    if len(plain) <= LOG_PAGE_LIMIT:
+        return [plain]
+    heading, *rest = plain.split("\n")
+    room = LOG_PAGE_LIMIT - len(heading) - 1
+    pages, current = [], [heading]
+    for line in rest:
+        line = fit(line, room)
+        if len(current) > 1 and sum(len(part) + 1 for part in current) + len(line) > LOG_PAGE_LIMIT:
+            pages.append("\n".join(current))
+            current = [heading]
+        current.append(line)
+    pages.append("\n".join(current))
+    return pages
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -62,6 +84,10 @@ def session_of(table: Table) -> TrickSession:
 
 class TrickGameUI(GameUI):
     """Board, hand, turn line and summary for a trick-taking game; subclasses fill in the game's own lines."""
+
+    def lobby_help(self, table: Table, locale: object) -> str:
+        """What the game is, in a line, and which buttons to press (`<game>.lobby_help`)."""
+        return t(locale, f"{self.key}.lobby_help")
 
     # -- what a subclass says ----------------------------------------------------------------------------------
     def board_title(self, table: Table) -> str:
@@ -124,7 +150,7 @@ class TrickGameUI(GameUI):
                 pages[-1].append(text)
         if pages and table.status is TableStatus.ABANDONED:
             pages[-1] += ["", ended_early_text(table, locale)]
-        return [fit("\n".join(page), LOG_PAGE_LIMIT) for page in pages]
+        return [part for page in pages for part in hand_pages(page)]
 
     def hand_lines(self, table: Table, seat: int, locale: str) -> list[str]:
         """The game's own lines in a private hand (why a card can't be played, the pass...)."""
@@ -203,7 +229,9 @@ class TrickGameUI(GameUI):
             colour=discord.Colour.green() if my_turn else discord.Colour.blurple(),
         )
         if table.status is TableStatus.PLAYING:
-            lines = [hand_by_suit(cards), "", t(locale, "tricks.trick_now", plays=self._trick_short(table))]
+            lines = [hand_by_suit(cards), ""]
+            if session.plays_cards_now():  # not during Hearts' pass or a moon's choice: no trick to speak of
+                lines.append(t(locale, "tricks.trick_now", plays=self._trick_short(table)))
             lines += self.hand_lines(table, seat, locale)
         else:  # over, or stopped: the cards left, if any, and no trick or turn to wait for
             lines = [hand_by_suit(cards), ""] if cards else []

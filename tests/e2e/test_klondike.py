@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from bot.emulator.world import Message, User
 from bot.games.deal_codes import seed_to_deal_code
 from bot.games.klondike.session import KlondikeSession
 from tests.e2e.conftest import World
-from tests.e2e.driver import TableDriver, last_private
+from tests.e2e.driver import TableDriver
 
 WINNABLE_SEED = 10  # the solver wins it at once (158 moves, draws included)
 
@@ -21,19 +22,31 @@ async def open_klondike(driver: TableDriver, world: World, seed: int, **options:
     return driver.table().id
 
 
+def hint_messages(driver: TableDriver, user: User) -> list[Message]:
+    """The hint messages `user` can see in the channel (private, starting with 💡)."""
+    return [
+        message
+        for message in driver.channel.messages
+        if message.ephemeral and message.visible_to(user) and message.content.startswith("💡")
+    ]
+
+
 async def follow_one_hint(driver: TableDriver, world: World, table_id: int) -> str:
     """Ask for a hint and play it the way a person would: the menu option with the same words, or Draw."""
-    asked = await driver.click_result(world.alice, driver.board(), f"tg:hint:{table_id}")
-    hint = last_private(asked).content
-    assert hint.startswith("💡") and last_private(asked).ephemeral
-    words = hint.removeprefix("💡 ").split(" (")[0].rstrip(".")
+    await driver.click(world.alice, driver.board(), f"tg:hint:{table_id}")
+    (shown,) = hint_messages(driver, world.alice)  # one hint message, edited in place
+    words = shown.content.removeprefix("💡 ")
     board = driver.board()
-    if words in ("draw from the stock", "turn the waste over"):
+    if words.lower().startswith(("draw from the stock", "turn the waste over")):
         await driver.click(world.alice, board, f"tg:g:{table_id}:draw")
         return words
     menu = board.find_component(f"tg:gs:{table_id}:mv")
     assert menu is not None, board.custom_ids
-    value = next(option["value"] for option in menu["options"] if option["label"] == words)
+    value = next(
+        option["value"]
+        for option in menu["options"]
+        if words.startswith(option["label"]) and not words[len(option["label"]) :][:1].isdigit()
+    )
     result = await driver.emulator.select(world.alice, board, f"tg:gs:{table_id}:mv", [value])
     await result.response()
     await driver.settle()

@@ -103,3 +103,22 @@ def test_full_log_pages_fit_an_embed_with_emojis_or_else_in_text(game: str, emoj
         assert pages and all(len(page) <= LOG_PAGE_LIMIT for page in pages)
         assert bool(MARKUP.search(pages[0])) is expect_emojis
         assert len(cards_shown(pages[0])) > players, "the tricks' cards, in one form or the other"
+
+
+def test_a_hand_too_long_for_one_page_even_in_text_goes_on_over_pages(emojis: dict[str, int]) -> None:
+    """Found with eight players named with 32 characters each: the hand's page was cut with "…" and its last
+    tricks were lost from the Full log. It now goes on, under the hand's heading, on the pages it needs."""
+    table = table_at("hearts", 8, seed=4, steps=0)
+    table.seats = [Seat(seat.user_id, f"{index}" * 32, seat.is_ai) for index, seat in enumerate(table.seats)]
+    play_to_the_end_of_hand(session_of(table))
+    table.status = TableStatus.FINISHED
+    pages = trick_ui(table).log_pages(table, "en-US")
+    assert all(len(page) <= LOG_PAGE_LIMIT for page in pages)
+    heading = pages[0].splitlines()[0]
+    first_hand = [page for page in pages if page.splitlines()[0] == heading]
+    assert len(first_hand) >= 2, "the first hand goes on over a second page, under its heading"
+    numbers = [
+        line.split(".")[0] for page in first_hand for line in page.splitlines()[1:] if line[:1].isdigit()
+    ]
+    assert numbers == [str(number) for number in range(1, len(numbers) + 1)] and len(numbers) == 13
+    assert not any(page.endswith("…") for page in pages)

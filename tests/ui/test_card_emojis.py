@@ -100,7 +100,7 @@ def test_a_notice_names_its_cards_with_the_emojis_in_a_message_and_in_text_in_a_
     install_all()
     assert card_text(QUEEN_OF_SPADES) in render_notice("en", notice, emojis=True)
     assert "Q♠" in render_notice("en", notice) and "<:" not in render_notice("en", notice)
-    run = Notice("klondike.move.to_column", {"cards": "K♠…Q♥", "column": "5"})
+    run = Notice("klondike.move.card", {"cards": "K♠…Q♥", "source": "column 2", "target": "column 5"})
     assert render_notice("en", run, emojis=True).startswith(
         f"{card_text(Card('S', 13))}…{card_text(Card('H', 12))}"
     )

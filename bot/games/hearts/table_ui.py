@@ -231,7 +231,13 @@ class HeartsUI(TrickGameUI):
             if not humans:
                 return None
             direction = t(table.locale, direction_key(engine.players, engine.pass_offset))
-            return t(table.locale, "hearts.turn_pass", mentions=" ".join(humans), direction=direction)
+            return t(
+                table.locale,
+                "hearts.turn_pass",
+                count=len(humans),
+                mentions=" ".join(humans),
+                direction=direction,
+            )
         if engine.phase is Phase.MOON_CHOICE and engine.moon_shooter is not None:
             shooter = table.seats[engine.moon_shooter]
             mention = escape_name(shooter.name) if shooter.is_ai else f"<@{shooter.user_id}>"

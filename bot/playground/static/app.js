@@ -89,6 +89,12 @@ function withMarkdown(text) {
     .replace(/(^|\s)(@[\w\u00C0-\u024F-]+|#[\w-]+)/g, '$1<span class="mention">$2</span>');
 }
 
+// A message's time as Discord writes it: "7:30 PM" where the clock has 12 hours, "07:30" where it has 24.
+const TWELVE_HOURS = new Intl.DateTimeFormat([], { hour: "numeric" }).resolvedOptions().hour12;
+function messageTime(when) {
+  return when.toLocaleTimeString([], { hour: TWELVE_HOURS ? "numeric" : "2-digit", minute: "2-digit" });
+}
+
 function timestamp(seconds, style) {
   const date = new Date(seconds * 1000);
   if (style === "R") {
@@ -355,7 +361,7 @@ function messageNode(message) {
     el("div", { class: "head" },
       el("span", { class: "author" }, message.author.display),
       message.author.bot && el("span", { class: "badge" }, "APP"),
-      el("time", { datetime: message.timestamp }, when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }))),
+      el("time", { datetime: message.timestamp }, messageTime(when))),
     content,
     message.embeds.map(embed),
     message.attachments.map(attachment),
@@ -404,6 +410,8 @@ function render(snapshot) {
   }
   $("empty").hidden = seen.size > 0;
   stickToBottom();
+  const me = state.world && state.world.people.find((p) => p.name === state.user);
+  if (me) activityLaunches(snapshot.activity, post, me);
   if (state.world && snapshot.locale) $("language").value = snapshot.locale;
 }
 
@@ -454,6 +462,7 @@ function useCommand(event) {
   if (!mention) return;
   const box = $("box");
   box.value = `${mention.textContent.trim()} `;
+  fitBox();
   box.focus();
   box.setSelectionRange(box.value.length, box.value.length);
   requestSuggestions();
@@ -509,6 +518,7 @@ function pick(index) {
   const item = state.suggestions[index];
   if (!item) return;
   $("box").value = item.text;
+  fitBox();
   showSuggestions([]);
   $("box").focus();
   requestSuggestions();
@@ -533,15 +543,23 @@ async function submit(event) {
   $("composer-error").textContent = "";
   showSuggestions([]);
   box.value = "";
+  fitBox();
   const result = text.startsWith("/")
     ? await post("command", { text })
     : await post("send", { content: text, message: state.replyTo });
   if (result.error) {
     $("composer-error").textContent = result.error;
-    if (!box.value) box.value = text;
+    if (!box.value) { box.value = text; fitBox(); }
   } else {
     cancelReply();
   }
+}
+
+// The message box grows with what is typed, and is one line again once it is sent (or emptied).
+function fitBox() {
+  const box = $("box");
+  box.style.height = "auto";
+  box.style.height = `${box.scrollHeight}px`;
 }
 
 function onKey(event) {
@@ -634,8 +652,7 @@ async function start() {
   $("composer").addEventListener("submit", submit);
   $("box").addEventListener("input", () => {
     requestSuggestions();
-    $("box").style.height = "auto";
-    $("box").style.height = `${$("box").scrollHeight}px`;
+    fitBox();
   });
   $("box").addEventListener("keydown", onKey);
   $("box").addEventListener("blur", () => setTimeout(() => showSuggestions([]), 150));
