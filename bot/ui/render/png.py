@@ -17,8 +17,9 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import chain, repeat
 
 from PIL import Image, ImageDraw
 
@@ -102,17 +103,37 @@ def rows_canvas(width: int, height: int) -> Image.Image:
 
 def rows_png(canvas: Image.Image, palette: bytes | None = None) -> bytes:
     """PNG bytes of the board on a `rows_canvas` (the shared palette's unless `palette` is given)."""
-    width, height = canvas.width - 1, canvas.height
+    return png_of_rows(canvas.width - 1, canvas.height, canvas.tobytes(), palette)
+
+
+def png_of_rows(width: int, height: int, rows: bytes, palette: bytes | None = None) -> bytes:
+    """PNG bytes of a board `width` x `height` given its rows, each after its filter byte (`band_rows`), on the
+    shared palette unless `palette` is given."""
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette colours, no interlace
     return b"".join(
         (
             PNG_SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", palette if palette is not None else palette_bytes()),
-            _chunk(b"IDAT", compress_rows(canvas.tobytes())),
+            _chunk(b"IDAT", compress_rows(rows)),
             _chunk(b"IEND", b""),
         )
     )
+
+
+FILTER_NONE = b"\0"  # a PNG row's filter byte: the row's indexes as they are
+
+
+def image_rows(indexed: Image.Image) -> tuple[bytes, ...]:
+    """The rows of an image on the shared palette (`to_palette`), each its pixels' indexes."""
+    data, width = indexed.tobytes(), indexed.width
+    return tuple(data[start : start + width] for start in range(0, len(data), width))
+
+
+def band_rows(columns: Sequence[tuple[bytes, ...]]) -> bytes:
+    """A band of a PNG's rows (`png_of_rows`): the columns' rows (`image_rows`, all as many) side by side, each
+    row after its filter byte: what pasting them side by side on a `rows_canvas` gives, without the canvas."""
+    return b"".join(chain.from_iterable(zip(repeat(FILTER_NONE), *columns, strict=False)))
 
 
 @cache

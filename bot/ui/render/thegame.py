@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from bot.ui.render.card_faces import BACK, BACK_BORDER, FACE, FACE_BORDER, SUPERSAMPLE
 from bot.ui.render.indexed import plain_indexed, put_text_indexed
 from bot.ui.render.pieces import HIGHLIGHT_PAD, draw_highlight, limited
-from bot.ui.render.png import rows_canvas, rows_png, to_palette
+from bot.ui.render.png import band_rows, image_rows, png_of_rows, to_palette
 from bot.ui.render.text import fitted, put_text, put_text_fitted
 from bot.ui.render.theme import (
     ASCENDING,
@@ -121,16 +121,20 @@ def thegame_size(scale: int = DEFAULT_SCALE) -> tuple[int, int]:
 
 def render_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> bytes:
     """The Game's board as PNG bytes, `scale` pixels per logical pixel (2: about 900 px wide). Its parts cover it
-    whole: they are pasted straight where the PNG's rows are put together (`rows_canvas`)."""
-    board = rows_canvas(*thegame_size(scale))
-    board.paste(_turn_part(layout.turn_text, scale), (1, 0))
-    for index, pile in enumerate(layout.piles[:4]):
-        part = _pile_part(index, pile, pile.name in layout.highlight, layout.labels, scale)
-        board.paste(part, (1 + _column(index)[0] * scale, TURN_BOTTOM * scale))
-    board.paste(
-        _draw_pile_part(layout.labels.draw_pile, layout.draw_pile_count, scale), (1, FOOTER_TOP * scale)
+    whole, in three bands (the turn line, the four piles' columns side by side, the draw pile): the PNG's rows are
+    the bands' rows one after the other, each band's kept as the PNG holds them (`band_rows`)."""
+    piles = [
+        _pile_rows(index, pile, pile.name in layout.highlight, layout.labels, scale)
+        for index, pile in enumerate(layout.piles[:4])
+    ]
+    rows = b"".join(
+        (
+            _turn_rows(layout.turn_text, scale),
+            band_rows(piles),
+            _draw_pile_rows(layout.labels.draw_pile, layout.draw_pile_count, scale),
+        )
     )
-    return rows_png(board)
+    return png_of_rows(*thegame_size(scale), rows)
 
 
 def draw_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> Image.Image:
@@ -146,7 +150,7 @@ def draw_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> Image.Ima
 # -- the parts: three bands (the turn line, the piles in four columns, the draw pile), nothing drawn across two ----
 TURN_BOTTOM = PILES_Y - HIGHLIGHT_PAD  # a highlight reaches this far above a pile
 FOOTER_TOP = HEIGHT - MARGIN - FOOTER_HEIGHT
-# Parts kept (palette images at scale 2: a pile's part 88 KB, the turn line's 60 KB, the draw pile's 68 KB).
+# Parts kept as their PNG rows (at scale 2: a pile's part 88 KB, the turn line's 60 KB, the draw pile's 68 KB).
 PILE_PARTS, LINE_PARTS = 256, 128
 
 
@@ -159,6 +163,22 @@ def _column(index: int) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=LINE_PARTS)
+def _turn_rows(turn_text: str, scale: int) -> bytes:
+    return band_rows([image_rows(_turn_part(turn_text, scale))])
+
+
+@lru_cache(maxsize=PILE_PARTS)
+def _pile_rows(
+    index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
+) -> tuple[bytes, ...]:
+    return image_rows(_pile_part(index, pile, highlighted, labels, scale))
+
+
+@lru_cache(maxsize=LINE_PARTS)
+def _draw_pile_rows(label: str, count: int, scale: int) -> bytes:
+    return band_rows([image_rows(_draw_pile_part(label, count, scale))])
+
+
 def _turn_part(turn_text: str, scale: int) -> Image.Image:
     """The turn line on the felt, written on the palette straight away (`put_text_indexed`): the part `_draw_turn`
     draws, mapped by `to_palette`, pixel for pixel."""
@@ -168,7 +188,6 @@ def _turn_part(turn_text: str, scale: int) -> Image.Image:
     return part
 
 
-@lru_cache(maxsize=PILE_PARTS)
 def _pile_part(
     index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
 ) -> Image.Image:
@@ -193,7 +212,6 @@ def _pile_frame(
     return to_palette(part)
 
 
-@lru_cache(maxsize=LINE_PARTS)
 def _draw_pile_part(label: str, count: int, scale: int) -> Image.Image:
     part = new_board(WIDTH * scale, (HEIGHT - FOOTER_TOP) * scale)
     _draw_draw_pile(part, label, count, scale, top=0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from itertools import pairwise
 
 import pytest
 from isal import isal_zlib
@@ -15,7 +16,16 @@ from bot.ui.render import draw_thegame
 from bot.ui.render.crapette import draw_crapette
 from bot.ui.render.examples import crapette_example, klondike_example, thegame_example
 from bot.ui.render.klondike import draw_klondike
-from bot.ui.render.png import COMPRESS_LEVEL, ISAL_LEVEL, indexed_png, to_palette
+from bot.ui.render.png import (
+    COMPRESS_LEVEL,
+    ISAL_LEVEL,
+    band_rows,
+    image_rows,
+    indexed_png,
+    png_of_rows,
+    rows_canvas,
+    to_palette,
+)
 
 BOARDS = {
     "thegame": lambda: draw_thegame(thegame_example()),
@@ -57,3 +67,18 @@ def pillow_png(indexed: Image.Image) -> bytes:
     buffer = io.BytesIO()
     indexed.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
+
+
+def test_columns_side_by_side_give_the_rows_of_the_same_columns_pasted_on_a_canvas() -> None:
+    """The Game's board is put together from its bands' rows (`band_rows`) instead of pasting its parts."""
+    board = to_palette(draw_thegame(thegame_example()))
+    width, height = board.size
+    edges = [0, 120, 121, 400, width]
+    columns = [board.crop((left, 0, right, height)) for left, right in pairwise(edges)]
+    canvas = rows_canvas(width, height)
+    for left, column in zip(edges, columns, strict=False):
+        canvas.paste(column, (1 + left, 0))
+    rows = band_rows([image_rows(column) for column in columns])
+    assert rows == canvas.tobytes()
+    decoded = Image.open(io.BytesIO(png_of_rows(width, height, rows)))
+    assert decoded.convert("RGB").tobytes() == board.convert("RGB").tobytes()
