@@ -236,7 +236,7 @@ class TableDisplay:
         """The board was just edited in the answer to a click on it: the next edit waits its turn, and the turn
         announcement is brought up to date."""
         self._last_board_edit[table.id] = (asyncio.get_running_loop().time(), table.status)
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is not None:
             self.spawn(self._refresh_ping(channel, table))
 
@@ -299,7 +299,7 @@ class TableDisplay:
                 self._editing.discard(table_id)
 
     async def _edit_or_repost(self, table: Table) -> None:
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is None:
             return
         live = self._games.get(table.id)
@@ -356,7 +356,7 @@ class TableDisplay:
         A board asked for while another task posts one (two /board at once, a board deleted while /board posts it)
         waits for it and posts nothing: the board just posted is at the bottom (found reading the code: both
         posted, and the game went on in one board while the other stayed behind). None when nothing was posted."""
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is None:
             return None
         opening = self._opening.get(table.id)
@@ -470,7 +470,7 @@ class TableDisplay:
         again when the line shows this text already (found playing Hearts: each AI seat's pass announced the pass
         again at the same moment; the player was pinged four times, and three lines stayed, each having taken the
         same one to replace)."""
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is None:
             return
         async with self._ping_locks.setdefault(table.id, asyncio.Lock()):
@@ -516,7 +516,7 @@ class TableDisplay:
         self.spawn(self._post_announcements(table, contents))
 
     async def _post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is None:
             return
         async with self._ping_locks.setdefault(table.id, asyncio.Lock()):
@@ -541,7 +541,7 @@ class TableDisplay:
         self.spawn(self._announce_end(table, preceding or []))
 
     async def _announce_end(self, table: Table, preceding: list[dict[str, Any]]) -> None:
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is None:
             return
         if table.ping_message_id is not None:
@@ -563,7 +563,7 @@ class TableDisplay:
 
     async def remind(self, table: Table) -> None:
         seat = table.current_seat
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if seat is None or channel is None:
             return
         view = discord.ui.View(timeout=None)
@@ -676,12 +676,16 @@ class TableDisplay:
             log.info("Could not delete an older private hand message: %s", error.status)
 
     # -- helpers -------------------------------------------------------------------------------------------
-    def _channel(self, channel_id: int) -> BoardChannel | None:
-        channel = self._client.get_channel(channel_id)
+    def _channel(self, table: Table) -> BoardChannel | None:
+        """The table's channel, looked up in its server's channels (`Client.get_channel` walks every server the bot
+        is in, a board edit at a time), or, where the server does not have it, as `get_channel` finds it."""
+        guild = self._client.get_guild(table.guild_id)
+        found = guild.get_channel_or_thread(table.channel_id) if guild is not None else None
+        channel = found if found is not None else self._client.get_channel(table.channel_id)
         if isinstance(channel, discord.TextChannel | discord.Thread):
             return channel
         if channel is None:  # not in the cache (yet): a server still becoming available after a restart
-            return self._client.get_partial_messageable(channel_id)
+            return self._client.get_partial_messageable(table.channel_id)
         return None
 
     async def _delete(self, channel: BoardChannel, message_id: int) -> None:

@@ -15,6 +15,9 @@ from tests.games.thegame.ui.tables import new_table, play_turns
 class Client:
     """What TableDisplay reads of discord.py's client here: a channel that is not a text channel (no ping)."""
 
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
     def get_channel(self, channel_id: int) -> object:
         return object()
 
