@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.service.table import Table
+from bot.ui.component_rows import ComponentRows
 from bot.ui.components import PREFIX, TABLE_ID, TableButton
 from bot.ui.i18n import t
 
@@ -69,13 +70,23 @@ def add_open_table_button(content: dict[str, Any], table: Table) -> None:
     key = (table.id, table.locale)
     kept = _WITH_BUTTON.get(view)
     if kept is None or kept[0] != key:
-        copy = discord.ui.View(timeout=None)
-        for item in view.children:
-            copy.add_item(item)
-        _add_button(copy, table)
-        copy.stop()
-        kept = _WITH_BUTTON[view] = (key, copy)
+        kept = _WITH_BUTTON[view] = (key, _copy_with_button(view, table))
     content["view"] = kept[1]
+
+
+def _copy_with_button(view: discord.ui.View, table: Table) -> discord.ui.View:
+    if isinstance(view, ComponentRows):  # components already written
+        button = OpenTableButton(table.id, label=t(table.locale, "button.open_table"), emoji=EMOJI)
+        try:
+            return view.with_item(button.to_component_dict())
+        except ValueError:  # every row is full: the board keeps its own buttons
+            return view
+    copy = discord.ui.View(timeout=None)
+    for item in view.children:
+        copy.add_item(item)
+    _add_button(copy, table)
+    copy.stop()
+    return copy
 
 
 def _add_button(view: discord.ui.View, table: Table) -> None:

@@ -90,3 +90,31 @@ class ComponentRows(discord.ui.View):
 
     def to_components(self) -> list[dict[str, Any]]:
         return [{"type": 1, "components": list(self._rows[row])} for row in sorted(self._rows)]
+
+    @classmethod
+    def written_from(cls, view: discord.ui.View) -> ComponentRows:
+        """The components `view` sends, written once (a view sent again and again unchanged, such as The Game's
+        board while it is played: discord.py would write every item of it again each time). `view`'s rows are
+        taken to be used from the first one on, as a view fills them."""
+        rows = cls()
+        for index, row in enumerate(view.to_components()):
+            rows._rows[index] = list(row["components"])
+        return rows
+
+    def with_item(self, component: Component) -> ComponentRows:
+        """A copy with `component` at the end of the first row with room for it, as `View.add_item` places an
+        item without a row (a menu takes a row of its own); ValueError when no row has room."""
+        width = _width(component)
+        for row in range(MAX_ROWS):
+            used = sum(_width(other) for other in self._rows.get(row, ()))
+            if used + width <= MAX_PER_ROW:
+                copy = ComponentRows()
+                copy._rows = {index: list(components) for index, components in self._rows.items()}
+                copy._rows.setdefault(row, []).append(component)
+                return copy
+        raise ValueError("no row has room for another component")
+
+
+def _width(component: Component) -> int:
+    """A component's width in its row, as discord.py counts it: a button 1, a menu the whole row."""
+    return 1 if component["type"] == 2 else MAX_PER_ROW

@@ -18,6 +18,7 @@ from bot.games.thegame.ui.format import MARKER_EMOJI, card, plain_name, seat_nam
 from bot.games.thegame.ui.image import IMAGE_FILE, board_image
 from bot.service.table import Table
 from bot.ui import components as shared
+from bot.ui.component_rows import ComponentRows
 from bot.ui.i18n import t
 
 COLOUR_PLAYING = discord.Colour.green()
@@ -164,12 +165,14 @@ def marker_states(table: Table, session: TheGameSession) -> MarkerStates:
 
 @lru_cache(maxsize=VIEWS_KEPT)
 def _playing_view(table_id: int, locale: str, markers: MarkerStates) -> discord.ui.View:
+    """Kept as the components it sends, written once (`ComponentRows`): the buttons and the marker menu are
+    persistent items, answered by their registered classes."""
     view = discord.ui.View(timeout=None)
     view.add_item(shared.HandButton(table_id, label=t(locale, "button.my_hand"), emoji="🂠"))
     view.add_item(shared.HowToPlayButton("thegame", label=t(locale, "button.how_to_play")))
     view.add_item(marker_menu(table_id, locale, markers))
     view.stop()
-    return view
+    return ComponentRows.written_from(view)
 
 
 def marker_menu(table_id: int, locale: str, markers: MarkerStates) -> shared.GameActionSelect:

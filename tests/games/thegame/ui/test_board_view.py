@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import discord
+
 from bot.games.thegame.session import SetMarker
-from bot.games.thegame.ui.board import board_view
+from bot.games.thegame.ui.board import board_view, marker_menu, marker_states
+from bot.ui import components as shared
+from bot.ui.activity_button import EMOJI, OpenTableButton, add_open_table_button
+from bot.ui.i18n import t
 from tests.games.thegame.ui.tables import mid_game, new_table, play_turns, session
 
 
@@ -31,3 +36,18 @@ def test_each_table_and_language_has_its_own_view() -> None:
     other.id = table.id + 1
     custom_ids = board_view(other).to_components()[0]["components"][0]["custom_id"]
     assert str(other.id) in custom_ids
+
+
+def test_the_kept_view_sends_what_discord_py_s_view_of_the_same_items_sends() -> None:
+    """Kept as its components, written once: the same payload as the items' own view, Open the table included."""
+    table = play_turns(new_table(2, ai=()), 3)
+    session(table).apply(0, SetMarker("B", "keep_off"))
+    items = discord.ui.View(timeout=None)
+    items.add_item(shared.HandButton(table.id, label=t(table.locale, "button.my_hand"), emoji="🂠"))
+    items.add_item(shared.HowToPlayButton("thegame", label=t(table.locale, "button.how_to_play")))
+    items.add_item(marker_menu(table.id, table.locale, marker_states(table, session(table))))
+    assert board_view(table).to_components() == items.to_components()
+    content = {"view": board_view(table)}
+    add_open_table_button(content, table)
+    items.add_item(OpenTableButton(table.id, label=t(table.locale, "button.open_table"), emoji=EMOJI))
+    assert content["view"].to_components() == items.to_components()
