@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from bot.ui.render.card_faces import BACK, BACK_BORDER, FACE, FACE_BORDER, SUPERSAMPLE
 from bot.ui.render.indexed import plain_indexed, put_text_indexed
 from bot.ui.render.pieces import HIGHLIGHT_PAD, draw_highlight, limited
-from bot.ui.render.png import band_rows, image_rows, png_of_rows, to_palette
+from bot.ui.render.png import FILTER_NONE, band_rows, image_rows, png_of_rows, to_palette
 from bot.ui.render.text import fitted, put_text, put_text_fitted
 from bot.ui.render.theme import (
     ASCENDING,
@@ -164,7 +164,13 @@ def _column(index: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=LINE_PARTS)
 def _turn_rows(turn_text: str, scale: int) -> bytes:
-    return band_rows([image_rows(_turn_part(turn_text, scale))])
+    """The turn line's band of the PNG's rows: its part drawn one pixel wider, that first pixel of each row its
+    filter byte (`FILTER_NONE`, written last), so that the part's pixels are the rows as they are."""
+    part = plain_indexed(WIDTH * scale + 1, TURN_BOTTOM * scale, FELT)
+    (x, y), text, size = _turn_fitted(turn_text, scale)
+    put_text_indexed(part, (x + 1, y), text, size, TEXT, FELT, "lm")
+    part.paste(FILTER_NONE[0], (0, 0, 1, part.height))
+    return part.tobytes()
 
 
 @lru_cache(maxsize=PILE_PARTS)
@@ -177,15 +183,6 @@ def _pile_rows(
 @lru_cache(maxsize=LINE_PARTS)
 def _draw_pile_rows(label: str, count: int, scale: int) -> bytes:
     return band_rows([image_rows(_draw_pile_part(label, count, scale))])
-
-
-def _turn_part(turn_text: str, scale: int) -> Image.Image:
-    """The turn line on the felt, written on the palette straight away (`put_text_indexed`): the part `_draw_turn`
-    draws, mapped by `to_palette`, pixel for pixel."""
-    part = plain_indexed(WIDTH * scale, TURN_BOTTOM * scale, FELT)
-    position, text, size = _turn_fitted(turn_text, scale)
-    put_text_indexed(part, position, text, size, TEXT, FELT, "lm")
-    return part
 
 
 def _pile_part(
