@@ -22,8 +22,16 @@ rate, so that runs on slower or busier machines can be read against it.
 database created there and dropped afterwards) or, without it, on a throwaway server started from the PostgreSQL
 binaries on the machine (`tests/postgres.py`). `both` prints both stores' figures and PostgreSQL p99 / SQLite p99.
 
-`--profile DIR` samples the bot process with py-spy during the timed part (`pip install py-spy`; not a project
-dependency), writes the collapsed stacks to DIR and prints where the bot's time went, per play.
+The games are set up first (lobby, join, start, hands, who starts), all of them, and then played: the bot's CPU
+time per play is read over the plays alone (the answers to the turns' clicks and the public updates they caused,
+until the bot makes no more calls), and also over the whole run (set-up included). `--floor` runs the traffic floor
+(`traffic_floor.py`: a play's Discord calls with no game behind them) the same way, just before the game bots and
+just after them in each round, and prints the game bot's CPU per play against the mean of the two (target: at most
+2x): on a shared machine the load drifts within a round, and a bot's CPU time per play grows with it.
+
+`--profile DIR` samples the bot process (the game bot, and the floor with `--floor`) with py-spy during the plays
+(`pip install py-spy`; not a project dependency), writes the collapsed stacks to DIR and prints where the bot's
+time went, per play, in the same buckets for both.
 """
 
 from __future__ import annotations
@@ -40,8 +48,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -118,8 +127,13 @@ def peak_memory_mb(pid: int) -> float:
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far."""
+    return sum(cpu_split(pid))
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """User and system (the kernel's, on the process's behalf) CPU time of a process so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    return int(fields[11]) / TICKS, int(fields[12]) / TICKS
 
 
 class BotProcess:
@@ -160,9 +174,9 @@ def sampled(pid: int, output: Path | None) -> Iterator[None]:
         return
     spy = Path(sys.executable).with_name("py-spy")
     command = [str(spy) if spy.exists() else "py-spy", "record", "--pid", str(pid), "--rate", "250"]
-    # --gil: only the thread holding the GIL is sampled, so a thread waiting for it (aiosqlite's) is not counted
-    # as busy.
-    command += ["--format", "raw", "--gil", "--nonblocking", "--output", str(output)]
+    # Every thread that is running (py-spy leaves out the idle ones, a thread waiting for the GIL among them): the
+    # picture thread compresses a board's PNG without holding the GIL, and that CPU time is the bot's too.
+    command += ["--format", "raw", "--nonblocking", "--output", str(output)]
     recorder = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(0.5)  # let py-spy attach
     try:
@@ -207,7 +221,18 @@ def in_play(board: Any) -> bool:
     return bool(enabled(board, "tg:hand"))
 
 
-async def play_game(emulator: Any, channel: Any, players: list[Any], turns: int, stats: Stats) -> None:
+@dataclass
+class GameAtTable:
+    """A game set up (lobby, join, start, hands, who starts), ready for its plays."""
+
+    channel: Any
+    players: list[Any]
+    board: Any
+    table: str
+    hands: dict[int, Any]
+
+
+async def set_up_game(emulator: Any, channel: Any, players: list[Any], stats: Stats) -> GameAtTable:
     lobby = await act(emulator, stats, emulator.slash(players[0], channel, "game new"))
     board = lobby.original or await lobby.original_message()
     table = board.custom_ids[0].split(":")[2]
@@ -220,6 +245,11 @@ async def play_game(emulator: Any, channel: Any, players: list[Any], turns: int,
         hands[player.id] = result.original or await result.original_message()
     first = await act(emulator, stats, emulator.click(players[0], board, f"tg:first:{table}"))
     hands[players[0].id] = await first.followup(0, timeout=60)
+    return GameAtTable(channel, players, board, table, hands)
+
+
+async def play_game(emulator: Any, game: GameAtTable, turns: int, stats: Stats) -> None:
+    board, table, hands, players = game.board, game.table, game.hands, game.players
     for _ in range(turns):
         try:
             await emulator.wait_for(
@@ -262,12 +292,19 @@ async def play_game(emulator: Any, channel: Any, players: list[Any], turns: int,
         await act(emulator, stats, emulator.click(player, hand, enabled(hand, "tg:end")[0]["custom_id"]))
 
 
-async def floor_worker(emulator: Any, channel: Any, players: list[Any], turns: int, stats: Stats) -> None:
-    """The clicks of a game's turns (a card, a pile, a card, a pile, End turn) against the traffic-only bot."""
+async def set_up_floor(emulator: Any, channel: Any, players: list[Any], stats: Stats) -> dict[int, Any]:
+    """Each player opens the traffic-only bot's hand (the first one posts the board)."""
     hands = {}
     for player in players:
         result = await act(emulator, stats, emulator.slash(player, channel, "floor"))
         hands[player.id] = result.original or await result.original_message()
+    return hands
+
+
+async def floor_worker(
+    emulator: Any, players: list[Any], hands: dict[int, Any], turns: int, stats: Stats
+) -> None:
+    """The clicks of a game's turns (a card, a pile, a card, a pile, End turn) against the traffic-only bot."""
     for turn in range(turns):
         player = players[turn % len(players)]
         hand = hands[player.id]
@@ -295,6 +332,12 @@ class Result:
     profile: Path | None = None
     rest_calls: dict[str, int] = field(default_factory=dict)  # route -> count, during the timed part
     events: dict[str, int] = field(default_factory=dict)  # gateway dispatch -> count, during the timed part
+    # The plays alone (the games and the floor set up before any plays: see `measure`): the bot's CPU seconds,
+    # its REST calls and its gateway events.
+    plays_cpu: float = 0.0
+    plays_system_cpu: float = 0.0  # of which the kernel's (system calls, thread switches)
+    plays_rest_calls: dict[str, int] = field(default_factory=dict)
+    plays_events: dict[str, int] = field(default_factory=dict)
 
     @property
     def p50(self) -> float:
@@ -327,7 +370,18 @@ class Result:
 
     @property
     def cpu_per_play(self) -> float:
-        """The bot process's CPU milliseconds per play (everything it did, answers and public updates)."""
+        """The bot process's CPU milliseconds per play, over the plays alone (the answers to the clicks of the turns
+        and the public updates they caused; the games' set-up before them is not a play)."""
+        return self.plays_cpu * 1000 / max(self.stats.plays, 1)
+
+    @property
+    def system_cpu_per_play(self) -> float:
+        """Of `cpu_per_play`, the kernel's milliseconds (system calls, waking threads)."""
+        return self.plays_system_cpu * 1000 / max(self.stats.plays, 1)
+
+    @property
+    def run_cpu_per_play(self) -> float:
+        """The bot process's CPU milliseconds over the whole timed part (set-up included), per play."""
         return self.cpu * 1000 / max(self.stats.plays, 1)
 
 
@@ -365,37 +419,113 @@ async def measure(
         bot = BotProcess(kind, emulator, database_url or str(Path(folder) / "load.sqlite3"), checkout)
         try:
             await wait_for_commands(emulator, {"game": "game", "floor": "floor"}.get(kind, "noop"))
-            with sampled(bot.pid, profile):
-                requests_before = Counter(emulator.request_counts)
-                events_before = Counter(emulator.gateway.dispatch_counts)
-                cpu_before = cpu_seconds(bot.pid)
-                emulator_before = time.process_time()
-                started = time.perf_counter()
-                if kind in ("game", "floor"):
-                    play = play_game if kind == "game" else floor_worker
-                    await asyncio.gather(
-                        *(
-                            play(emulator, channels[g], users[g * players : (g + 1) * players], turns, stats)
-                            for g in range(games)
+            requests_before = Counter(emulator.request_counts)
+            events_before = Counter(emulator.gateway.dispatch_counts)
+            cpu_before = cpu_seconds(bot.pid)
+            emulator_before = time.process_time()
+            started = time.perf_counter()
+            if kind in ("game", "floor"):
+                # Every game sets up first; once the bot has made the calls that follows (the boards, the first
+                # turn lines), its CPU and calls are read, then every game plays (`SetUpFirst`).
+                phases = SetUpFirst(games, turns, stats)
+                tables = [(channels[g], users[g * players : (g + 1) * players]) for g in range(games)]
+                if kind == "game":
+                    runs = [
+                        phases.run(
+                            set_up_game(emulator, channel, seated, stats), partial(play_game, emulator)
                         )
-                    )
+                        for channel, seated in tables
+                    ]
                 else:
-                    per_worker = max(1, interactions // games)
-                    await asyncio.gather(
-                        *(
-                            bare_worker(emulator, channels[g], users[g * players], per_worker, stats)
-                            for g in range(games)
+                    runs = [
+                        phases.run(
+                            set_up_floor(emulator, channel, seated, stats),
+                            partial(floor_worker, emulator, seated),
                         )
+                        for channel, seated in tables
+                    ]
+                running = asyncio.gather(*runs)
+                await phases.all_set_up.wait()
+                await quiet(emulator)
+                with sampled(bot.pid, profile):
+                    requests_set_up = Counter(emulator.request_counts)
+                    events_set_up = Counter(emulator.gateway.dispatch_counts)
+                    user_set_up, system_set_up = cpu_split(bot.pid)
+                    phases.play.set()
+                    await running
+                    await quiet(emulator)  # the last plays' public updates
+                    user_played, system_played = cpu_split(bot.pid)
+                    plays_cpu = user_played + system_played - user_set_up - system_set_up
+                    plays_system_cpu = system_played - system_set_up
+                    plays_rest_calls = emulator.request_counts - requests_set_up
+                    plays_events = emulator.gateway.dispatch_counts - events_set_up
+            else:
+                per_worker = max(1, interactions // games)
+                await asyncio.gather(
+                    *(
+                        bare_worker(emulator, channels[g], users[g * players], per_worker, stats)
+                        for g in range(games)
                     )
-                elapsed = time.perf_counter() - started
-                cpu = cpu_seconds(bot.pid) - cpu_before
-                emulator_cpu = time.process_time() - emulator_before
-                rest_calls = emulator.request_counts - requests_before
-                events = emulator.gateway.dispatch_counts - events_before
+                )
+                plays_cpu, plays_system_cpu, plays_rest_calls, plays_events = 0.0, 0.0, Counter(), Counter()
+            elapsed = time.perf_counter() - started
+            cpu = cpu_seconds(bot.pid) - cpu_before
+            emulator_cpu = time.process_time() - emulator_before
+            rest_calls = emulator.request_counts - requests_before
+            events = emulator.gateway.dispatch_counts - events_before
         finally:
             memory = bot.stop()
             await emulator.stop()
-    return Result(name, stats, elapsed, memory, cpu, emulator_cpu, profile, dict(rest_calls), dict(events))
+    return Result(
+        name,
+        stats,
+        elapsed,
+        memory,
+        cpu,
+        emulator_cpu,
+        profile,
+        dict(rest_calls),
+        dict(events),
+        plays_cpu,
+        plays_system_cpu,
+        dict(plays_rest_calls),
+        dict(plays_events),
+    )
+
+
+class SetUpFirst:
+    """Each game (`run`) sets up, then waits until every game has, then plays: the plays are measured apart."""
+
+    def __init__(self, games: int, turns: int, stats: Stats) -> None:
+        self.waiting = games
+        self.turns = turns
+        self.stats = stats
+        self.all_set_up = asyncio.Event()
+        self.play = asyncio.Event()
+
+    async def run(self, set_up: Awaitable[Any], play: Callable[[Any, int, Stats], Awaitable[None]]) -> None:
+        """`set_up`, then (once every game is set up) `play(what set_up returned, turns, stats)`."""
+        try:
+            ready = await set_up
+        finally:
+            self.waiting -= 1
+            if self.waiting == 0:
+                self.all_set_up.set()
+        await self.play.wait()
+        await play(ready, self.turns, self.stats)
+
+
+async def quiet(emulator: Any, still: float = 0.5, limit: float = 30.0) -> None:
+    """Wait until the bot has made no REST call for `still` seconds (the set-up's public updates went out)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    seen = sum(emulator.request_counts.values())
+    while loop.time() < deadline:
+        await asyncio.sleep(still)
+        now = sum(emulator.request_counts.values())
+        if now == seen:
+            return
+        seen = now
 
 
 async def wait_for_commands(emulator: Any, command: str) -> None:
@@ -450,7 +580,8 @@ async def fresh_database(server_url: str, name: str) -> AsyncIterator[str]:
 # -- the report --------------------------------------------------------------------------------------------------
 HEADER = (
     f"{'':<26} {'interactions':>12} {'wall s':>7} {'p50 ms':>8} {'p99 ms':>8} {'late>3s':>7} "
-    f"{'inter./s':>8} {'plays/s':>8} {'CPU s':>6} {'CPU ms/inter.':>13} {'peak MB':>8} {'emu. CPU s':>10}"
+    f"{'inter./s':>8} {'plays/s':>8} {'CPU s':>6} {'CPU ms/inter.':>13} {'ms/play':>7} {'(sys)':>5} {'peak MB':>8} "
+    f"{'emu. CPU s':>10}"
 )
 
 
@@ -458,10 +589,15 @@ def line(result: Result) -> str:
     stats = result.stats
     plays = f"{result.plays_per_second:8.1f}" if stats.plays else f"{'-':>8}"
     per_interaction = result.cpu * 1000 / len(stats.latencies)
+    plays_cpu = (
+        f"{result.cpu_per_play:7.2f} {result.system_cpu_per_play:5.2f}"
+        if stats.plays
+        else f"{'-':>7} {'-':>5}"
+    )
     return (
         f"{result.name:<26} {len(stats.latencies):>12} {result.elapsed:7.1f} {result.p50:8.1f} "
         f"{result.p99:8.1f} {result.late:>7} {len(stats.latencies) / result.elapsed:8.0f} {plays} "
-        f"{result.cpu:6.1f} {per_interaction:13.2f} {result.memory:8.1f} {result.emulator_cpu:10.1f}"
+        f"{result.cpu:6.1f} {per_interaction:13.2f} {plays_cpu} {result.memory:8.1f} {result.emulator_cpu:10.1f}"
     )
 
 
@@ -488,12 +624,14 @@ async def run(options: argparse.Namespace) -> int:
         server = None
         if "postgresql" in stores:
             server = await stack.enter_async_context(postgres_server(options.database_url))
+        args = (options.games, options.turns, options.players)
         for number in range(options.rounds):
             results: dict[str, Result] = {}
+            if options.floor:  # the floor just before the game bots and just after: see `FLOOR_BEFORE`
+                results[FLOOR_BEFORE] = await measure("floor", "traffic floor, before", *args)
             for store in stores:
                 label = "SQLite" if store == "sqlite" else "PostgreSQL"
                 profile = profile_dir / f"game-{store}-{number + 1}.txt" if profile_dir else None
-                args = (options.games, options.turns, options.players)
                 if store == "postgresql":
                     assert server is not None
                     async with fresh_database(server, f"bot_load_{os.getpid()}_{number}") as url:
@@ -514,13 +652,19 @@ async def run(options: argparse.Namespace) -> int:
                     else None,
                 )
             if options.floor:
-                results["floor"] = await measure("floor", "traffic floor (no game)", *args)
+                results["floor"] = await measure(
+                    "floor",
+                    "traffic floor, after",
+                    *args,
+                    profile=profile_dir / f"floor-{number + 1}.txt" if profile_dir else None,
+                )
             first = results[stores[0]]
             results["bare"] = await measure(
                 "bare", "bare discord.py command", *args, interactions=len(first.stats.latencies)
             )
             rounds.append(results)
-            print(f"round {number + 1}\n{HEADER}")
+            load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+            print(f"round {number + 1} (the machine's load average at its end: {load})\n{HEADER}")
             for result in results.values():
                 print(line(result))
                 for failure in result.stats.failures[:5]:
@@ -534,7 +678,7 @@ async def run(options: argparse.Namespace) -> int:
     keys = [
         *stores,
         *(["other"] if options.compare_with is not None else []),
-        *(["floor"] if options.floor else []),
+        *([FLOOR_BEFORE, "floor"] if options.floor else []),
         "bare",
     ]
 
@@ -548,7 +692,8 @@ async def run(options: argparse.Namespace) -> int:
     for key in keys:
         name = rounds[0][key].name
         extra = (
-            f"  plays/s {median(key, 'plays_per_second'):6.1f}  CPU {median(key, 'cpu_per_play'):5.1f} ms/play"
+            f"  plays/s {median(key, 'plays_per_second'):6.1f}  CPU {median(key, 'cpu_per_play'):5.2f} ms/play"
+            f" (system {median(key, 'system_cpu_per_play'):4.2f}; whole run {median(key, 'run_cpu_per_play'):5.2f})"
             f"  counted calls {median(key, 'counted_per_play'):4.2f}/play"
             f" ({within_limit(median(key, 'plays_within_global_limit'))} within {GLOBAL_LIMIT_PER_SECOND} req/s)"
             if key != "bare"
@@ -596,13 +741,27 @@ async def run(options: argparse.Namespace) -> int:
         print(
             f"  traffic floor: p50(floor)/p50(bare) {ratio('floor', 'bare', 'p50'):.2f}x, "
             f"{median('floor', 'plays_per_second'):.1f} plays per second, "
-            f"{median('floor', 'cpu_per_play'):.1f} ms of bot CPU per play"
+            f"{median('floor', 'cpu_per_play'):.2f} ms of bot CPU per play"
         )
+        cpu_ratio = statistics.median(r[stores[0]].cpu_per_play / floor_cpu_per_play(r) for r in rounds)
         print(
             f"  {stores[0]} against the floor: p50 {ratio(stores[0], 'floor', 'p50'):.2f}x, plays per second "
-            f"{ratio(stores[0], 'floor', 'plays_per_second'):.2f}x, bot CPU per play "
-            f"{ratio(stores[0], 'floor', 'cpu_per_play'):.2f}x"
+            f"{ratio(stores[0], 'floor', 'plays_per_second'):.2f}x, bot CPU per play {cpu_ratio:.2f}x over the plays"
+            f" (target ≤ 2x) {mark(cpu_ratio <= 2)}, {ratio(stores[0], 'floor', 'run_cpu_per_play'):.2f}x over the"
+            " whole run (set-up included); each against the mean of the floor's runs before and after it"
         )
+        for round_number, r in enumerate(rounds, 1):
+            print(
+                f"    round {round_number}: the floor {r[FLOOR_BEFORE].cpu_per_play:.2f} before and "
+                f"{r['floor'].cpu_per_play:.2f} after; {stores[0]} {r[stores[0]].cpu_per_play:.2f} "
+                f"({r[stores[0]].cpu_per_play / floor_cpu_per_play(r):.2f}x)"
+                + (
+                    f", {options.compare_with.name} {r['other'].cpu_per_play:.2f} "
+                    f"({r['other'].cpu_per_play / floor_cpu_per_play(r):.2f}x)"
+                    if options.compare_with is not None
+                    else ""
+                )
+            )
     if len(stores) == 2:
         pg_ratio = ratio("postgresql", "sqlite", "p99")
         print(f"  PostgreSQL p99 / SQLite p99: {pg_ratio:.2f}x (target ≤ 1.5x) {mark(pg_ratio <= 1.5)}")
@@ -612,23 +771,37 @@ async def run(options: argparse.Namespace) -> int:
                 result = results[key]
                 if result.profile is not None and result.profile.exists():
                     print(f"\nprofile of {result.name} ({result.profile}):")
-                    print(summarise_profile(result.profile, result.stats.plays, result.cpu))
+                    print(summarise_profile(result.profile, result.stats.plays, result.plays_cpu))
     return 0 if ok else 1
+
+
+# The machine's load drifts within a round (other work shares it), and a bot's CPU time per play grows with it: the
+# floor runs just before the game bots and just after, and they are compared with the mean of the two.
+FLOOR_BEFORE = "floor before"
+
+
+def floor_cpu_per_play(results: dict[str, Result]) -> float:
+    return (results[FLOOR_BEFORE].cpu_per_play + results["floor"].cpu_per_play) / 2
 
 
 def traffic(result: Result) -> str:
     """The REST calls the bot made and the gateway events it received, per play (per interaction for the bare
-    command)."""
+    command): over the whole run, and over the plays alone."""
     per = result.stats.plays or len(result.stats.latencies)
     unit = "play" if result.stats.plays else "interaction"
-    lines = [f"  {result.name}: Discord traffic per {unit}"]
-    for title, counts in (("REST", result.rest_calls), ("gateway", result.events)):
-        lines.append(f"    {title} {sum(counts.values()) / per:.2f}")
+    lines = [f"  {result.name}: Discord traffic per {unit} (whole run / plays alone)"]
+    for title, counts, during_plays in (
+        ("REST", result.rest_calls, result.plays_rest_calls),
+        ("gateway", result.events, result.plays_events),
+    ):
+        lines.append(f"    {title} {sum(counts.values()) / per:.2f} / {sum(during_plays.values()) / per:.2f}")
         for route, count in sorted(counts.items(), key=lambda item: -item[1]):
             counted = (
                 " (counted by the global limit)" if title == "REST" and counted_by_global_limit(route) else ""
             )
-            lines.append(f"      {count / per:6.2f}  {route}{counted}")
+            lines.append(
+                f"      {count / per:6.2f} / {during_plays.get(route, 0) / per:4.2f}  {route}{counted}"
+            )
     lines.append(f"    REST counted by the global limit {result.counted_per_play:.2f}")
     return "\n".join(lines)
 
@@ -652,20 +825,50 @@ def by_kind(result: Result) -> str:
 
 # -- the profile summary ------------------------------------------------------------------------------------------
 # Where a sample is counted: the first bucket (in this order) whose test its stack passes. A stack is py-spy's
-# "function (file:line);..." from the outermost frame to the innermost.
+# "function (file:line);..." from the outermost frame to the innermost. The game bot's frames and the floor's
+# (`FloorBot`) fall in the same buckets, so both profiles read side by side.
+REST_CALL = (  # discord.py's calls to Discord: the payload written, the request, the answer read
+    "Webhook.send",
+    "Webhook.edit_message",
+    "Webhook.delete_message",
+    "InteractionResponse.",
+    "Interaction.edit_original_response",
+    "Interaction.original_response",
+    "PartialMessage.",
+    "Messageable.send",
+    "aiohttp/",
+)
+ANSWER = ("answering.<locals>.wrapper", "FloorBot.on_interaction", "floor (traffic_floor.py")
+TURN_LINE = (
+    "_replace_ping",
+    "_refresh_ping",
+    "_announce_end",
+    "FloorBot.refresh_turn_line",
+    "FloorBot.pass_turn",
+)
+BOARD = ("TableDisplay._board_worker", "TableDisplay.post_board", "FloorBot.edit_board")
+OTHER_HANDS = ("TableDisplay._edit_hand", "TableDisplay._delete_hand", "FloorBot.edit_other_hands")
 BUCKETS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # name, any of these must be in the stack, and (if given) any of those too
     ("board picture (Pillow)", ("bot/ui/render/",), ()),
     ("saving: the table as JSON", ("_dump (bot/storage/",), ()),
     ("saving: the database", ("aiosqlite/", "asyncpg/", "TableStore.", "bot/storage/"), ()),
     ("change detection (table to_dict/from_dict)", ("GameService.locked",), ("to_dict", "from_dict")),
-    ("public board (embed, view, edit)", ("TableDisplay._board_worker", "TableDisplay.post_board"), ()),
-    ("turn announcement (send, edit, delete)", ("_replace_ping", "_refresh_ping", "_announce_end"), ()),
-    ("other players' hand messages", ("TableDisplay._edit_hand",), ()),
-    ("the answer: hand and board views", ("answering.<locals>.wrapper",), ("/ui/", "i18n")),
-    ("the answer: Discord REST call", ("answering.<locals>.wrapper",), ("discord/", "aiohttp/")),
-    ("the action: service and engine", ("answering.<locals>.wrapper",), ()),
+    ("the answer: Discord REST call", ANSWER, REST_CALL),
+    (
+        "the answer: hand and board built",
+        ANSWER,
+        ("TheGameUI.hand", "render_table", "render_board", "render_notice"),
+    ),
+    ("the answer: routing, service and engine", ANSWER, ()),
+    ("other players' hands: Discord REST call", OTHER_HANDS, REST_CALL),
+    ("other players' hands: built", OTHER_HANDS, ()),
+    ("turn line: Discord REST call", TURN_LINE, REST_CALL),
+    ("turn line: its text", TURN_LINE, ()),
+    ("public board: Discord REST call", BOARD, REST_CALL),
+    ("public board: table copy, embed and view", BOARD, ()),
     ("receiving events (gateway, parsing)", ("discord/gateway.py", "discord/state.py"), ()),
+    ("other Discord REST calls", REST_CALL, ()),
 )
 
 

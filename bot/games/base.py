@@ -169,3 +169,8 @@ class GameRules(ABC):
     @abstractmethod
     def load(self, data: Mapping[str, Any]) -> Session:
         """The session saved by `Session.to_dict`; ValueError on bad data."""
+
+    def copy(self, session: Session) -> Session:
+        """An independent copy of `session`, equal to it (what a board shows later, while the game goes on). By
+        default through its saved form; a game whose loading replays its log copies its state instead."""
+        return self.load(session.to_dict())

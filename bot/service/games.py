@@ -76,6 +76,9 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         # table -> its last saved state, while an action holds it (it may hold a move not saved yet): `as_saved`
         self._saved_while_held: dict[int, dict[str, Any]] = {}
+        # table -> its data as this process last saved it (`locked`): what the next action compares with, instead
+        # of writing the whole table out again first
+        self._saved_data: dict[int, dict[str, Any]] = {}
         self._none_held = asyncio.Event()
         self._none_held.set()
         self._creating: set[int] = set()  # channels where a table is being opened
@@ -120,6 +123,14 @@ class GameService:
             return Table.from_dict(saved)
         return self._tables.get(table.id, table)
 
+    def saved_copy(self, table: Table) -> Table:
+        """A copy of the table as last saved (`as_saved`), the caller's own: kept for later, it does not change
+        with the live table."""
+        saved = self._saved_while_held.get(table.id)
+        if saved is not None:
+            return Table.from_dict(saved)
+        return self._tables.get(table.id, table).copy()
+
     def any_table_held(self) -> bool:
         """Whether an action holds a table right now (its move may be on the table and not saved yet)."""
         return bool(self._saved_while_held)
@@ -149,12 +160,16 @@ class GameService:
     # -- locking and saving --------------------------------------------------------------------------------
     @asynccontextmanager
     async def locked(self, table_id: int) -> AsyncIterator[Table]:
-        """Hold the table's lock; the table is saved on a clean exit and restored from disk on an error."""
+        """Hold the table's lock; the table is saved on a clean exit and restored from disk on an error. The
+        table's data as last saved here is kept: the next action compares with it (a table changed outside a lock,
+        such as a seat's language, is saved with the next action that holds it)."""
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         saved = False
         async with lock:
             table = self.require(table_id)
-            before = table.to_dict()
+            before = self._saved_data.get(table_id)
+            if before is None:  # not saved by this process yet (opened, or restored at start-up)
+                before = table.to_dict()
             self._saved_while_held[table_id] = before
             self._none_held.clear()
             try:
@@ -180,6 +195,7 @@ class GameService:
                     except BaseException:
                         self._replace(Table.from_dict(before))
                         raise
+                    self._saved_data[table_id] = after
             finally:
                 del self._saved_while_held[table_id]
                 if not self._saved_while_held:
@@ -198,6 +214,7 @@ class GameService:
 
     def _forget(self, table: Table) -> None:
         self._tables.pop(table.id, None)
+        self._saved_data.pop(table.id, None)
         if self._by_channel.get(table.channel_id) == table.id:
             del self._by_channel[table.channel_id]
         self._locks.pop(table.id, None)

@@ -129,6 +129,35 @@ class Table:
         return seed_to_deal_code(self.seed)
 
     # -- persistence ---------------------------------------------------------------------------------------
+    def copy(self) -> Table:
+        """An independent copy, equal to this table (`Table.from_dict(self.to_dict())`, without the game's log
+        replayed: see `GameRules.copy`)."""
+        return Table(
+            id=self.id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            created_by=self.created_by,
+            created_at=self.created_at,
+            game_key=self.game_key,
+            options=dict(self.options),
+            seed=self.seed,
+            status=self.status,
+            daily=self.daily,
+            locale=self.locale,
+            seats=[Seat(seat.user_id, seat.name, seat.is_ai, seat.locale) for seat in self.seats],
+            session=self.rules.copy(self.session) if self.session is not None else None,
+            started_at=self.started_at,
+            ended_at=self.ended_at,
+            board_message_id=self.board_message_id,
+            ping_message_id=self.ping_message_id,
+            turn_started_at=self.turn_started_at,
+            reminded=self.reminded,
+            end_votes=set(self.end_votes),
+            violations=dict(self.violations),
+            hints=dict(self.hints),
+            end_reason=self.end_reason,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format_version": TABLE_FORMAT_VERSION,

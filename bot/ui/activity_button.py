@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import logging
 import re
+import weakref
 from typing import Any
 
 import discord
 
 from bot.service.table import Table
+from bot.ui.component_rows import ComponentRows
 from bot.ui.components import PREFIX, TABLE_ID, TableButton
 from bot.ui.i18n import t
 
@@ -50,11 +52,44 @@ class OpenTableButton(TableButton, template=rf"{PREFIX}:activity:(?P<table>{TABL
         return cls(int(match["table"]))
 
 
+# A finished view may be kept and shown by every board drawn while nothing on it changes (The Game keeps its own:
+# `bot.games.thegame.ui.board`): it is never changed; its copy with the button is kept beside it, as long as it is.
+_WITH_BUTTON: weakref.WeakKeyDictionary[discord.ui.View, tuple[tuple[int, str], discord.ui.View]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def add_open_table_button(content: dict[str, Any], table: Table) -> None:
     """Put **Open the table** on a board's buttons (a lobby's or a game's), where a row has room."""
     view = content.get("view")
     if not table.status.is_active or not isinstance(view, discord.ui.View):
         return
+    if not view.is_finished():
+        _add_button(view, table)
+        return
+    key = (table.id, table.locale)
+    kept = _WITH_BUTTON.get(view)
+    if kept is None or kept[0] != key:
+        kept = _WITH_BUTTON[view] = (key, _copy_with_button(view, table))
+    content["view"] = kept[1]
+
+
+def _copy_with_button(view: discord.ui.View, table: Table) -> discord.ui.View:
+    if isinstance(view, ComponentRows):  # components already written
+        button = OpenTableButton(table.id, label=t(table.locale, "button.open_table"), emoji=EMOJI)
+        try:
+            return view.with_item(button.to_component_dict())
+        except ValueError:  # every row is full: the board keeps its own buttons
+            return view
+    copy = discord.ui.View(timeout=None)
+    for item in view.children:
+        copy.add_item(item)
+    _add_button(copy, table)
+    copy.stop()
+    return copy
+
+
+def _add_button(view: discord.ui.View, table: Table) -> None:
     button = OpenTableButton(table.id, label=t(table.locale, "button.open_table"), emoji=EMOJI)
     try:
         view.add_item(button)

@@ -29,9 +29,15 @@ log = logging.getLogger(__name__)
 DynamicItemClass = type[discord.ui.DynamicItem[Any]]
 
 
+Routed = tuple[DynamicItemClass, re.Match[str]] | None
+# Interactions whose route is kept: the error handler asks whether a click is handled, then the router routes it.
+ROUTES_KEPT = 256
+
+
 class ComponentRouter:
     def __init__(self, items: Iterable[DynamicItemClass] = ()) -> None:
         self._items: list[DynamicItemClass] = []
+        self._routes: dict[int, Routed] = {}  # interaction id -> its route, the newest last
         self.add(*items)
 
     def add(self, *items: DynamicItemClass) -> None:
@@ -43,9 +49,19 @@ class ComponentRouter:
     def items(self) -> tuple[DynamicItemClass, ...]:
         return tuple(self._items)
 
-    def route(self, interaction: discord.Interaction[Any]) -> tuple[DynamicItemClass, re.Match[str]] | None:
+    def route(self, interaction: discord.Interaction[Any]) -> Routed:
         """The class that answers this click and its template's match, or None when none does (not a component
-        interaction, no template matches, or the component is not on the clicked message)."""
+        interaction, no template matches, or the component is not on the clicked message). Worked out once per
+        interaction."""
+        if interaction.id in self._routes:
+            return self._routes[interaction.id]
+        routed = self._route(interaction)
+        self._routes[interaction.id] = routed
+        if len(self._routes) > ROUTES_KEPT:
+            del self._routes[next(iter(self._routes))]
+        return routed
+
+    def _route(self, interaction: discord.Interaction[Any]) -> Routed:
         if interaction.type is not discord.InteractionType.component:
             return None
         data: dict[str, Any] = dict(interaction.data or {})

@@ -41,12 +41,12 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class AnswerDrawing:
     """The board edits around a click's answer when it drew the board: edits asked for (all tables), edits of
-    this board started and whether one was under way, and the table as drawn (`Table.to_dict()`)."""
+    this board started and whether one was under way, and the table as drawn (a copy of its own)."""
 
     asked: int
     edits_started: int
     editing: bool
-    shown: dict[str, Any]
+    shown: Table
 
 
 @dataclass(slots=True)
@@ -118,11 +118,11 @@ class TableDisplay:
         self.clock = time.time
         # The public messages go through the interactions that caused them when one is valid (public_messages.py).
         self.public = PublicMessages(client, clock=lambda: self.clock())
-        # table -> the state its board must show next, as `Table.to_dict()` (made into a Table only when drawn)
-        self._dirty: dict[int, dict[str, Any]] = {}
+        # table -> the state its board must show next (a copy of the table, the board's own)
+        self._dirty: dict[int, Table] = {}
         # What a click's answer showing the board must know of the edits around it (`answered_with_board`):
         # table -> the last edit asked for (its number among all asked, its data); edits started; edits under way.
-        self._asked: dict[int, tuple[int, dict[str, Any]]] = {}
+        self._asked: dict[int, tuple[int, Table]] = {}
         self._asked_count = 0
         self._edits_started: dict[int, int] = {}
         self._editing: set[int] = set()
@@ -190,13 +190,13 @@ class TableDisplay:
 
         The board keeps a copy: it goes out later (at most once a second), and by then the live table may hold the
         next move while it is being saved; a board must never show a move, or a card leaving a hand, that is not
-        saved yet (found by the soak). The copy is the table's data, made into a `Table` only when the edit goes
-        out: most copies are replaced by a newer one before that. It is the table as saved: another action may hold
-        the live one, with its move not saved yet (`GameService.as_saved`)."""
-        data = self._games.as_saved(table).to_dict()
+        saved yet (found by the soak). The copy is quick to make (`Table.copy`: no replay of the game's log), and it
+        is the table as saved: another action may hold the live one, with its move not saved yet
+        (`GameService.saved_copy`)."""
+        copy = self._games.saved_copy(table)
         self._asked_count += 1
-        self._asked[table.id] = (self._asked_count, data)
-        self._dirty[table.id] = data
+        self._asked[table.id] = (self._asked_count, copy)
+        self._dirty[table.id] = copy
         self._start_board_worker(table.id)
 
     def _start_board_worker(self, table_id: int) -> None:
@@ -211,7 +211,7 @@ class TableDisplay:
             self._asked_count,
             self._edits_started.get(table.id, 0),
             table.id in self._editing,
-            table.to_dict(),
+            table.copy(),
         )
 
     def answered_with_board(self, table_id: int, drawing: AnswerDrawing) -> None:
@@ -240,7 +240,7 @@ class TableDisplay:
         """The board was just edited in the answer to a click on it: the next edit waits its turn, and the turn
         announcement is brought up to date."""
         self._last_board_edit[table.id] = (asyncio.get_running_loop().time(), table.status)
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is not None:
             self.spawn(self._refresh_ping(channel, table))
 
@@ -280,7 +280,7 @@ class TableDisplay:
         loop = asyncio.get_running_loop()
         while table_id in self._dirty:
             last = self._last_board_edit.get(table_id)
-            pending = TableStatus(self._dirty[table_id]["status"])
+            pending = self._dirty[table_id].status
             # Only a game in play waits its turn: the lobby and a game's first board show at once.
             if last is not None and last[1] is TableStatus.PLAYING and pending is TableStatus.PLAYING:
                 pause = self.board_edit_interval - (loop.time() - last[0])
@@ -291,10 +291,9 @@ class TableDisplay:
             if opening is not None:  # the board is being posted: edit it once it is
                 await opening.done.wait()
                 continue
-            data = self._dirty.pop(table_id, None)
-            if data is None:
+            table = self._dirty.pop(table_id, None)
+            if table is None:
                 return
-            table = Table.from_dict(data)
             self._last_board_edit[table_id] = (loop.time(), table.status)
             self._edits_started[table_id] = self._edits_started.get(table_id, 0) + 1
             self._editing.add(table_id)
@@ -304,7 +303,7 @@ class TableDisplay:
                 self._editing.discard(table_id)
 
     async def _edit_or_repost(self, table: Table) -> None:
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is None:
             return
         live = self._games.get(table.id)
@@ -331,7 +330,7 @@ class TableDisplay:
                 live = self._games.get(table.id)
                 if live is not None and live.board_message_id not in (None, table.board_message_id):
                     # Posted again (and the old one deleted) while this edit was drawn: edit the new one.
-                    self._dirty.setdefault(table.id, table.to_dict())
+                    self._dirty.setdefault(table.id, table)
                     return
                 log.info("Board of table %s was deleted; posting it again", table.id)
             except discord.HTTPException as error:
@@ -348,7 +347,7 @@ class TableDisplay:
             self._board_retries.pop(table.id, None)
             return
         self._board_retries[table.id] = attempt + 1
-        self._dirty.setdefault(table.id, table.to_dict())
+        self._dirty.setdefault(table.id, table)
         await asyncio.sleep(min(2**attempt, 8))
 
     async def post_board(
@@ -361,7 +360,7 @@ class TableDisplay:
         A board asked for while another task posts one (two /board at once, a board deleted while /board posts it)
         waits for it and posts nothing: the board just posted is at the bottom (found reading the code: both
         posted, and the game went on in one board while the other stayed behind). None when nothing was posted."""
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is None:
             return None
         opening = self._opening.get(table.id)
@@ -475,7 +474,7 @@ class TableDisplay:
         again when the line shows this text already (found playing Hearts: each AI seat's pass announced the pass
         again at the same moment; the player was pinged four times, and three lines stayed, each having taken the
         same one to replace)."""
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is None:
             return
         async with self._ping_locks.setdefault(table.id, asyncio.Lock()):
@@ -521,7 +520,7 @@ class TableDisplay:
         self.spawn(self._post_announcements(table, contents))
 
     async def _post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is None:
             return
         async with self._ping_locks.setdefault(table.id, asyncio.Lock()):
@@ -546,7 +545,7 @@ class TableDisplay:
         self.spawn(self._announce_end(table, preceding or []))
 
     async def _announce_end(self, table: Table, preceding: list[dict[str, Any]]) -> None:
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if channel is None:
             return
         if table.ping_message_id is not None:
@@ -568,7 +567,7 @@ class TableDisplay:
 
     async def remind(self, table: Table) -> None:
         seat = table.current_seat
-        channel = self._channel(table.channel_id)
+        channel = self._channel(table)
         if seat is None or channel is None:
             return
         view = discord.ui.View(timeout=None)
@@ -709,12 +708,16 @@ class TableDisplay:
             log.info("Could not delete an older private hand message: %s", error.status)
 
     # -- helpers -------------------------------------------------------------------------------------------
-    def _channel(self, channel_id: int) -> BoardChannel | None:
-        channel = self._client.get_channel(channel_id)
+    def _channel(self, table: Table) -> BoardChannel | None:
+        """The table's channel, looked up in its server's channels (`Client.get_channel` walks every server the bot
+        is in, a board edit at a time), or, where the server does not have it, as `get_channel` finds it."""
+        guild = self._client.get_guild(table.guild_id)
+        found = guild.get_channel_or_thread(table.channel_id) if guild is not None else None
+        channel = found if found is not None else self._client.get_channel(table.channel_id)
         if isinstance(channel, discord.TextChannel | discord.Thread):
             return channel
         if channel is None:  # not in the cache (yet): a server still becoming available after a restart
-            return self._client.get_partial_messageable(channel_id)
+            return self._client.get_partial_messageable(table.channel_id)
         return None
 
     async def _delete(self, channel: BoardChannel, message_id: int) -> None:

@@ -80,11 +80,32 @@ def catalog(language: str) -> dict[str, str]:
     return load_catalog_files(language)
 
 
+# Texts already written, by what they were written from (`t`): a board and a hand say the same few things again
+# and again. Emptied when it grows past `TEXTS_KEPT`, and when the commands' ids (which texts link to) change.
+TEXTS_KEPT = 4096
+_written: dict[tuple[Any, ...], str] = {}
+
+
 def t(locale: object, key: str, /, *, buttons: object = None, **params: Any) -> str:
     """The text for `key` in the language of `locale`, with `{placeholders}` filled in. With a `count` parameter, a
     key that is a plural family (`key.one`, `key.other`, ...) gives the form the language's plural rule wants.
     `buttons`: the locale of the message whose buttons the text names (`{label[button.start]}`), when it is not
-    the reader's."""
+    the reader's. Written once for the same arguments (kept in `_written`)."""
+    written_from = (locale, key, buttons, *params.items(), *map(type, params.values()))
+    try:
+        return _written[written_from]
+    except KeyError:
+        pass
+    except TypeError:  # a parameter that cannot be a key: written every time
+        return _write(locale, key, buttons, params)
+    text = _write(locale, key, buttons, params)
+    if len(_written) >= TEXTS_KEPT:
+        _written.clear()
+    _written[written_from] = text
+    return text
+
+
+def _write(locale: object, key: str, buttons: object, params: dict[str, Any]) -> str:
     language = language_of(locale)
     template = _template(language, key, params.get("count"))
     if template is None:
@@ -164,6 +185,7 @@ def set_command_ids(ids: Mapping[str, int]) -> None:
     """Remember the synced commands' ids (top-level name -> id), so texts can mention them."""
     _command_ids.clear()
     _command_ids.update(ids)
+    _written.clear()  # texts that name a command link to it by its id
 
 
 def command_name(locale: object, english: str) -> str:

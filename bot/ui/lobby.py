@@ -85,6 +85,10 @@ class BoardImage:
     draw: Callable[[], bytes]
     filename: str
     description: str
+    # Drawn in the picture thread when it goes out in the background (`draw_picture`); False for a picture put
+    # together from kept parts in well under a millisecond (The Game's), which costs less drawn on the loop than
+    # handed to the thread and back.
+    in_thread: bool = True
 
     @property
     def png(self) -> bytes:
@@ -96,7 +100,7 @@ async def draw_picture(content: dict[str, Any]) -> None:
     finds it drawn and the event loop does not wait for Pillow (for the boards edited in the background: see
     `bot.ui.render.drawing`)."""
     image = content.get("image")
-    if isinstance(image, BoardImage):
+    if isinstance(image, BoardImage) and image.in_thread:
         await draw_in_picture_thread(image.draw)
 
 

@@ -163,6 +163,8 @@ async def test_what_players_are_shown_is_the_table_as_saved(service: GameService
     table_id = await started_table(service)
     live = service.require(table_id)
     assert service.as_saved(live) is live, "nothing being saved: the live table itself, no copy"
+    kept = service.saved_copy(live)
+    assert kept is not live and kept.to_dict() == live.to_dict(), "a board's copy: the table, its own"
     saved = live.to_dict()
     real_save = store.save
     saving, finish = asyncio.Event(), asyncio.Event()
@@ -179,6 +181,7 @@ async def test_what_players_are_shown_is_the_table_as_saved(service: GameService
     assert live.to_dict() != saved, "the live table holds the move being saved"
     assert service.as_saved(live).to_dict() == saved, "players are shown the table as saved"
     assert service.as_saved(live) is not live
+    assert service.saved_copy(live).to_dict() == saved, "a board keeps the table as saved"
     waiting = asyncio.create_task(service.none_held())
     await asyncio.sleep(0.01)
     assert service.any_table_held() and not waiting.done(), "a move is being saved"
@@ -332,3 +335,26 @@ async def test_a_server_s_new_language_reaches_its_open_tables_only(
     saved = await store.load(playing)
     assert saved is not None and saved.locale == "de"
     assert await service.set_language(1, "de") == []  # nothing to redraw
+
+
+async def test_an_action_compares_with_the_table_as_saved(service: GameService, store: TableStore) -> None:
+    """Each action compares the table with its data as last saved (not with a copy taken when it starts): a seat's
+    language, set from the player's click outside the table's lock, is saved with their next action, even one
+    that changes nothing else; a refused action still writes nothing."""
+    from bot.games.thegame.session import SelectCard
+
+    table_id = await started_table(service)
+    live = service.require(table_id)
+    saved = live.to_dict()
+    live.seats[0].locale = "fr"  # what `TableController._seat` does as Alice clicks
+    with pytest.raises(GameError):
+        await service.act(table_id, BOB, SelectCard(2))  # not Bob's turn
+    stored = await store.load(table_id)
+    assert stored is not None and stored.to_dict() == saved, "a refused action writes nothing"
+    live = service.require(table_id)
+    live.seats[0].locale = "fr"
+    card = live.session.game.hand(0)[0]  # type: ignore[union-attr]
+    change = await service.act(table_id, ALICE, SelectCard(card))
+    assert not change.changed
+    stored = await store.load(table_id)
+    assert stored is not None and stored.seats[0].locale == "fr"

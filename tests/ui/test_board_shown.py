@@ -15,6 +15,9 @@ from tests.games.thegame.ui.tables import new_table, play_turns
 class Client:
     """What TableDisplay reads of discord.py's client here: a channel that is not a text channel (no ping)."""
 
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
     def get_channel(self, channel_id: int) -> object:
         return object()
 
@@ -39,7 +42,7 @@ async def test_a_move_saved_while_the_answer_went_out_is_still_drawn(
     if sent_before_the_answer:  # that edit reached Discord first: the answer, older, landed on top of it
         display._dirty.pop(table.id)
     display.answered_with_board(table.id, drawing)
-    assert display._dirty[table.id] == table.to_dict()
+    assert display._dirty[table.id].to_dict() == table.to_dict()
 
 
 async def test_an_edit_the_answer_already_showed_is_dropped(display: Any) -> None:
@@ -64,4 +67,6 @@ async def test_an_older_edit_that_went_out_with_the_answer_is_followed_by_the_an
         display._edits_started[table.id] = 1  # it started sending one while the answer went out
     display._editing.discard(table.id)
     display.answered_with_board(table.id, drawing)
-    assert display._dirty[table.id] == table.to_dict()  # so the board ends on what the answer showed
+    assert (
+        display._dirty[table.id].to_dict() == table.to_dict()
+    )  # so the board ends on what the answer showed

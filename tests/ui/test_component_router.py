@@ -3,6 +3,7 @@ template matches the whole custom id, and a component of that type with that id 
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from bot.ui.component_router import ComponentRouter, selected_values
 from bot.ui.components import SHARED_DYNAMIC_ITEMS, GameActionSelect, JoinButton
 
 CLICKS: list[tuple[str, Any]] = []
+INTERACTION_IDS = itertools.count(1)
 
 
 class Recorder(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rec:(?P<value>\d+)"):
@@ -67,7 +69,8 @@ def click(
         data["values"] = values
     message = SimpleNamespace(components=[row])
     return cast(
-        "discord.Interaction[Any]", SimpleNamespace(type=interaction_type, data=data, message=message)
+        "discord.Interaction[Any]",
+        SimpleNamespace(id=next(INTERACTION_IDS), type=interaction_type, data=data, message=message),
     )
 
 
@@ -136,3 +139,13 @@ def test_a_menu_choice_is_read_from_the_interaction(router: ComponentRouter) -> 
     assert routed is not None and routed[0] is GameActionSelect
     assert selected_values(menu) == ["keep_off"]
     assert selected_values(click("tg:join:42")) == []
+
+
+def test_a_click_is_routed_once_however_often_it_is_asked(router: ComponentRouter) -> None:
+    """The error handler asks whether a click is handled, then the router routes it: the message is read once."""
+    interaction = click("tg:card:42:57:100")
+    routed = router.route(interaction)
+    assert routed is not None
+    interaction.message = None  # type: ignore[misc]  (read again, the click would no longer be routed)
+    assert router.route(interaction) == routed and router.handles(interaction)
+    assert router.route(click("tg:card:42:58:100", ["tg:card:42:57:100"])) is None

@@ -64,6 +64,16 @@ async def test_rows_are_finished_so_discord_py_never_keeps_them() -> None:
     assert rows.is_finished()
     assert not rows.is_dispatchable()
     assert not rows.has_components_v2()
+    assert rows.timeout is None and isinstance(rows, discord.ui.View)
+
+
+def test_rows_made_before_the_event_loop_runs_are_finished_too() -> None:
+    """Rows made at start-up (the traffic floor's hand) are as finished as any: a `View` made outside the event loop
+    has nothing to stop, and would never be finished."""
+    rows = ComponentRows()
+    rows.add(button("tg:hint:1"), row=0)
+    assert rows.is_finished() and not rows.is_dispatchable()
+    assert rows.to_components() == [{"type": 1, "components": [button("tg:hint:1")]}]
 
 
 def test_every_hand_button_is_answered_by_a_registered_button() -> None:

@@ -152,3 +152,21 @@ def test_a_text_names_the_buttons_in_the_language_of_their_message() -> None:
     assert "**Je commence**" in t("fr", "hand.choose_first")  # no other language said: the reader's
     body = t("de", "rules.klondike.body", buttons="fr")
     assert "**Passer**" in body and "**Annuler**" in body and "Weitergeben" not in body
+
+
+def test_a_text_is_written_once_for_the_same_words_and_its_links_follow_the_commands() -> None:
+    """Boards and hands say the same few things again and again: the same arguments give the text already
+    written; another name, count or type of count is written anew; command ids learnt later reach the texts."""
+    first = t("fr", "board.play", name="Élodie", card="`3`", pile="A")
+    assert first == "Élodie : `3` sur A"
+    assert t("fr", "board.play", name="Élodie", card="`3`", pile="A") is first
+    assert t("fr", "board.play", name="Alice", card="`3`", pile="A") == "Alice : `3` sur A"
+    assert (t("en", "board.cards", count=1), t("en", "board.cards", count=2)) == ("1 card", "2 cards")
+    assert t("en", "board.cards", count=1.0) == "board.cards", "a float is no count, kept texts or not"
+    set_command_ids({})
+    try:
+        assert "/hand" in t("en", "hand.reopen_after_restart")
+        set_command_ids({"hand": 22})
+        assert "</hand:22>" in t("en", "hand.reopen_after_restart")
+    finally:
+        set_command_ids({})

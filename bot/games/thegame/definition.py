@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import GameRules
+from bot.games.base import GameRules, Session
 from bot.games.thegame.engine import MAX_PLAYERS, MIN_PLAYERS, Game, Variant
 from bot.games.thegame.session import ChooseFirst, TheGameSession
 
@@ -32,6 +32,11 @@ class TheGameRules(GameRules):
 
     def load(self, data: Mapping[str, Any]) -> TheGameSession:
         return TheGameSession.from_dict(data)
+
+    def copy(self, session: Session) -> TheGameSession:
+        """The session's state copied, without replaying its game's log as loading does."""
+        assert isinstance(session, TheGameSession)
+        return session.copy()
 
 
 def variant(options: Mapping[str, Any]) -> Variant:

@@ -121,6 +121,19 @@ class TheGameSession(Session):
             "last_drawn": {str(seat): cards for seat, cards in self.last_drawn.items()},
         }
 
+    def copy(self) -> TheGameSession:
+        """An independent copy, equal to this session, made from its state (loading `to_dict` replays the log)."""
+        copied = TheGameSession(
+            self.game.copy(),
+            sorted(self.ai_seats),
+            markers=self.markers,
+            marker_by=self.marker_by,
+            recent_plays=self.recent_plays,
+            last_drawn=self.last_drawn,
+        )
+        copied._start_quality = dict(self._start_quality)  # the same hands, the same answers
+        return copied
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TheGameSession:
         return cls(

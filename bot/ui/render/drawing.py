@@ -1,10 +1,10 @@
 """Board pictures drawn off the event loop, and kept by layout.
 
-A picture takes 2 ms (The Game) to 40 ms (a Crapette table) of Pillow work, most of it PNG compression, which
-Pillow does without holding Python's GIL. Drawn on the event loop, every other table of the bot would wait for it;
-drawn in the picture thread (`draw_in_picture_thread`), the bot keeps answering meanwhile. Only the boards edited
-in the background go there (after a move, at most once a second a table): a board that answers a click is drawn
-on the loop. Measured under load (benchmarks/bot_load.py), a picture in a thread waits for the GIL at every Pillow
+A picture takes up to 40 ms (a Crapette table) of Pillow work, much of it PNG compression, which is done without
+holding Python's GIL. Drawn on the event loop, every other table of the bot would wait for it; drawn in the picture
+thread (`draw_in_picture_thread`), the bot keeps answering meanwhile. Only the boards edited in the background go
+there (after a move, at most once a second a table): a board that answers a click is drawn on the loop, and so is
+The Game's board, put together from kept parts in well under a millisecond (`BoardImage.in_thread`). Measured under load (benchmarks/bot_load.py), a picture in a thread waits for the GIL at every Pillow
 call while the loop is busy, and 100 answers queued behind each other came 1 to 5 s late; on the loop they take
 their few milliseconds. One drawing at a time (`DRAWING`): the fonts are shared, and FreeType faces must not be
 used by two threads at once.

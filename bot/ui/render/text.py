@@ -34,8 +34,13 @@ def drawable(text: str) -> str:
 
 
 @lru_cache(maxsize=TEXT_CACHE_SIZE)
-def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """The text's coverage mask and where its top-left corner lies from the anchor point."""
+def glyph_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The text's coverage mask and where its top-left corner lies from the anchor point (kept)."""
+    return render_mask(text, size, bold, anchor)
+
+
+def render_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """`glyph_mask`, drawn every time (for a caller that keeps what it makes of it)."""
     typeface = font(size, bold)
     left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
     left, top = int(left), int(top)
@@ -56,7 +61,7 @@ def put_text(
     """`text` in DejaVu Sans (Bold unless `bold` is False) at `position` (pixels), placed by a Pillow `anchor`."""
     if not text:
         return
-    mask, left, top = _mask(text, size, bold, anchor)
+    mask, left, top = glyph_mask(text, size, bold, anchor)
     x, y = position
     board.paste(fill, (x + left, y + top), mask)
 

@@ -12,15 +12,16 @@ time (most of what is left is the PNG compression).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
 from bot.ui.render.card_faces import BACK, BACK_BORDER, FACE, FACE_BORDER, SUPERSAMPLE
+from bot.ui.render.indexed import plain_indexed, put_text_indexed
 from bot.ui.render.pieces import HIGHLIGHT_PAD, draw_highlight, limited
-from bot.ui.render.png import indexed_png, to_palette
+from bot.ui.render.png import FILTER_NONE, band_rows, image_rows, png_of_rows, to_palette
 from bot.ui.render.text import fitted, put_text, put_text_fitted
 from bot.ui.render.theme import (
     ASCENDING,
@@ -119,16 +120,21 @@ def thegame_size(scale: int = DEFAULT_SCALE) -> tuple[int, int]:
 
 
 def render_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> bytes:
-    """The Game's board as PNG bytes, `scale` pixels per logical pixel (2: about 900 px wide)."""
-    board = _blank(scale).copy()
-    board.paste(_turn_part(layout.turn_text, scale), (0, 0))
-    for index, pile in enumerate(layout.piles[:4]):
-        part = _pile_part(index, pile, pile.name in layout.highlight, layout.labels, scale)
-        board.paste(part, (_column(index)[0] * scale, TURN_BOTTOM * scale))
-    board.paste(
-        _draw_pile_part(layout.labels.draw_pile, layout.draw_pile_count, scale), (0, FOOTER_TOP * scale)
+    """The Game's board as PNG bytes, `scale` pixels per logical pixel (2: about 900 px wide). Its parts cover it
+    whole, in three bands (the turn line, the four piles' columns side by side, the draw pile): the PNG's rows are
+    the bands' rows one after the other, each band's kept as the PNG holds them (`band_rows`)."""
+    piles = [
+        _pile_rows(index, pile, pile.name in layout.highlight, layout.labels, scale)
+        for index, pile in enumerate(layout.piles[:4])
+    ]
+    rows = b"".join(
+        (
+            _turn_rows(layout.turn_text, scale),
+            band_rows(piles),
+            _draw_pile_rows(layout.labels.draw_pile, layout.draw_pile_count, scale),
+        )
     )
-    return indexed_png(board)
+    return png_of_rows(*thegame_size(scale), rows)
 
 
 def draw_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> Image.Image:
@@ -144,7 +150,7 @@ def draw_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> Image.Ima
 # -- the parts: three bands (the turn line, the piles in four columns, the draw pile), nothing drawn across two ----
 TURN_BOTTOM = PILES_Y - HIGHLIGHT_PAD  # a highlight reaches this far above a pile
 FOOTER_TOP = HEIGHT - MARGIN - FOOTER_HEIGHT
-# Parts kept (palette images at scale 2: a pile's part 88 KB, the turn line's 60 KB, the draw pile's 68 KB).
+# Parts kept as their PNG rows (at scale 2: a pile's part 88 KB, the turn line's 60 KB, the draw pile's 68 KB).
 PILE_PARTS, LINE_PARTS = 256, 128
 
 
@@ -156,29 +162,53 @@ def _column(index: int) -> tuple[int, int]:
     return left, right
 
 
-@cache
-def _blank(scale: int) -> Image.Image:
-    return to_palette(new_board(*thegame_size(scale)))
-
-
 @lru_cache(maxsize=LINE_PARTS)
-def _turn_part(turn_text: str, scale: int) -> Image.Image:
-    part = new_board(WIDTH * scale, TURN_BOTTOM * scale)
-    _draw_turn(part, turn_text, scale)
-    return to_palette(part)
+def _turn_rows(turn_text: str, scale: int) -> bytes:
+    """The turn line's band of the PNG's rows: its part drawn one pixel wider, that first pixel of each row its
+    filter byte (`FILTER_NONE`, written last), so that the part's pixels are the rows as they are."""
+    part = plain_indexed(WIDTH * scale + 1, TURN_BOTTOM * scale, FELT)
+    (x, y), text, size = _turn_fitted(turn_text, scale)
+    put_text_indexed(part, (x + 1, y), text, size, TEXT, FELT, "lm")
+    part.paste(FILTER_NONE[0], (0, 0, 1, part.height))
+    return part.tobytes()
 
 
 @lru_cache(maxsize=PILE_PARTS)
-def _pile_part(
+def _pile_rows(
     index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
-) -> Image.Image:
-    left, right = _column(index)
-    part = new_board((right - left) * scale, (FOOTER_TOP - TURN_BOTTOM) * scale)
-    _draw_pile_column(part, index, pile, highlighted, labels, scale, origin=(left, TURN_BOTTOM))
-    return to_palette(part)
+) -> tuple[bytes, ...]:
+    return image_rows(_pile_part(index, pile, highlighted, labels, scale))
 
 
 @lru_cache(maxsize=LINE_PARTS)
+def _draw_pile_rows(label: str, count: int, scale: int) -> bytes:
+    return band_rows([image_rows(_draw_pile_part(label, count, scale))])
+
+
+def _pile_part(
+    index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
+) -> Image.Image:
+    """A pile's column: its frame (kept: everything but the top card's words) with the top card's number and
+    backwards target written on the palette (`put_text_indexed`), as `_draw_pile_column` draws it."""
+    left, _ = _column(index)
+    part = _pile_frame(index, replace(pile, top=pile.base), highlighted, labels, scale).copy()
+    position = (MARGIN + index * (PILE_WIDTH + GAP) - left, PILES_Y - TURN_BOTTOM)
+    for at, text, size, colour, background in _top_card_words(pile, position, scale):
+        put_text_indexed(part, at, text, size, colour, background, "mm")
+    return part
+
+
+@lru_cache(maxsize=PILE_PARTS)
+def _pile_frame(
+    index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
+) -> Image.Image:
+    """A pile's column without the words of its top card (`pile.top` is not read)."""
+    left, right = _column(index)
+    part = new_board((right - left) * scale, (FOOTER_TOP - TURN_BOTTOM) * scale)
+    _draw_pile_column(part, index, pile, highlighted, labels, scale, origin=(left, TURN_BOTTOM), top=False)
+    return to_palette(part)
+
+
 def _draw_pile_part(label: str, count: int, scale: int) -> Image.Image:
     part = new_board(WIDTH * scale, (HEIGHT - FOOTER_TOP) * scale)
     _draw_draw_pile(part, label, count, scale, top=0)
@@ -186,17 +216,15 @@ def _draw_pile_part(label: str, count: int, scale: int) -> Image.Image:
 
 
 def _draw_turn(board: Image.Image, turn_text: str, scale: int) -> None:
+    position, text, size = _turn_fitted(turn_text, scale)
+    put_text(board, position, text, size, TEXT, "lm")
+
+
+def _turn_fitted(turn_text: str, scale: int) -> tuple[tuple[int, int], str, int]:
+    """Where the turn line is written, and its text and size made to fit the board's width (`fitted`)."""
     s = scale
-    put_text_fitted(
-        board,
-        (MARGIN * s, (MARGIN + TURN_HEIGHT // 2 - 3) * s),
-        turn_text,
-        max_width=(WIDTH - 2 * MARGIN) * s,
-        size=17 * s,
-        minimum=11 * s,
-        fill=TEXT,
-        anchor="lm",
-    )
+    text, size = fitted(turn_text, (WIDTH - 2 * MARGIN) * s, 17 * s, 11 * s)
+    return (MARGIN * s, (MARGIN + TURN_HEIGHT // 2 - 3) * s), text, size
 
 
 def _draw_pile_column(
@@ -207,20 +235,46 @@ def _draw_pile_column(
     labels: TheGameLabels,
     scale: int,
     origin: tuple[int, int] = (0, 0),
+    *,
+    top: bool = True,
 ) -> None:
-    """A pile and what lies under it; `origin` is where `board`'s top-left corner lies on the whole board."""
+    """A pile and what lies under it; `origin` is where `board`'s top-left corner lies on the whole board.
+    `top=False`: without the words of its top card (`_top_card_words`)."""
     x = MARGIN + index * (PILE_WIDTH + GAP) - origin[0]
     y = PILES_Y - origin[1]
     _draw_pile(board, pile, (x, y), labels, scale)
+    if top:
+        for at, text, size, colour, _ in _top_card_words(pile, (x, y), scale):
+            put_text(board, at, text, size, colour, "mm")
     if highlighted:
         draw_highlight(board, (x, y, x + PILE_WIDTH, y + PILE_HEIGHT), scale)
+
+
+def _top_card_words(
+    pile: TheGamePile, position: tuple[int, int], scale: int
+) -> list[tuple[tuple[int, int], str, int, Colour, Colour]]:
+    """What changes with a pile's top card (`position`: the pile's top-left corner in logical pixels): its number,
+    big on the card, and its backwards target under it; each where it is written, its text, size, colour and the
+    colour it lies on."""
+    s = scale
+    x, top = position
+    centre_x = (x + PILE_WIDTH // 2) * s
+    number, size = fitted(str(pile.top), (PILE_WIDTH - 12) * s, NUMBER_SIZE * s, 1)
+    body_middle = top + HEADER_HEIGHT + (PILE_HEIGHT - HEADER_HEIGHT) // 2
+    colour = FACE_BORDER if pile.top == pile.base else BLACK  # only the base card: greyed
+    words = [((centre_x, body_middle * s), number, size, colour, FACE)]
+    target = pile.backwards_target
+    if target is not None:
+        below = top + PILE_HEIGHT + 4 + BACKWARDS_HEIGHT // 2
+        words.append(((centre_x, below * s), f"↩ {target}", 17 * s, TEXT, FELT))
+    return words
 
 
 def _draw_pile(
     board: Image.Image, pile: TheGamePile, position: tuple[int, int], labels: TheGameLabels, scale: int
 ) -> None:
     """One pile (`position`: its top-left corner in logical pixels): a card with its name and direction on a
-    coloured band, its top card big, its backwards target and its marker under it."""
+    coloured band, and its marker under it (its top card's number and backwards target: `_top_card_words`)."""
     s = scale
     x, top = position
     draw = ImageDraw.Draw(board)
@@ -236,14 +290,7 @@ def _draw_pile(
     put_text(
         board, (centre_x, (top + HEADER_HEIGHT // 2 + 1) * s), f"{pile.name} {arrow}", 18 * s, TEXT, "mm"
     )
-    number, size = fitted(str(pile.top), (PILE_WIDTH - 12) * s, NUMBER_SIZE * s, 1)
-    body_middle = top + HEADER_HEIGHT + (PILE_HEIGHT - HEADER_HEIGHT) // 2
-    colour = FACE_BORDER if pile.top == pile.base else BLACK  # only the base card: greyed
-    put_text(board, (centre_x, body_middle * s), number, size, colour, "mm")
     text_y = top + PILE_HEIGHT + 4
-    target = pile.backwards_target
-    if target is not None:
-        put_text(board, (centre_x, (text_y + BACKWARDS_HEIGHT // 2) * s), f"↩ {target}", 17 * s, TEXT, "mm")
     if pile.marker is not None:
         word = labels.keep_off if pile.marker == "keep_off" else labels.small_steps
         _draw_marker(board, pile.marker, word, pile.marker_by, (x, text_y + BACKWARDS_HEIGHT), s)

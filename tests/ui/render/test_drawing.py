@@ -1,13 +1,17 @@
-"""Board pictures are drawn in the picture thread, once per state, and the event loop never waits for Pillow."""
+"""Board pictures are drawn in the picture thread, once per state, and the event loop never waits for Pillow; a
+picture put together from kept parts is drawn on the loop."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
 
+import pytest
+
 from bot.games.thegame.ui import image as thegame_image
 from bot.ui.display import TableDisplay
 from bot.ui.lobby import BoardImage, draw_picture
+from bot.ui.render import TheGameLayout, render_thegame
 from bot.ui.render.drawing import Drawing, KeptDrawings
 from tests.games.thegame.ui.test_rendering import playing_table
 
@@ -50,14 +54,23 @@ async def test_the_loop_goes_on_while_a_picture_is_drawn() -> None:
     await drawing
 
 
-async def test_a_board_is_sent_with_its_picture_drawn_ahead() -> None:
+async def test_a_picture_put_together_from_kept_parts_is_drawn_on_the_loop_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Game's board (kept parts, well under a millisecond) is drawn where it is sent, on the loop: a trip to
+    the picture thread and back would cost more than drawing it."""
+    threads: list[str] = []
+
+    def render(layout: TheGameLayout) -> bytes:
+        threads.append(threading.current_thread().name)
+        return render_thegame(layout)
+
+    monkeypatch.setattr(thegame_image, "_png", KeptDrawings(render))
     table = playing_table(2, plays=3, seed=11)
-    draw = thegame_image._png
-    draw.cache_clear()
     content = await TableDisplay.board_content(table)
-    assert draw.cache_info().misses == 1 and draw.cache_info().hits == 0
-    assert content["image"].png.startswith(b"\x89PNG")
-    assert draw.cache_info().misses == 1 and draw.cache_info().hits == 0  # drawn once, in the thread
+    assert threads == [], "not drawn ahead in the picture thread"
+    assert content["image"].png.startswith(b"\x89PNG") and content["image"].png.startswith(b"\x89PNG")
+    assert threads == [threading.current_thread().name], "drawn once, on the loop, when sent"
 
 
 async def test_a_layout_that_cannot_be_kept_is_still_drawn_once_per_board() -> None:

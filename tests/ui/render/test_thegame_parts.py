@@ -7,7 +7,9 @@ import random
 from PIL import ImageChops
 
 from bot.ui.render import TheGameLabels, TheGameLayout, TheGamePile, draw_thegame, render_thegame
-from bot.ui.render.png import encode_png
+from bot.ui.render.png import encode_png, to_palette
+from bot.ui.render.thegame import FOOTER_TOP, TURN_BOTTOM, _column, _draw_pile_column, _pile_part
+from bot.ui.render.theme import new_board
 from tests.ui.render.helpers import decode
 
 NAMES = ("Bob", "Alexandrine-Marie de la Fontaine", "Zoé", "🤖 Ada", "")
@@ -50,3 +52,19 @@ def test_the_board_from_parts_is_the_board_drawn_whole() -> None:
             parts = decode(render_thegame(layout, scale))
             whole = decode(encode_png(draw_thegame(layout, scale)))
             assert ImageChops.difference(parts, whole).getbbox() is None, (layout, scale)
+
+
+def test_every_top_card_is_written_on_its_pile_as_it_is_drawn() -> None:
+    """A pile's part is its kept frame with the top card's words written on the palette: for every card a pile can
+    show, each pile, marked or not, played on this turn or not, it is the column drawn whole, pixel for pixel."""
+    labels = TheGameLabels()
+    for index, name in enumerate("ABCD"):
+        left, right = _column(index)
+        for top in range(1, 101):
+            marker = ("keep_off", "small_steps", None)[top % 3]
+            pile = TheGamePile(name, index < 2, top, marker, "Zoé" if marker else None)  # type: ignore[arg-type]
+            highlighted = top % 2 == 0
+            drawn = new_board((right - left) * 2, (FOOTER_TOP - TURN_BOTTOM) * 2)
+            _draw_pile_column(drawn, index, pile, highlighted, labels, 2, origin=(left, TURN_BOTTOM))
+            part = _pile_part(index, pile, highlighted, labels, 2)
+            assert part.tobytes() == to_palette(drawn).tobytes(), (name, top, marker, highlighted)

@@ -6,6 +6,7 @@ Nothing here ever shows a hand: only pile tops, counts and the plays everyone sa
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -17,6 +18,7 @@ from bot.games.thegame.ui.format import MARKER_EMOJI, card, plain_name, seat_nam
 from bot.games.thegame.ui.image import IMAGE_FILE, board_image
 from bot.service.table import Table
 from bot.ui import components as shared
+from bot.ui.component_rows import ComponentRows
 from bot.ui.i18n import t
 
 COLOUR_PLAYING = discord.Colour.green()
@@ -130,38 +132,56 @@ def board_content(table: Table, *, image: bool = True) -> dict[str, Any]:
 
 
 def board_view(table: Table) -> discord.ui.View:
-    locale = table.locale
+    """The board's buttons and menus. While the game is played they change only with the markers: that view is
+    kept (`_playing_view`), a finished view that discord.py only reads when it sends it."""
     session = session_of(table)
-    game = session.game
-    choosing = game.status is Status.CHOOSING_FIRST
+    if session.game.status is not Status.CHOOSING_FIRST:
+        return _playing_view(table.id, table.locale, marker_states(table, session))
     view = discord.ui.View(timeout=None)
-    hand = shared.HandButton(table.id, label=t(locale, "button.my_hand"), emoji="🂠")
-    view.add_item(hand)
-    if choosing:
-        view.add_item(components.FirstPlayerButton(table.id, label=t(locale, "button.i_start")))
-    view.add_item(shared.HowToPlayButton("thegame", label=t(locale, "button.how_to_play")))
-    view.add_item(marker_menu(table, session))
-    if choosing and table.has_ai:
+    view.add_item(shared.HandButton(table.id, label=t(table.locale, "button.my_hand"), emoji="🂠"))
+    view.add_item(components.FirstPlayerButton(table.id, label=t(table.locale, "button.i_start")))
+    view.add_item(shared.HowToPlayButton("thegame", label=t(table.locale, "button.how_to_play")))
+    view.add_item(marker_menu(table.id, table.locale, marker_states(table, session)))
+    if table.has_ai:
         view.add_item(first_player_menu(table, session))
     view.stop()
     return view
 
 
-def marker_menu(table: Table, session: TheGameSession) -> shared.GameActionSelect:
-    """ "Tell the team about a pile…": keep off or small steps on a pile, or clear its marker; a marked pile's
-    options say what it is now and who set it."""
-    locale = table.locale
-    options = []
+VIEWS_KEPT = 512  # boards in play (a view is a few kilobytes)
+MarkerStates = tuple[tuple[str, str | None, str | None], ...]
+
+
+def marker_states(table: Table, session: TheGameSession) -> MarkerStates:
+    """Each pile's name, its marker and who set it (as the menu names them): what the marker menu shows."""
+    states = []
     for pile in session.game.piles:
         current = session.markers.get(pile.name)
         setter = session.marker_by.get(pile.name)
+        name = plain_name(table, setter if setter is not None else -1) if current else None
+        states.append((pile.name, current, name))
+    return tuple(states)
+
+
+@lru_cache(maxsize=VIEWS_KEPT)
+def _playing_view(table_id: int, locale: str, markers: MarkerStates) -> discord.ui.View:
+    """Kept as the components it sends, written once (`ComponentRows`): the buttons and the marker menu are
+    persistent items, answered by their registered classes."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(shared.HandButton(table_id, label=t(locale, "button.my_hand"), emoji="🂠"))
+    view.add_item(shared.HowToPlayButton("thegame", label=t(locale, "button.how_to_play")))
+    view.add_item(marker_menu(table_id, locale, markers))
+    view.stop()
+    return ComponentRows.written_from(view)
+
+
+def marker_menu(table_id: int, locale: str, markers: MarkerStates) -> shared.GameActionSelect:
+    """ "Tell the team about a pile…": keep off or small steps on a pile, or clear its marker; a marked pile's
+    options say what it is now and who set it."""
+    options = []
+    for pile, current, setter in markers:
         description = (
-            t(
-                locale,
-                "marker.option.set_by",
-                marker=t(locale, f"marker.{current}"),
-                name=plain_name(table, setter if setter is not None else -1),
-            )
+            t(locale, "marker.option.set_by", marker=t(locale, f"marker.{current}"), name=str(setter))
             if current
             else None
         )
@@ -169,14 +189,14 @@ def marker_menu(table: Table, session: TheGameSession) -> shared.GameActionSelec
         for kind in [*kinds, *([CLEAR] if current else [])]:
             options.append(
                 discord.SelectOption(
-                    label=t(locale, f"marker.option.{kind}", pile=pile.name),
-                    value=f"{pile.name}.{kind}",
+                    label=t(locale, f"marker.option.{kind}", pile=pile),
+                    value=f"{pile}.{kind}",
                     emoji=MARKER_EMOJI.get(kind, "✖️"),
                     description=description[:100] if description else None,
                 )
             )
     return shared.GameActionSelect(
-        table.id, MARKER_PAYLOAD, options, placeholder=t(locale, "marker.placeholder"), row=1
+        table_id, MARKER_PAYLOAD, options, placeholder=t(locale, "marker.placeholder"), row=1
     )
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.games.thegame.engine import Direction, Game, Pile, Status
 from bot.service.table import Table
 from bot.ui.format import escape_name
-from bot.ui.i18n import t
+from bot.ui.i18n import language_of, t
 
 ARROW = {Direction.UP: "▲", Direction.DOWN: "▼"}
 MARKER_EMOJI = {"keep_off": "🚫", "small_steps": "🐢"}
@@ -37,13 +39,18 @@ def number_word(locale: object, value: int) -> str:
 
 def progress(locale: object, played: int, minimum: int) -> str:
     """Where the turn stands: "at least two cards to play", "one of two played", "two played, the turn may
-    end"."""
-    words = {"played": number_word(locale, played), "minimum": number_word(locale, minimum)}
+    end". Written once per language and count (every hand and turn line says it)."""
+    return _progress(language_of(locale), played, minimum)
+
+
+@lru_cache(maxsize=256)
+def _progress(language: str, played: int, minimum: int) -> str:
+    words = {"played": number_word(language, played), "minimum": number_word(language, minimum)}
     if played == 0:
-        return t(locale, "progress.start", count=minimum, **words)
+        return t(language, "progress.start", count=minimum, **words)
     if played < minimum:
-        return t(locale, "progress.some", count=played, **words)
-    return t(locale, "progress.done", count=played, **words)
+        return t(language, "progress.some", count=played, **words)
+    return t(language, "progress.done", count=played, **words)
 
 
 def game_progress(locale: object, game: Game) -> str:

@@ -89,4 +89,5 @@ def alt_text(table: Table, layout: TheGameLayout) -> str:
 
 def board_image(table: Table, session: TheGameSession) -> BoardImage:
     layout = layout_of(table, session)
-    return BoardImage(Drawing(_png, layout), IMAGE_FILE, alt_text(table, layout))
+    # Put together from kept parts (`render_thegame`): drawn on the loop, without a trip to the picture thread.
+    return BoardImage(Drawing(_png, layout), IMAGE_FILE, alt_text(table, layout), in_thread=False)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import weakref
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from operator import attrgetter
 
@@ -28,31 +28,29 @@ KIND_EMOJI = {"backwards": "🟢", "small": "🔵", "big": "⚪", "ending": "�
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """A move and how it reads; `kind`, `rank` and `size` are worked out once (a hand reads them many times)."""
+
     card: int
     pile: str
     jump: int  # card - top: positive going up, negative going down
     backwards: bool
     lost: int  # cards still in play strictly between the top and the card
     ends_game: bool
+    kind: str = field(init=False)
+    rank: tuple[int, int] = field(init=False)  # best first: the kind's place in KINDS, then the cards lost
+    size: str = field(init=False)  # '↩' for a backwards move, else the signed jump ('+4', '−20')
 
-    @property
-    def kind(self) -> str:
+    def __post_init__(self) -> None:
         if self.ends_game:
-            return "ending"
-        if self.backwards:
-            return "backwards"
-        return "small" if self.lost <= SMALL_STEP else "big"
-
-    @property
-    def rank(self) -> tuple[int, int]:
-        return KINDS.index(self.kind), self.lost
-
-    @property
-    def size(self) -> str:
-        """'↩' for a backwards move, else the signed jump ('+4', '−20')."""
-        if self.backwards:
-            return "↩"
-        return f"+{self.jump}" if self.jump > 0 else f"−{-self.jump}"
+            kind = "ending"
+        elif self.backwards:
+            kind = "backwards"
+        else:
+            kind = "small" if self.lost <= SMALL_STEP else "big"
+        size = "↩" if self.backwards else (f"+{self.jump}" if self.jump > 0 else f"−{-self.jump}")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "rank", (KINDS.index(kind), self.lost))
+        object.__setattr__(self, "size", size)
 
 
 def ending_plays(game: Game) -> set[tuple[int, str]]:
