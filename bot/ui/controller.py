@@ -23,6 +23,7 @@ from bot.games.errors import GameError
 from bot.games.registry import game_for_options
 from bot.service.games import Change
 from bot.service.table import Seat, Table, TableStatus
+from bot.storage.fencing import ShardsLost
 from bot.ui.game_ui import render_notice, ui_for, ui_for_key
 from bot.ui.i18n import command_name, t
 from bot.ui.lobby import for_edit, for_send
@@ -60,7 +61,10 @@ async def confirm_then(
 
 
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """The private apology for an unexpected error, with a reference that is also in the log."""
+    """The private apology for an unexpected error, with a reference that is also in the log. None when this
+    process lost its shards: another process answers for them now (bot/storage/fencing.py)."""
+    if isinstance(error, ShardsLost):
+        return
     reference = secrets.token_hex(3).upper()
     if discord_failed(error):
         # Discord's side (an outage, a rate limit, an interaction that expired): nothing to fix in the bot.
