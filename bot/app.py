@@ -99,6 +99,7 @@ class TheGameBot(commands.AutoShardedBot):
         self.shard_lock: ShardLock | None = None
         self.router = ComponentRouter()
         self._stopping: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
         # Set when the shards are lost (the lock's session ended, or a write was fenced off): `python -m bot` then
         # exits with status 4 (bot/exit_codes.py).
         self.lost = asyncio.Event()
@@ -164,6 +165,8 @@ class TheGameBot(commands.AutoShardedBot):
 
     async def _set_up(self) -> None:
         await self.open_storage()
+        if self.shard_lock is not None:
+            self.gate.watch(self.shard_lock.verify)
         self.tables = TableStore(self.db)
         self.guild_settings = SettingsStore(self.db)
         self.games = GameService(
@@ -231,6 +234,13 @@ class TheGameBot(commands.AutoShardedBot):
                 self.ai_turns.schedule(table)
 
     async def close(self) -> None:
+        """Close once, however many ask (the stop after lost shards, `python -m bot`, discord.py itself)."""
+        if self._closing is None:
+            self._closing = asyncio.get_running_loop().create_task(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
+        self.gate.stop_watching()
         try:
             if hasattr(self, "ai_turns"):
                 await self.ai_turns.close()

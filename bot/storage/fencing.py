@@ -25,7 +25,6 @@ SQLite needs none of this: a process holds its shards by `flock`, which ends onl
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -72,11 +71,12 @@ async def take_lease(
 ) -> Lease:
     """Write a new generation into the lease rows of ``shards`` (None: the whole bot), after every save in flight
     of the processes it fences off. Call it holding the shards' advisory locks."""
-    owned = None if shards is None or shard_count is None else tuple(shards)
-    now = time.time()
+    owned = None if shard_count is None or shards is None else tuple(shards)
     async with connection.transaction():
         await connection.execute(f"SET LOCAL lock_timeout = '{TAKEOVER_LOCK_TIMEOUT}'")
         await connection.execute("LOCK TABLE shard_leases IN EXCLUSIVE MODE")
+        # The server's clock, once every earlier write has committed: a write stamped later is the new holder's.
+        now = float(await connection.fetchval("SELECT extract(epoch FROM clock_timestamp())::float8"))
         generation = int(await connection.fetchval("SELECT nextval('shard_lease_generations')"))
         cluster_count = await connection.fetchval(
             "SELECT shard_count FROM shard_leases WHERE shard = $1", WHOLE_BOT

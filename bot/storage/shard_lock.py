@@ -88,6 +88,10 @@ class ShardLock(Protocol):
         """The generation this process's writes are fenced with (PostgreSQL; None on SQLite: nothing to fence)."""
         ...
 
+    async def verify(self) -> bool:
+        """Whether the locks are still held (asks the server; a lock found lost is reported to ``on_lost``)."""
+        ...
+
     async def release(self) -> None: ...
 
 
@@ -147,13 +151,26 @@ class PostgresShardLock:
         if on_lost is not None:
             on_lost()
 
+    async def verify(self) -> bool:
+        if self._connection.is_closed():
+            return False
+        if await self._answers():
+            return True
+        self._connection.terminate()  # reported by the termination listener
+        return False
+
+    async def _answers(self) -> bool:
+        try:
+            await asyncio.wait_for(self._connection.fetchval("SELECT 1"), HEARTBEAT_TIMEOUT)
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            return False
+        return True
+
     async def _beat(self) -> None:
         """A server that stops answering is taken for lost: the connection is dropped, which reports it."""
         while True:
             await asyncio.sleep(HEARTBEAT_INTERVAL)
-            try:
-                await asyncio.wait_for(self._connection.fetchval("SELECT 1"), HEARTBEAT_TIMEOUT)
-            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            if not await self._answers():
                 self._connection.terminate()
                 return
 
@@ -187,8 +204,9 @@ class PostgresShardLock:
     async def release(self) -> None:
         self._on_lost = None  # a session closed on purpose is not lost
         self._heartbeat.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._heartbeat
+        await asyncio.gather(
+            self._heartbeat, return_exceptions=True
+        )  # cancelled mid-query: whatever it raised
         try:
             await self._connection.close(timeout=CLOSE_TIMEOUT)
         except (TimeoutError, OSError, asyncpg.InterfaceError):
@@ -291,6 +309,9 @@ class FileShardLock:
             with contextlib.suppress(OSError):
                 os.close(handle)  # closing the file drops its flock
         self._files.clear()
+
+    async def verify(self) -> bool:
+        return bool(self._files)  # a flock lasts as long as its file is open
 
     async def release(self) -> None:
         self._close()
