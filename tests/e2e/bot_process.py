@@ -24,10 +24,11 @@ def main(api_base: str, gateway: str, token: str, database: str) -> int:
     from bot.config import Settings
     from bot.discord_api import use_discord_api
     from bot.emulator.discord_patch import point_discord_at
+    from bot.logs import setup_logging
     from bot.process import serve
     from bot.storage import shard_lock
 
-    logging.basicConfig(level=logging.ERROR)
+    setup_logging(logging.ERROR, secrets=[token])  # as `python -m bot` logs, at ERROR
     heartbeat = os.environ.get("THEGAME_TEST_HEARTBEAT")
     if heartbeat:
         interval, timeout = heartbeat.split(",")
