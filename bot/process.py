@@ -78,6 +78,11 @@ async def _serve(
     except DatabaseUnavailable as error:
         say(f"Not starting: {error}")
         return ExitCode.DATABASE_UNREACHABLE
+    try:
+        await wait_for_discord_api(bot.settings.connect_timeout)
+    except DiscordUnreachable as error:
+        say(f"Not starting: {error}")
+        return ExitCode.DISCORD_UNREACHABLE
     running = asyncio.create_task(bot.start(token))
     deadline = asyncio.create_task(_discord_deadline(bot, bot.settings.connect_timeout))
     stopping = asyncio.create_task(stop_requested.wait())
@@ -145,6 +150,31 @@ def _ended(running: asyncio.Task[None], say: Callable[[str], None]) -> ExitCode:
         say(f"Discord closed the connection (code {error.code}) and it could not be opened again.")
         return ExitCode.DISCORD_UNREACHABLE
     raise error
+
+
+async def wait_for_discord_api(limit: float) -> None:
+    """Until Discord's REST address (or DISCORD_API_URL's proxy, which may start after the bot) accepts a
+    connection; `DiscordUnreachable` after ``limit`` seconds. Nothing is sent: the connection is only opened."""
+    url = yarl.URL(Route.BASE)
+    host, port = url.host or "discord.com", url.port or (443 if url.scheme == "https" else 80)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    while True:
+        try:
+            _reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(host, port), max(0.1, deadline - loop.time())
+            )
+        except (OSError, TimeoutError) as error:
+            if loop.time() >= deadline:
+                why = "no answer" if isinstance(error, TimeoutError) else (error.strerror or str(error))
+                raise DiscordUnreachable(
+                    f"Cannot reach Discord at {discord_base()}: {why} (for {limit:g} s). Check the network and"
+                    " DISCORD_API_URL (or CONNECT_TIMEOUT_SECONDS)."
+                ) from None
+            await asyncio.sleep(min(0.5, max(0.0, deadline - loop.time())))
+            continue
+        writer.close()
+        return
 
 
 async def _discord_deadline(bot: TheGameBot, limit: float) -> None:
