@@ -201,7 +201,9 @@ class TheGameBot(commands.AutoShardedBot):
         other process may hold these tables already (bot/storage/fencing.py)."""
         if self.lost.is_set():
             return
-        log.error("Lost the database session that holds this process's shards: stopping")
+        log.error(
+            "Lost this process's shards (its lock's database session ended, or another process took them): stopping"
+        )
         self.lost.set()
         self.gate.close()
         self._stopping = asyncio.get_running_loop().create_task(self.close())

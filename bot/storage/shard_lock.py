@@ -8,6 +8,10 @@ for the same shard by mistake never both act on its tables.
   another process. Across a network cut both sides find out within about half a minute: the server through TCP
   keepalives set on the session (it then frees the shards), the process through a heartbeat query (it then
   stops, a little earlier) — and meanwhile the cut-off process cannot save, so it cannot acknowledge, a single move.
+  A process learns of a lost lock only a moment later (later still if it was frozen), so the lock comes with a
+  lease that fences its writes: once another process has taken the shards, not one more write of the first one
+  lands (``bot/storage/fencing.py``). ``verify()`` asks the server whether the lock is still held (the bot does
+  after its event loop stood still, before it answers anything: ``bot/interaction_gate.py``).
 - SQLite: ``flock`` on small files beside the database (``thegame.sqlite3.shard-0.lock``); the kernel drops them
   when the process dies.
 
@@ -32,6 +36,7 @@ from typing import Any, Protocol
 
 import asyncpg
 
+from bot.storage.database import DatabaseUnavailable
 from bot.storage.fencing import Lease, take_lease
 from bot.storage.postgres import CLOSE_TIMEOUT, CONNECT_TIMEOUT, KEEPALIVES, connect_postgres, migrate
 
@@ -335,4 +340,10 @@ async def lock_shards(
         return await PostgresShardLock.acquire(database_url, shards, shard_count, on_lost, connect_timeout)
     if str(database_path) == ":memory:":
         return None
-    return FileShardLock.acquire(database_path, shards, shard_count)
+    try:
+        return FileShardLock.acquire(database_path, shards, shard_count)
+    except OSError as error:  # a folder that cannot be created or written
+        raise DatabaseUnavailable(
+            f"Cannot open the SQLite database {database_path}: {error.strerror or error} ({error.filename or database_path})."
+            " Check DATABASE_PATH."
+        ) from error

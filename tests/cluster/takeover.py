@@ -193,7 +193,7 @@ async def run_takeover(
         await asyncio.sleep(1.0)
         started = time.monotonic()
         await _inject(fault, first, second, url, server, proxy)
-        exit_code = await first.wait(timeout=120)
+        exit_code = await _exit_of(first)
         stop_seconds = time.monotonic() - started
         if fault != "freeze":
             await start_when_free(second)
@@ -245,6 +245,16 @@ async def _inject(
         )
     else:
         raise ValueError(f"unknown fault {fault!r}")
+
+
+async def _exit_of(process: BotProcess, limit: float = 60) -> int | None:
+    """Its exit status; None when it did not exit within ``limit`` seconds (its stacks then go to its log)."""
+    try:
+        return await process.wait(timeout=limit)
+    except TimeoutError:
+        os.kill(process.pid, signal.SIGUSR1)
+        await asyncio.sleep(1)
+        return None
 
 
 async def _install_audit(url: str) -> None:

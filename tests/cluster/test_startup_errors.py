@@ -166,3 +166,15 @@ async def test_a_process_whose_shards_never_connected_exits_when_it_loses_them(
     _out, err = await asyncio.wait_for(child.communicate(), 30)
     assert child.returncode == 4, err.decode()
     assert err.decode().strip().splitlines()[-1].startswith("Stopped: this process lost its shards")
+
+
+async def test_a_sqlite_file_that_cannot_be_created_is_one_line_and_status_5(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    status, stderr, _ = await python_m_bot(
+        tmp_path, DATABASE_PATH=str(tmp_path / "a-file" / "thegame.sqlite3")
+    )
+    assert status == 5
+    assert one_line(stderr) == (
+        f"Not starting: Cannot open the SQLite database {tmp_path}/a-file/thegame.sqlite3: File exists"
+        f" ({tmp_path}/a-file). Check DATABASE_PATH."
+    )

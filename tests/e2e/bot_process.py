@@ -6,15 +6,18 @@ The other settings come from the environment as for `python -m bot` (DATABASE_UR
 DISCORD_API_URL, AI_TURN_DELAY_SECONDS, CONNECT_TIMEOUT_SECONDS, ...); the arguments win over it. It runs as
 `python -m bot` does (`bot/process.py`): a refused process prints why and exits with its status (3: shards taken,
 5: database unreachable, ...), SIGTERM stops it cleanly with 0, a process that lost its shards exits with 4.
-For tests only: THEGAME_TEST_HEARTBEAT="interval,timeout" shortens the shard lock's heartbeat (seconds).
+For tests only: THEGAME_TEST_HEARTBEAT="interval,timeout" shortens the shard lock's heartbeat (seconds); SIGUSR1
+writes every thread's stack to stderr.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import faulthandler
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -29,6 +32,7 @@ def main(api_base: str, gateway: str, token: str, database: str) -> int:
     from bot.storage import shard_lock
 
     setup_logging(logging.ERROR, secrets=[token])  # as `python -m bot` logs, at ERROR
+    faulthandler.register(signal.SIGUSR1, all_threads=True)  # a test that finds it stuck can ask where
     heartbeat = os.environ.get("THEGAME_TEST_HEARTBEAT")
     if heartbeat:
         interval, timeout = heartbeat.split(",")

@@ -206,3 +206,27 @@ async def test_connections_without_a_lease_are_not_fenced(start: Process, url: s
         await plain.execute("INSERT INTO meta (key, value) VALUES ('admin', 'x')")
     finally:
         await plain.close()
+
+
+async def test_every_table_of_the_bot_is_fenced(url: str) -> None:
+    """A table a later migration adds must be fenced too (its trigger in the same migration)."""
+    database = await connect(url)
+    try:
+        tables = {
+            str(row[0])
+            for row in await database.fetchall(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                " AND table_type = 'BASE TABLE'"
+            )
+        }
+        fenced = {
+            str(row[0])
+            for row in await database.fetchall(
+                "SELECT event_object_table FROM information_schema.triggers WHERE action_statement ="
+                " 'EXECUTE FUNCTION fence_writes()' AND action_orientation = 'STATEMENT'"
+                " GROUP BY event_object_table HAVING count(DISTINCT event_manipulation) = 3"
+            )
+        }
+    finally:
+        await database.close()
+    assert fenced == tables - {"schema_version", "shard_leases"}

@@ -27,7 +27,7 @@ DECLARE
     shards INTEGER[];
     held INTEGER;
 BEGIN
-    IF expected IS NULL THEN
+    IF expected IS NULL OR current_setting('thegame.lease_checked', true) = 'yes' THEN
         RETURN NULL;
     END IF;
     shards := current_setting('thegame.lease_shards')::INTEGER[];
@@ -37,6 +37,8 @@ BEGIN
         RAISE EXCEPTION 'fenced: lease generation % no longer holds shards %', expected, shards
             USING ERRCODE = 'TG001';
     END IF;
+    -- Checked for the rest of this transaction: the lock above is held until it ends.
+    PERFORM set_config('thegame.lease_checked', 'yes', true);
     RETURN NULL;
 END
 $$;
