@@ -110,7 +110,11 @@ class InteractionGate:
         self._checking = asyncio.get_running_loop().create_task(self._check(self._verify))
 
     async def _check(self, verify: Callable[[], Awaitable[bool]]) -> None:
-        still_ours = await verify()
+        try:
+            still_ours = await verify()
+        except Exception:  # cannot tell: answer (the saves are fenced whatever happens)
+            log.exception("Could not check the shard lock")
+            still_ours = True
         held, self._held = self._held, []
         if self.state is GateState.HOLDING:
             self.state = GateState.OPEN if still_ours else GateState.CLOSED

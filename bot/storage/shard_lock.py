@@ -113,6 +113,7 @@ class PostgresShardLock:
         self._connection = connection
         self._lease = lease
         self._on_lost = on_lost
+        self._asking = asyncio.Lock()
         connection.add_termination_listener(self._ended)
         self._heartbeat = asyncio.get_running_loop().create_task(self._beat())
 
@@ -165,10 +166,19 @@ class PostgresShardLock:
         return False
 
     async def _answers(self) -> bool:
-        try:
-            await asyncio.wait_for(self._connection.fetchval("SELECT 1"), HEARTBEAT_TIMEOUT)
-        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-            return False
+        """Whether the server answers on the lock's session. One question at a time: the heartbeat and `verify`
+        share the connection, which takes one query at a time."""
+        async with self._asking:
+            try:
+                await asyncio.wait_for(self._connection.fetchval("SELECT 1"), HEARTBEAT_TIMEOUT)
+            except (
+                TimeoutError,
+                OSError,
+                asyncpg.PostgresError,
+                asyncpg.InterfaceError,
+                asyncpg.InternalClientError,
+            ):
+                return False
         return True
 
     async def _beat(self) -> None:

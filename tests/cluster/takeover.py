@@ -69,7 +69,9 @@ class Takeover:
 @dataclass
 class Player:
     table: Table
-    unsure: int = 0  # plays sent whose answer never came (saved or not: the player cannot tell)
+    # Plays sent but not acknowledged: no answer, or "could not save" when the connection died during the commit.
+    # Each may be in the database or not (the player cannot tell).
+    unacknowledged: int = 0
 
 
 async def answer_of(result: object) -> int | None:
@@ -101,9 +103,8 @@ async def play_once(emulator: Emulator, player: Player) -> bool | None:
     if answer == 7 and confirm:
         pile_id = confirm[0]["custom_id"]
         answer = await answer_of(await emulator.click(table.alice, hand, pile_id))
-    if answer is None:
-        player.unsure += 1  # sent, never answered: saved or not, the player cannot tell
     if answer != 7:
+        player.unacknowledged += 1
         return None
     card, pile = pile_id.split(":")[3:5]
     table.acknowledged.append((int(card), pile))
@@ -136,13 +137,14 @@ async def keep_playing(emulator: Emulator, player: Player, stop: asyncio.Event) 
 async def end_lock_session(url: str, pid: int) -> None:
     connection = await asyncpg.connect(url)
     try:
-        await connection.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE $1"
+        ended = await connection.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name LIKE $1"
             " AND datname = current_database()",
             f"thegame pid {pid} %",
         )
     finally:
         await connection.close()
+    assert ended == 1, f"{ended} lock sessions of process {pid} ended"
 
 
 async def start_when_free(process: BotProcess, attempts: int = 20) -> None:
@@ -290,8 +292,8 @@ async def _late_writes(url: str, first: int, second: int) -> int:
 
 
 async def _lost_plays(url: str, players: list[Player]) -> tuple[int, int]:
-    """Acknowledged plays the database does not hold, and how many were acknowledged. A play sent and never
-    answered may be there or not (the player cannot know); any other play in the database is an error."""
+    """Acknowledged plays the database does not hold, and how many were acknowledged. A play sent and not
+    acknowledged may be there or not; any other play in the database is an error."""
     database = await connect(url)
     lost = acknowledged = 0
     try:
@@ -304,8 +306,8 @@ async def _lost_plays(url: str, players: list[Player]) -> tuple[int, int]:
             )
             acknowledged += len(table.acknowledged)
             lost += sum(1 for play in table.acknowledged if play not in plays)
-            assert len(plays) <= len(table.acknowledged) + player.unsure, (
-                "a play nobody sent is in the database"
+            assert len(plays) <= len(table.acknowledged) + player.unacknowledged, (
+                "a play nobody sent is saved"
             )
     finally:
         await database.close()
