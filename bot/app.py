@@ -255,7 +255,8 @@ class TheGameBot(commands.AutoShardedBot):
         finally:
             try:
                 if hasattr(self, "db"):
-                    await self.db.close()
+                    # Shards lost: nothing in flight may be written any more, so no waiting for it.
+                    await self.db.close(patience=0 if self.lost.is_set() else STOP_LIMIT)
             finally:
                 # Last: the shards stay this process's until nothing of it can write any more.
                 if self.shard_lock is not None:

@@ -64,7 +64,10 @@ class Database(Executor, Protocol):
         """Which database, for logs: a file path, or a PostgreSQL host and database (never a password)."""
         ...
 
-    async def close(self) -> None: ...
+    async def close(self, *, patience: float = 5.0) -> None:
+        """Close, waiting at most ``patience`` seconds for statements in flight (0: drop them at once, as a process
+        that lost its shards does)."""
+        ...
 
 
 class DuplicateKey(Exception):

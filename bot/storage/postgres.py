@@ -278,9 +278,13 @@ class PostgresDatabase:
         async with self.transaction() as transaction:
             await transaction.executemany(sql, rows)
 
-    async def close(self) -> None:
-        """Close the pool, waiting a few seconds for queries in flight; past that (a server cut off), drop it."""
-        try:
-            await asyncio.wait_for(self._pool.close(), CLOSE_TIMEOUT)
-        except TimeoutError:
-            self._pool.terminate()
+    async def close(self, *, patience: float = CLOSE_TIMEOUT) -> None:
+        """Close the pool, waiting ``patience`` seconds for queries in flight; past that (a server cut off), drop
+        its connections."""
+        if patience > 0:
+            try:
+                await asyncio.wait_for(self._pool.close(), patience)
+                return
+            except TimeoutError:
+                pass
+        self._pool.terminate()

@@ -101,12 +101,13 @@ def answering(handler: Handler[P]) -> Handler[P]:
         self.idle.clear()
         try:
             await handler(self, interaction, *args, **kwargs)
-        except GameError as error:
-            await send_private(interaction, self.explain(interaction, error))
         except Exception as error:  # the one place that turns any failure into an answer
             if self.bot.lost.is_set():
                 return  # the shards are lost: another process holds the table and answers for it now
-            await apologise(interaction, error)
+            if isinstance(error, GameError):
+                await send_private(interaction, self.explain(interaction, error))
+            else:
+                await apologise(interaction, error)
         finally:
             self.in_flight -= 1
             if self.in_flight == 0:

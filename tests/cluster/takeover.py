@@ -15,7 +15,7 @@ table of The Game in each of some servers, keeps their players playing (a card, 
 Measured (`Takeover`): double acknowledgements (one interaction answered by both processes, which Discord refuses),
 writes by A committed after B took the shards (an audit trigger stamps every write of `tables` with its lease
 generation and the server's clock), acknowledged plays missing from the database, A's exit status and the seconds
-from the fault to A's exit. Used by tests/cluster/test_takeover.py and `benchmarks/cluster.py --takeover`.
+from the fault (frozen: from the thaw) to A's exit. Used by tests/cluster/test_takeover.py and `benchmarks/cluster.py --takeover`.
 """
 
 from __future__ import annotations
@@ -193,8 +193,7 @@ async def run_takeover(
         first_generation = await _generation(url)
         load = asyncio.gather(*(keep_playing(emulator, player, stop) for player in players))
         await asyncio.sleep(1.0)
-        started = time.monotonic()
-        await _inject(fault, first, second, url, server, proxy)
+        started = await _inject(fault, first, second, url, server, proxy)
         exit_code = await _exit_of(first)
         stop_seconds = time.monotonic() - started
         if fault != "freeze":
@@ -224,7 +223,9 @@ async def _inject(
     url: str,
     server: ThrowawayPostgres,
     proxy: CuttableProxy | None,
-) -> None:
+) -> float:
+    """Inject the fault; returns when the first process could start to notice it (frozen: once thawed)."""
+    started = time.monotonic()
     if fault == "kill":
         await end_lock_session(url, first.pid)
     elif fault == "freeze":
@@ -235,6 +236,7 @@ async def _inject(
             await asyncio.sleep(1.0)  # players click on: B answers, A's socket fills up
         finally:
             os.kill(first.pid, signal.SIGCONT)
+            started = time.monotonic()
     elif fault == "cut":
         assert proxy is not None
         proxy.cut()
@@ -247,6 +249,7 @@ async def _inject(
         )
     else:
         raise ValueError(f"unknown fault {fault!r}")
+    return started
 
 
 async def _exit_of(process: BotProcess, limit: float = 60) -> int | None:
