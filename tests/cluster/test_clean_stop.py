@@ -6,7 +6,10 @@ to ignore SIGTERM until killed)."""
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
 import signal
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -17,7 +20,7 @@ from bot.app import TheGameBot, create_bot
 from bot.emulator import Emulator, RunningClient
 from bot.games.thegame.engine import seed_to_deal_code
 from bot.games.thegame.ui.board import game_of
-from tests.cluster.cluster import BotProcess, Table, enabled, open_and_start
+from tests.cluster.cluster import ROOT, BotProcess, Table, enabled, open_and_start
 from tests.cluster.takeover import Player, _lost_plays, keep_playing
 from tests.e2e.conftest import bot_settings
 from tests.emulator.fixtures import StartClient
@@ -126,3 +129,39 @@ async def test_sigterm_stops_the_process_cleanly_under_load(
     assert unanswered == [], "interactions in flight at SIGTERM were left unanswered"
     lost, acknowledged = await _lost_plays(url or str(tmp_path / "thegame.sqlite3"), players)
     assert acknowledged > 0 and lost == 0
+
+
+class ContainerBotProcess(BotProcess):
+    """The bot as PID 1 of a PID namespace of its own, as in a container without an init process: the kernel
+    then drops every signal the process has no handler for, SIGTERM included."""
+
+    async def _spawn(self, log: Any) -> asyncio.subprocess.Process:
+        emulator = self.emulator
+        return await asyncio.create_subprocess_exec(
+            "unshare", "--pid", "--fork", "--kill-child", sys.executable, "-m", "tests.e2e.bot_process",
+            emulator.api_base, emulator.gateway_url, emulator.token, str(self.database_path),
+            cwd=ROOT, env=self.env, stderr=log,
+        )  # fmt: skip
+
+    @property
+    def pid_1(self) -> int:
+        """The bot's own pid (seen from here), the child of `unshare`."""
+        children = Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text().split()
+        return int(children[0])
+
+
+@pytest.mark.skipif(
+    shutil.which("unshare") is None or os.geteuid() != 0, reason="needs root and unshare for a PID namespace"
+)
+async def test_as_pid_1_of_a_container_sigterm_still_stops_it_cleanly(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    process = ContainerBotProcess(emulator, database_path=tmp_path / "thegame.sqlite3")
+    try:
+        await process.start()
+        await process.wait_ready(timeout=60)
+        os.kill(process.pid_1, signal.SIGTERM)
+        status = await process.wait(timeout=30)
+    finally:
+        await process.stop()
+    assert status == 0, process.errors()
