@@ -24,6 +24,7 @@ from collections.abc import Iterable
 import discord
 
 REDACTED = "***"
+MIN_SECRET = 8
 SECRET_KEYS = ("token", "content", "value", "title", "description", "label", "text", "placeholder")
 _KEYED = re.compile(
     r"""(?P<key>(?P<quote>["'])(?:""" + "|".join(SECRET_KEYS) + r""")(?P=quote)\s*:\s*)"""
@@ -47,7 +48,8 @@ class Redact(logging.Filter):
 
     def __init__(self, secrets: Iterable[str] = ()) -> None:
         super().__init__()
-        self._secrets = tuple(secret for secret in secrets if secret)
+        # (A secret of a few letters is no token: replacing it everywhere would only garble the log.)
+        self._secrets = tuple(secret for secret in secrets if len(secret) >= MIN_SECRET)
 
     def filter(self, record: logging.LogRecord) -> bool:
         if (record.name, record.msg) in _ONE_LINE and record.exc_info and record.exc_info[1] is not None:

@@ -19,8 +19,8 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -71,15 +71,16 @@ async def _serve(
     bot: TheGameBot, token: str, stop_requested: asyncio.Event, say: Callable[[str], None]
 ) -> ExitCode:
     try:
-        await bot.open_storage()
+        if not await _unless_stopped(bot.open_storage(), stop_requested):
+            return ExitCode.OK
+        if not await _unless_stopped(wait_for_discord_api(bot.settings.connect_timeout), stop_requested):
+            return ExitCode.OK
     except ShardsTaken as error:
         say(f"Not starting: {error}")
         return ExitCode.SHARDS_TAKEN
     except DatabaseUnavailable as error:
         say(f"Not starting: {error}")
         return ExitCode.DATABASE_UNREACHABLE
-    try:
-        await wait_for_discord_api(bot.settings.connect_timeout)
     except DiscordUnreachable as error:
         say(f"Not starting: {error}")
         return ExitCode.DISCORD_UNREACHABLE
@@ -116,6 +117,23 @@ async def _serve(
         for task in (running, deadline, stopping, lost):
             task.cancel()
         await asyncio.gather(running, deadline, stopping, lost, return_exceptions=True)
+
+
+async def _unless_stopped(work: Coroutine[Any, Any, None], stop_requested: asyncio.Event) -> bool:
+    """Run a start-up step; False (the step cancelled) when a stop is asked for first."""
+    step = asyncio.create_task(work)
+    stopping = asyncio.create_task(stop_requested.wait())
+    try:
+        await asyncio.wait({step, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopping.cancel()
+    if step.done():
+        step.result()  # its error, if any
+        return True
+    step.cancel()
+    await asyncio.gather(step, return_exceptions=True)
+    log.info("Stopped while starting")
+    return False
 
 
 def _ended(running: asyncio.Task[None], say: Callable[[str], None]) -> ExitCode:
@@ -161,9 +179,10 @@ async def wait_for_discord_api(limit: float) -> None:
     deadline = loop.time() + limit
     while True:
         try:
-            _reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(host, port), max(0.1, deadline - loop.time())
-            )
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation that comes as the
+            # connection fails, and a SIGTERM during this wait went unheard.
+            async with asyncio.timeout(max(0.1, deadline - loop.time())):
+                _reader, writer = await asyncio.open_connection(host, port)
         except (OSError, TimeoutError) as error:
             if loop.time() >= deadline:
                 why = "no answer" if isinstance(error, TimeoutError) else (error.strerror or str(error))

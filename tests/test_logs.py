@@ -23,17 +23,17 @@ CHAT = "meet me at the seventh pile, Bob"
 def debug_log() -> Iterator[io.StringIO]:
     """`python -m bot`'s logging at DEBUG into a buffer; the root logger as it was afterwards."""
     root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
+    level = root.level
     buffer = io.StringIO()
-    setup_logging(logging.DEBUG, secrets=["emulator-unused"], handler=logging.StreamHandler(buffer))
+    mine = setup_logging(logging.DEBUG, secrets=["emulator-unused"], handler=logging.StreamHandler(buffer))
+    redacting = list(root.handlers)  # pytest's own handlers among them: they must not keep the filter
     try:
         yield buffer
     finally:
-        for handler in root.handlers:
+        for handler in redacting:
             for each in [f for f in handler.filters if isinstance(f, Redact)]:
                 handler.removeFilter(each)
-            if handler not in handlers:
-                root.removeHandler(handler)
+        root.removeHandler(mine)
         root.setLevel(level)
 
 

@@ -283,7 +283,8 @@ class PostgresDatabase:
         its connections."""
         if patience > 0:
             try:
-                await asyncio.wait_for(self._pool.close(), patience)
+                async with asyncio.timeout(patience):
+                    await self._pool.close()
                 return
             except TimeoutError:
                 pass

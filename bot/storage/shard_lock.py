@@ -170,7 +170,8 @@ class PostgresShardLock:
         share the connection, which takes one query at a time."""
         async with self._asking:
             try:
-                await asyncio.wait_for(self._connection.fetchval("SELECT 1"), HEARTBEAT_TIMEOUT)
+                async with asyncio.timeout(HEARTBEAT_TIMEOUT):  # (wait_for may swallow a cancellation)
+                    await self._connection.fetchval("SELECT 1")
             except (
                 TimeoutError,
                 OSError,

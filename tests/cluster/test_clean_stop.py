@@ -25,6 +25,7 @@ from tests.cluster.takeover import Player, _lost_plays, keep_playing
 from tests.e2e.conftest import bot_settings
 from tests.emulator.fixtures import StartClient
 from tests.storage.fixtures import STORES, new_store_url
+from tests.storage.network import closed_port, silent_server
 
 RESTARTING = {
     "en-US": "The bot is restarting: try again in a moment.",
@@ -165,3 +166,30 @@ async def test_as_pid_1_of_a_container_sigterm_still_stops_it_cleanly(
     finally:
         await process.stop()
     assert status == 0, process.errors()
+
+
+@pytest.mark.parametrize("discord", ["refusing", "silent"])
+async def test_sigterm_while_it_waits_for_discord_at_start_up_stops_it_at_once(
+    tmp_path: Path, discord: str
+) -> None:
+    """Refusing: it waits for DISCORD_API_URL to accept connections; silent: it is logging in."""
+    async with silent_server() as silent_port:
+        port = silent_port if discord == "silent" else closed_port()
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "--discord", cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token",
+                 "DATABASE_PATH": str(tmp_path / "thegame.sqlite3"), "DATABASE_URL": "", "SHARD_COUNT": "",
+                 "SHARD_IDS": "", "DISCORD_API_URL": f"http://127.0.0.1:{port}/api/v10",
+                 "CONNECT_TIMEOUT_SECONDS": "600", "LOG_LEVEL": "INFO"},
+            stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        assert child.stderr is not None
+        seen = b""
+        while b"Storage: SQLite" not in seen:  # its database is open: now it waits for Discord
+            seen += await asyncio.wait_for(child.stderr.readline(), 60)
+        await asyncio.sleep(1)
+        child.send_signal(signal.SIGTERM)
+        _out, rest = await asyncio.wait_for(child.communicate(), 15)
+    log = (seen + rest).decode()
+    assert child.returncode == 0, log
+    assert "Traceback" not in log and " ERROR " not in log, log
