@@ -116,6 +116,7 @@ class InteractionGate:
             log.exception("Could not check the shard lock")
             still_ours = True
         held, self._held = self._held, []
+        self._last_tick = asyncio.get_running_loop().time()  # checked: the stall is over
         if self.state is GateState.HOLDING:
             self.state = GateState.OPEN if still_ours else GateState.CLOSED
         for data in held:

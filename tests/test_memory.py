@@ -45,6 +45,9 @@ def test_python_m_bot_asks_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(entry, "create_bot", create_bot)
     monkeypatch.setattr(entry, "run", run)
+    monkeypatch.setattr(
+        entry, "setup_logging", lambda *args, **kwargs: None
+    )  # pytest's handlers stay as they are
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
     assert entry.main(["--discord"]) == 2
     assert made == [{"tune_memory": True}]

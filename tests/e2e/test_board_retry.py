@@ -26,11 +26,14 @@ async def test_a_board_edit_the_proxy_timed_out_is_tried_again(
     channel = guild.add_text_channel("games")
     alice = emulator.world.add_user("alice")
     guild.add_member(alice)
+    answers = []
     for command, options in (("game new", {"game": "klondike"}), ("game start", {})):
-        assert (await (await emulator.slash(alice, channel, command, options)).response()).ok
+        result = await emulator.slash(alice, channel, command, options)
+        assert (await result.response()).ok
+        answers.append(result.original.content if result.original else None)
     await running.client.controller.settle()
     table = running.client.games.in_channel(channel.id)
-    assert table is not None
+    assert table is not None, answers
     move = ui_for(table).move_suggestions(table, 0, "", "en")[0].value
     fault = emulator.faults.fail(BOARD_EDIT, status=status, times=1)
     assert (await (await emulator.slash(alice, channel, "move", {"move": move})).response()).ok
