@@ -1,4 +1,12 @@
 # The bot's image, for compose.yaml (docker compose up --build) or `docker run --env-file .env <image>`.
+# The Activity's page (web/activity) is built with Node.js in a stage of its own; the image keeps only its files.
+FROM node:20-slim AS activity
+WORKDIR /web/activity
+COPY web/activity/package.json web/activity/package-lock.json ./
+RUN npm ci --no-audit --no-fund --loglevel=error
+COPY web/activity/ ./
+RUN node build.mjs
+
 FROM python:3.11-slim
 
 WORKDIR /app
@@ -10,6 +18,7 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
     && pip install --no-cache-dir -c constraints.txt -r requirements.txt
 # Then the bot itself.
 COPY . .
+COPY --from=activity /web/activity/dist web/activity/dist
 RUN pip install --no-cache-dir --no-deps . \
     && useradd --create-home --uid 10001 thegame \
     && mkdir -p /app/data \

@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import os
 import signal
 import statistics
@@ -46,6 +47,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bot.rest_calls import GLOBAL_LIMIT_PER_SECOND, counted_by_global_limit  # noqa: E402
 
 DISCORD_LIMIT = 3.0
 MAX_PLAYS_A_TURN = 8  # a hand holds at most 8 cards: more plays in a turn means the simulated player is stuck
@@ -72,10 +75,12 @@ def serve(kind: str, api_base: str, gateway: str, token: str, database: str) -> 
         from bot.app import create_bot
         from bot.config import Settings
 
+        # The card emojis' upload at start-up is no play's work (and a checkout from before them has no setting).
+        quiet_start = {"card_emojis": False} if "card_emojis" in Settings.__dataclass_fields__ else {}
         if database.startswith("postgresql://"):
-            settings = Settings(token=token, database_url=database, ai_turn_delay=0.01)
+            settings = Settings(token=token, database_url=database, ai_turn_delay=0.01, **quiet_start)
         else:
-            settings = Settings(token=token, database_path=Path(database), ai_turn_delay=0.01)
+            settings = Settings(token=token, database_path=Path(database), ai_turn_delay=0.01, **quiet_start)
         client: commands.Bot = create_bot(settings, tune_memory=True)  # as `python -m bot` does
     elif kind == "floor":
         from traffic_floor import FloorBot
@@ -308,6 +313,19 @@ class Result:
         return self.stats.plays / self.elapsed
 
     @property
+    def counted_per_play(self) -> float:
+        """REST calls Discord's global rate limit counts, per play (per interaction for the bare command)."""
+        counted = sum(count for route, count in self.rest_calls.items() if counted_by_global_limit(route))
+        return counted / max(self.stats.plays or len(self.stats.latencies), 1)
+
+    @property
+    def plays_within_global_limit(self) -> float:
+        """The plays a second the whole bot could serve, all its processes together, before Discord's global rate
+        limit (50 requests a second) stops it; infinite when no call counts."""
+        per_play = self.counted_per_play
+        return GLOBAL_LIMIT_PER_SECOND / per_play if per_play else math.inf
+
+    @property
     def cpu_per_play(self) -> float:
         """The bot process's CPU milliseconds per play (everything it did, answers and public updates)."""
         return self.cpu * 1000 / max(self.stats.plays, 1)
@@ -447,6 +465,13 @@ def line(result: Result) -> str:
     )
 
 
+def within_limit(plays: float) -> str:
+    """The plays a second within the global rate limit, in words: unbounded when no call of a play counts."""
+    return (
+        "any number of plays per second (no call counted)" if math.isinf(plays) else f"≤ {plays:.0f} plays/s"
+    )
+
+
 def mark(ok: bool) -> str:
     return "✓" if ok else "✗"
 
@@ -524,6 +549,8 @@ async def run(options: argparse.Namespace) -> int:
         name = rounds[0][key].name
         extra = (
             f"  plays/s {median(key, 'plays_per_second'):6.1f}  CPU {median(key, 'cpu_per_play'):5.1f} ms/play"
+            f"  counted calls {median(key, 'counted_per_play'):4.2f}/play"
+            f" ({within_limit(median(key, 'plays_within_global_limit'))} within {GLOBAL_LIMIT_PER_SECOND} req/s)"
             if key != "bare"
             else ""
         )
@@ -549,6 +576,13 @@ async def run(options: argparse.Namespace) -> int:
             f"{mark(plays >= scaled_target)}"
         )
         print(f"  {store}: answered later than 3 s: {late} (target 0) {mark(late == 0)}")
+        counted = median(store, "counted_per_play")
+        print(
+            f"  {store}: {counted:.2f} REST calls a play counted by Discord's global rate limit (target ≤ 0.25) "
+            f"{mark(counted <= 0.25)}: the whole bot, however many processes, serves "
+            f"{within_limit(median(store, 'plays_within_global_limit'))} within "
+            f"{GLOBAL_LIMIT_PER_SECOND} requests a second"
+        )
     if options.compare_with is not None:
         name = options.compare_with.name
         print(f"  {name}: p50(game)/p50(bare) {ratio('other', 'bare', 'p50'):.2f}x")
@@ -591,7 +625,11 @@ def traffic(result: Result) -> str:
     for title, counts in (("REST", result.rest_calls), ("gateway", result.events)):
         lines.append(f"    {title} {sum(counts.values()) / per:.2f}")
         for route, count in sorted(counts.items(), key=lambda item: -item[1]):
-            lines.append(f"      {count / per:6.2f}  {route}")
+            counted = (
+                " (counted by the global limit)" if title == "REST" and counted_by_global_limit(route) else ""
+            )
+            lines.append(f"      {count / per:6.2f}  {route}{counted}")
+    lines.append(f"    REST counted by the global limit {result.counted_per_play:.2f}")
     return "\n".join(lines)
 
 

@@ -1,6 +1,8 @@
-"""Hearts benchmark: complete games per second through the engine against a bare loop, and AI decision times.
+"""Hearts benchmark: complete games per second through the engine against a bare loop, AI decision times, and the
+AI's strength under the original rules and the current ones.
 
     python benchmarks/hearts.py [--games 40] [--runs 5] [--players 4] [--positions 300]
+                                [--strength-games 400] [--workers 2] [--seed 1]
 
 1. Engine: complete games (to 100 points) through `Hearts`, every seat passing its first three cards and playing
    its first legal card (the moon shooter takes "plus_others").
@@ -8,6 +10,12 @@
    without the engine's objects, validation, views or events. The two must end with the same scores (printed).
 3. AI decisions: for positions met in games between baseline seats, the CPU time of one baseline decision and
    one strong decision on the same view; median and 99th percentile.
+4. AI strength before and after the first-lead rule, in the same run: `--strength-games` whole games of one strong
+   seat against baseline seats (`bot.games.hearts.simulate`), once under the original rules (any first lead; the
+   AI plays them exactly as the code before the rule did) and once under the current rules (the 2 of clubs leads;
+   no penalty card on the first trick while following suit either), on the same deals with the tested seat moving
+   round the table. Prints, for each, the strong seat's share of wins (95% Wilson interval), its points per hand
+   and the baseline seats' (95% intervals over games), and the paired difference between the two rules versions.
 
 Figures are CPU time (time.process_time), medians over `--runs` runs, so other load on the machine barely moves
 them. Prints figures only; no assertions.
@@ -25,9 +33,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games.cards import shuffled_decks
-from bot.games.hearts import BaselineStrategy, Hearts, HeartsOptions, Phase, StrongStrategy
+from bot.games.hearts import (
+    CURRENT_RULES,
+    ORIGINAL_RULES,
+    BaselineStrategy,
+    Hearts,
+    HeartsOptions,
+    Phase,
+    StrongStrategy,
+)
+from bot.games.hearts.card_ints import CARD_TO_INT, HEART_SUIT, QUEEN_OF_SPADES
 from bot.games.hearts.options import pass_offset_for
-from bot.games.hearts.policy import CARD_TO_INT, HEART_SUIT, QUEEN_OF_SPADES
+from bot.games.hearts.simulate import GameRecord, simulate, wilson
 from bot.games.hearts.state import deal_seed
 
 
@@ -85,10 +102,15 @@ def bare_game(players: int, seed: int, target: int = 100) -> tuple[int, ...]:
                 card = -1
                 if trick:
                     led = trick[0] >> 4
-                    for held in hand:
-                        if held >> 4 == led:
-                            card = held
-                            break
+                    follow = [held for held in hand if held >> 4 == led]
+                    if first_trick:  # no penalty card on the first trick, following suit included
+                        follow = [
+                            held for held in follow if held >> 4 != HEART_SUIT and held != QUEEN_OF_SPADES
+                        ] or follow
+                    if follow:
+                        card = follow[0]
+                elif first_trick:  # the first lead: the lowest card in play, which the leader holds
+                    card = min(hand, key=lambda held: (held & 15, held >> 4))
                 if card < 0:
                     options = hand
                     if first_trick:
@@ -170,6 +192,62 @@ def decision_times(players: int, positions: int) -> dict[str, list[float]]:
     return times
 
 
+def per_hand(records: list[GameRecord], players: int) -> tuple[list[float], list[float]]:
+    """Each game's points per hand: the tested seat's, and the other seats' average."""
+    tested = [record.tested_points / record.hands for record in records]
+    others = [record.other_points / (record.hands * (players - 1)) for record in records]
+    return tested, others
+
+
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation over the values)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, float("inf")
+    return mean, 1.96 * statistics.stdev(values) / len(values) ** 0.5
+
+
+def strength_report(games: int, workers: int, players: int, seed: int) -> list[str]:
+    """One strong seat against baseline seats, under each rules version, on the same deals (see the docstring)."""
+    lines = [
+        f"AI strength: one strong seat against {players - 1} baseline seats, {games} games to 100 per rules "
+        f"version, the same deals (seed {seed})"
+    ]
+    tested_by_version: dict[int, list[float]] = {}
+    wins_by_version: dict[int, list[bool]] = {}
+    for version, name in ((ORIGINAL_RULES, "original rules"), (CURRENT_RULES, "2♣ leads (current)")):
+        started = time.perf_counter()
+        records = simulate(games, seed, workers, "strong", "baseline", players, rules_version=version)
+        tested, others = per_hand(records, players)
+        tested_by_version[version], wins_by_version[version] = tested, [record.won for record in records]
+        wins = sum(record.won for record in records)
+        low, high = wilson(wins, games)
+        mine, mine_half = mean_interval(tested)
+        theirs, theirs_half = mean_interval(others)
+        lines += [
+            f"  {name:19}: strong wins {wins / games:6.1%} (95% CI {low:.1%}–{high:.1%}; even share "
+            f"{1 / players:.1%})",
+            f"  {'':19}  points per hand: strong {mine:.2f} ± {mine_half:.2f}, baseline {theirs:.2f} ± "
+            f"{theirs_half:.2f}, ratio {mine / theirs:.3f}   ({time.perf_counter() - started:.0f} s)",
+        ]
+    difference = [
+        new - old
+        for new, old in zip(tested_by_version[CURRENT_RULES], tested_by_version[ORIGINAL_RULES], strict=True)
+    ]
+    change, change_half = mean_interval(difference)
+    win_change, win_half = mean_interval(
+        [
+            float(new) - float(old)
+            for new, old in zip(wins_by_version[CURRENT_RULES], wins_by_version[ORIGINAL_RULES], strict=True)
+        ]
+    )
+    lines.append(
+        f"  current minus original, game by game: strong points per hand {change:+.2f} ± {change_half:.2f}, "
+        f"win share {win_change:+.1%} ± {win_half:.1%} (95%)"
+    )
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -178,6 +256,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--strength-games", type=int, default=400, help="games per rules version (0: skip)")
+    parser.add_argument("--workers", type=int, default=2, help="processes for the strength games")
+    parser.add_argument("--seed", type=int, default=1, help="the strength games' seed")
     arguments = parser.parse_args()
     players = arguments.players
 
@@ -196,6 +277,9 @@ def main() -> int:
             f"  {name:8}: median {statistics.median(values) * 1000:7.2f} ms, "
             f"p99 {percentile(values, 0.99) * 1000:7.2f} ms"
         )
+    if arguments.strength_games > 0:
+        lines = strength_report(arguments.strength_games, arguments.workers, players, arguments.seed)
+        print("\n".join(lines))
     return 0
 
 

@@ -10,11 +10,18 @@ processes on a busy machine disturb the figures less) on one core, spread over w
 and p90 solve times, and the number of deals that hit the limit. Targets (draw three, 1,000 deals, 2 s): at
 least 90% decided; winnable share within 3 points of 82% (Blake & Gent 2019, Solvitaire).
 
+Hints (`--hints N`): on N positions (random deals after 0 to 60 random moves), the CPU time of the hint players get
+(`hints.hint`: guessed deals for the unseen cards, node limits) against the hint before it, measured in the same
+run (`solve` on the position with every card read, 1.5 s limit, its first move); p50 and p99 of each. With
+`--follow M`: M deals played by following each hint from the deal to the end (at most 400 moves), the deals won,
+against the solver's verdict on them (what the old, all-seeing hints could win).
+
 Soundness (`--soundness N`, slow): on N late positions (most of a winning line, then random moves), the solver's
 verdict against a search with none of its reductions; a clash ("unwinnable" where a win exists) would be a bug.
 
     .venv/bin/python benchmarks/klondike.py [--deals 100] [--time-limit 2] [--workers 2] [--draw 3]
         [--engine-games 200] [--repeat 5] [--skip-engine] [--skip-solver] [--verbose] [--soundness 0]
+        [--hints 0] [--follow 0]
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.games.cards import shuffled_decks
 from bot.games.klondike import Klondike, KlondikeOptions
+from bot.games.klondike.hints import hint
 from bot.games.klondike.layout import HOSTS_ALTERNATE, KING, KING_IDS, RANK, SUIT, check_deck, deal
 from bot.games.klondike.search import Search
 from bot.games.klondike.search_state import FOUNDATION_PLACE, WASTE_SOURCE, State, Step
@@ -295,6 +303,85 @@ def bench_solver(deals: int, time_limit: float, workers: int, draw: int, verbose
     )
 
 
+# --------------------------------------------------------------------------- hints
+
+OLD_HINT_SECONDS = 1.5
+
+
+def old_hint(game: Klondike) -> object:
+    """The hint before hints stopped reading hidden cards: the first move of the solver's winning line."""
+    result = solve(game, time_limit=OLD_HINT_SECONDS, cpu_time=True)
+    if result.status == WINNABLE and result.moves:
+        return result.moves[0]
+    safe = game.auto_moves()
+    return safe[0] if safe else None
+
+
+def hint_position(seed: int, draw: int) -> Klondike:
+    game = Klondike.new(KlondikeOptions(draw=draw), seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(61)):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def hint_times(job: tuple[int, int]) -> tuple[float, float] | None:
+    """CPU seconds of (the hint, the old hint) on one position, None for a finished game."""
+    game = hint_position(*job)
+    if game.is_over:
+        return None
+    started = time.process_time()
+    hint(game)
+    honest = time.process_time() - started
+    started = time.process_time()
+    old_hint(game)
+    return honest, time.process_time() - started
+
+
+def follow_hints(job: tuple[int, int]) -> tuple[int, str, bool]:
+    """One deal played by following every hint: (seed, the solver's verdict with every card read, won)."""
+    seed, draw = job
+    game = Klondike.new(KlondikeOptions(draw=draw), seed)
+    verdict = solve(game, time_limit=2, cpu_time=True).status
+    for _ in range(400):
+        if game.is_over:
+            break
+        move = hint(game).move
+        if move is None:
+            break
+        game.play(move)
+    return seed, verdict, game.is_won
+
+
+def bench_hints(positions: int, follow: int, workers: int, draw: int) -> None:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        times = [
+            found for found in pool.map(hint_times, [(seed, draw) for seed in range(positions)]) if found
+        ]
+        followed = list(pool.map(follow_hints, [(seed, draw) for seed in range(follow)]))
+    honest = [found[0] for found in times]
+    old = [found[1] for found in times]
+    print(f"Hints, draw {draw}: {len(times)} positions (random deals after 0 to 60 random moves), CPU time")
+    print(
+        f"  from what players have seen (guessed deals): p50 {statistics.median(honest) * 1000:6.0f} ms, "
+        f"p99 {percentile(honest, 0.99) * 1000:6.0f} ms, max {max(honest) * 1000:6.0f} ms"
+    )
+    print(
+        f"  before, reading every card (1.5 s limit):     p50 {statistics.median(old) * 1000:6.0f} ms, "
+        f"p99 {percentile(old, 0.99) * 1000:6.0f} ms, max {max(old) * 1000:6.0f} ms"
+    )
+    if followed:
+        won = sum(1 for _, _, is_won in followed if is_won)
+        winnable = sum(1 for _, verdict, _ in followed if verdict == WINNABLE)
+        won_winnable = sum(1 for _, verdict, is_won in followed if is_won and verdict == WINNABLE)
+        print(
+            f"  following every hint from the deal: {won} of {follow} deals won ({won / follow:.0%}); "
+            f"{won_winnable} of the {winnable} the solver wins reading every card"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -311,6 +398,8 @@ def main() -> None:
     parser.add_argument(
         "--soundness", type=int, default=0, help="compare with an unpruned search on N positions"
     )
+    parser.add_argument("--hints", type=int, default=0, help="time the hints on N positions")
+    parser.add_argument("--follow", type=int, default=0, help="with --hints: follow the hints on N deals")
     args = parser.parse_args()
     if not args.skip_engine:
         bench_engine(args.engine_games, args.repeat, args.draw)
@@ -318,6 +407,8 @@ def main() -> None:
         bench_solver(args.deals, args.time_limit, args.workers, args.draw, args.verbose)
     if args.soundness:
         check_soundness(args.soundness, args.workers)
+    if args.hints:
+        bench_hints(args.hints, args.follow, args.workers, args.draw)
 
 
 if __name__ == "__main__":

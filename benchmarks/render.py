@@ -1,6 +1,7 @@
 """How fast are the card-table pictures drawn and encoded, and how big are they?
 
-Renders each example board (Klondike and Crapette mid-game, The Game's board) many times and prints the median
+Renders each example board (Klondike and Crapette mid-game, The Game's board, the trick games' table at 4 and 8
+seats) many times and prints the median
 time of a full render (draw + PNG), of the drawing alone and of the encoding alone, next to a baseline measured
 in the same run: Pillow encoding a blank picture of the same size to PNG with its default settings. Also the first
 render in a fresh process (card faces and the palette are drawn then, once) and the PNG sizes. Target: a board
@@ -28,13 +29,16 @@ from bot.ui.render import (
     draw_crapette,
     draw_klondike,
     draw_thegame,
+    draw_trick_table,
     render_crapette,
     render_klondike,
     render_thegame,
+    render_trick_table,
 )
 from bot.ui.render.examples import crapette_example, klondike_example, thegame_example
 from bot.ui.render.png import encode_png
 from bot.ui.render.theme import FELT
+from bot.ui.render.trick_examples import hearts_eight_two_decks, hearts_four_mid_trick
 
 
 def median_ms(action: Callable[[], object], runs: int) -> float:
@@ -59,6 +63,7 @@ def main() -> None:
     runs = parser.parse_args().runs
 
     klondike, crapette, thegame = klondike_example(), crapette_example(), thegame_example()
+    tricks_4, tricks_8 = hearts_four_mid_trick(), hearts_eight_two_decks()
     start = time.perf_counter()
     render_klondike(klondike)
     first = (time.perf_counter() - start) * 1000
@@ -71,6 +76,8 @@ def main() -> None:
         ("Klondike", lambda: render_klondike(klondike), lambda: draw_klondike(klondike)),
         ("Crapette", lambda: render_crapette(crapette), lambda: draw_crapette(crapette)),
         ("The Game", lambda: render_thegame(thegame), lambda: draw_thegame(thegame)),
+        ("Tricks 4", lambda: render_trick_table(tricks_4), lambda: draw_trick_table(tricks_4)),
+        ("Tricks 8", lambda: render_trick_table(tricks_8), lambda: draw_trick_table(tricks_8)),
     ]
     for name, render, draw in boards:
         image = draw()

@@ -15,19 +15,32 @@ compressed to a few seconds), and SIGKILLs of the bot at random moments followed
 players keep acting while the bot is down (those interactions fail on Discord's side). Then the faults stop.
 
 An acknowledged action is one the bot answered with a success. Checked continuously (after every acknowledged
-action, after every restart) and at the end:
-- the acknowledged action is in the stored game when the answer arrives, and nothing acknowledged is lost later
-  (each table's stored log still starts with the log seen at the acknowledgement);
+action, after every restart) and at the end (benchmarks/soak_checks/ holds the longer checks):
+- every acknowledged action is stored exactly once: each action sent has an identity (its interaction id) and each
+  entry of a player's seat in a table's stored log must be explained by one action sent, used once (identity.py);
+  nothing acknowledged is lost later (each table's stored log still starts with the log seen at the
+  acknowledgement);
 - every stored game (active and finished) replays to the same state: it loads (the engines re-apply their log and
   check it), round-trips, and rebuilding it from its seed and its action log gives the stored state;
-- no private information in public: no hand's components on a message anyone else can see, no card held in a hand
-  named in a public message of its table (trick games);
+- no private card where someone may not see it, in every game: every version of every message the bot writes
+  (text, embeds, buttons, menus, alt text) is reduced to the cards it names, and checked against the cards private
+  for its viewer in the stored reads around it; no hand's components on a public message (privacy.py);
+- results and ratings consistent with the finished games (results.py);
+- no legal action refused; no interaction answered late or never while the bot is up, unless a fault explains it;
 - boards converge: after each restart (and at the end), every active table's board shows the stored state; the
   time it takes is measured;
-- no unhandled exception in the bot's log, no Discord rule broken other than the faults' own consequences.
+- no unhandled exception in the bot's log, no Discord rule broken other than the faults' own consequences (every
+  request is checked against Discord's OpenAPI document by the emulator);
+- with PostgreSQL and --postgres-faults: the lock session killed, a replacement started at once beside the first
+  process, the server restarted; nothing lost, and no row written by a process after it lost its shards
+  (postgres_faults.py).
 
-It prints: actions acknowledged, faults injected by kind, restarts, actions lost (target 0), invariant failures
-(target 0), p50/p99 answer times with and without faults, the time for boards to converge after a restart.
+SOAK_INJECT=<name> doctors the bot process (tests/soak/injected.py) to show that the soak notices each failure.
+
+It prints: actions acknowledged, faults injected by kind, restarts, actions lost and stored twice (target 0),
+message versions read, legal actions refused and answers late or never (target 0), results and ratings checked,
+the PostgreSQL faults and what each process did, invariant failures (target 0), p50/p99 answer times with and
+without faults, the time for boards to converge after a restart.
 """
 
 from __future__ import annotations
@@ -59,11 +72,18 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.soak_checks.identity import SentAction, account  # noqa: E402
+from benchmarks.soak_checks.postgres_faults import PostgresFaults, with_application_name  # noqa: E402
+from benchmarks.soak_checks.privacy import MessageDigests, SecretsOverTime  # noqa: E402
+from benchmarks.soak_checks.results import GAMES as RESULT_ROWS  # noqa: E402
+from benchmarks.soak_checks.results import PLAYERS, RATINGS, Snapshot, result_problems  # noqa: E402
 from bot.emulator import Emulator, InteractionResult  # noqa: E402
 from bot.emulator.chaos import GATEWAY_KINDS, Chaos, ChaosRates  # noqa: E402
 from bot.emulator.world import Callback, Channel, Message, User  # noqa: E402
 from bot.games.base import ActionResult  # noqa: E402
 from bot.games.errors import GameError  # noqa: E402
+from bot.games.trick_session import TrickSession  # noqa: E402
+from bot.rest_calls import GLOBAL_LIMIT_PER_SECOND  # noqa: E402
 from bot.service.table import Table  # noqa: E402
 
 GAMES = ("thegame", "hearts", "barbu", "klondike", "crapette")
@@ -105,6 +125,13 @@ class SoakConfig:
     final_restart: bool = True  # a last SIGKILL and restart once the players stopped
     every_gateway_fault: bool = False  # inject each gateway fault once when the faults begin
     quiet: bool = False
+    # a fault doctored into the bot (tests/soak/injected.py), to show the soak fails
+    inject: str | None = None
+    # seconds: a run that has not acknowledged its actions by then stops, failed
+    time_limit: float | None = None
+    # PostgreSQL only: "kill_lock", "overlap", "restart" (benchmarks/soak_checks/postgres_faults.py), each once
+    # at a random moment of the faulty part of the run
+    postgres_faults: tuple[str, ...] = ()
 
 
 # -- the bot process -----------------------------------------------------------------------------------------------
@@ -118,6 +145,13 @@ def serve(api_base: str, gateway: str, token: str, database: str) -> None:
     from bot.config import Settings
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    inject = os.environ.get("SOAK_INJECT")
+    if (
+        inject
+    ):  # a fault doctored into this copy of the bot, to show the soak notices it (tests/soak/injected.py)
+        from tests.soak.injected import INJECTED
+
+        INJECTED[inject]()
     Route.BASE = api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     settings = Settings(token=token, database_path=Path(database), ai_turn_delay=0.05, log_level="WARNING")
@@ -138,19 +172,29 @@ class BotProcess:
     """The bot in a child process; each run's stderr goes to its own log file."""
 
     def __init__(
-        self, emulator: Emulator, database: Path, folder: Path, database_url: str | None = None
+        self,
+        emulator: Emulator,
+        database: Path,
+        folder: Path,
+        database_url: str | None = None,
+        inject: str | None = None,
     ) -> None:
         self.emulator = emulator
+        self.inject = inject
         self.database_url = database_url
         self.database = database
         self.folder = folder
         self.process: subprocess.Popen[bytes] | None = None
+        self.app = ""  # the application_name of the current process's database sessions (PostgreSQL)
+        self.retired: list[subprocess.Popen[bytes]] = []  # replaced while still running (an overlap)
         self.logs: list[Path] = []
         self.restarts = 0
 
     def start(self) -> None:
         log_path = self.folder / f"bot-{len(self.logs)}.log"
+        self.app = f"soak-bot-{len(self.logs)}"
         self.logs.append(log_path)
+        database_url = with_application_name(self.database_url, self.app) if self.database_url else ""
         with log_path.open("wb") as log_file:
             self.process = subprocess.Popen(
                 [
@@ -163,7 +207,12 @@ class BotProcess:
                     str(self.database),
                 ],
                 cwd=ROOT,
-                env={**os.environ, "PYTHONPATH": str(ROOT), "DATABASE_URL": self.database_url or ""},
+                env={
+                    **os.environ,
+                    "PYTHONPATH": str(ROOT),
+                    "DATABASE_URL": database_url,
+                    "SOAK_INJECT": self.inject or "",
+                },
                 stdout=log_file,
                 stderr=subprocess.STDOUT,
             )
@@ -172,12 +221,34 @@ class BotProcess:
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
+    def start_replacement(self) -> subprocess.Popen[bytes] | None:
+        """Start a new process while the current one still runs (it is kept in `retired`); the old one."""
+        old = self.process
+        if old is not None:
+            self.retired.append(old)
+        self.start()
+        return old
+
+    async def wait_exit(self, process: subprocess.Popen[bytes] | None, timeout: float) -> int | None:  # noqa: ASYNC109
+        """The exit code of `process` once it stopped by itself, or None if it still runs after `timeout`."""
+        deadline = time.monotonic() + timeout
+        while process is not None and time.monotonic() < deadline:
+            code = process.poll()
+            if code is not None:
+                return code
+            await asyncio.sleep(0.05)
+        return None if process is not None else 0
+
     def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=20)
+        for process in [*self.retired, self.process]:
+            if process is not None and process.poll() is None:
+                process.send_signal(signal.SIGKILL)
+                process.wait(timeout=20)
 
     def stop(self) -> None:
+        for process in self.retired:
+            if process.poll() is None:
+                process.kill()
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
@@ -219,12 +290,36 @@ class Store:
 
         for number in range(len(params)):
             where = where.replace("?", f"${number + 1}", 1)
-        connection = await asyncpg.connect(self.database_url)
-        try:
-            rows = await connection.fetch(f"SELECT id, data FROM tables {where}", *params)
-        finally:
-            await connection.close()
+        for attempt in range(60):  # the server may be restarting (a fault of the run)
+            try:
+                connection = await asyncpg.connect(self.database_url)
+                try:
+                    rows = await connection.fetch(f"SELECT id, data FROM tables {where}", *params)
+                finally:
+                    await connection.close()
+                break
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                if attempt == 59:
+                    raise
+                await asyncio.sleep(0.5)
         return {int(row["id"]): _json(row["data"]) for row in rows}
+
+    async def snapshot(self) -> Snapshot:
+        """Every table, result, seat result and rating, read in one transaction (a consistent view)."""
+        queries = ("SELECT id, data FROM tables", RESULT_ROWS, PLAYERS, RATINGS)
+        if self.database_url is None:
+            rows = await asyncio.to_thread(read_consistently, self.database, queries)
+        else:
+            import asyncpg
+
+            connection = await asyncpg.connect(self.database_url)
+            try:
+                async with connection.transaction(isolation="repeatable_read", readonly=True):
+                    rows = [[dict(row) for row in await connection.fetch(query)] for query in queries]
+            finally:
+                await connection.close()
+        tables = {int(row["id"]): _json(row["data"]) for row in rows[0]}
+        return Snapshot(tables, rows[1], rows[2], rows[3])
 
     async def active(self, channel_id: int | None = None) -> dict[int, dict[str, Any]]:
         if channel_id is None:
@@ -249,6 +344,19 @@ def read_tables(database: Path, where: str = "", params: Sequence[Any] = ()) -> 
     return {int(table_id): json.loads(data) for table_id, data in rows}
 
 
+def read_consistently(database: Path, queries: Sequence[str]) -> list[list[dict[str, Any]]]:
+    """Each query's rows (as dicts), all read in one SQLite transaction."""
+    connection = sqlite3.connect(database, timeout=10)
+    connection.row_factory = sqlite3.Row
+    try:
+        connection.execute("BEGIN")
+        results = [[dict(row) for row in connection.execute(query).fetchall()] for query in queries]
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
+    return results
+
+
 ACTIVE = "WHERE status IN ('lobby', 'playing')"
 
 
@@ -271,14 +379,6 @@ def action_log(table: dict[str, Any]) -> list[Any]:
 
 def digest(entries: Sequence[Any]) -> str:
     return hashlib.sha1(json.dumps(list(entries), sort_keys=True).encode()).hexdigest()
-
-
-def contains_in_order(expected: Sequence[Any], entries: Sequence[Any]) -> bool:
-    position = 0
-    for entry in entries:
-        if position < len(expected) and entry == expected[position]:
-            position += 1
-    return position == len(expected)
 
 
 def replay_problems(data: dict[str, Any]) -> list[str]:
@@ -398,7 +498,7 @@ def _play_step(card: str, pile: str | None = None) -> Step:
 
 
 def _trick_step(table: Table, seat: int, rng: random.Random) -> Step | None:
-    from bot.games.trick_session import PlayTrickCard, TrickSession
+    from bot.games.trick_session import PlayTrickCard
 
     session = table.require_session()
     assert isinstance(session, TrickSession)
@@ -462,101 +562,6 @@ def _move_step(table: Table, seat: int, rng: random.Random) -> Step | None:
 
 
 # -- the invariants that read messages -----------------------------------------------------------------------------
-CARD_TEXT = re.compile(r"(10|[2-9JQKA])(♠️|♥️|♦️|♣️|♠|♥|♦|♣)")
-SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-HAND_COMPONENT = re.compile(r"^tg:(card|play):|^tg:g:\d+:(p|m)\.|^tg:gs:\d+:pass\.")
-
-
-def message_text(message: Message) -> str:
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [str(embed.get("title", "")), str(embed.get("description", ""))]
-        parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
-        parts.append(str((embed.get("footer") or {}).get("text", "")))
-    parts += [attachment.description or "" for attachment in message.attachments]
-    return "\n".join(parts)
-
-
-def cards_named(text: str) -> set[str]:
-    return {f"{label}{SUIT_OF[suit[0]]}" for label, suit in CARD_TEXT.findall(text)}
-
-
-def privacy_problems(
-    emulator: Emulator,
-    tables: dict[int, dict[str, Any]],
-    channels: Iterable[Channel],
-    hand_seen: dict[tuple[int, int], float],
-    players: dict[int, set[int]],
-    after: dict[int, dict[str, Any]] | None = None,
-    changed_since: float = 0.0,
-) -> list[str]:
-    """Hands and hidden cards that a message shows to someone who may not see them.
-
-    Hand components (cards to play, the pass menu) only on private messages of the channel's `players` (channel
-    -> user ids); no card held in a
-    hand named on the board of a trick game. The board is read once it was edited after the current hand was
-    first seen here (`hand_seen`: (table, hand number) -> time), since an older board may show the last hand."""
-    from bot.ui.lobby import render_table
-
-    problems = []
-    for channel in channels:
-        active = active_in_channel(tables, channel.id)
-        in_hands: set[str] = set()
-        board_id, since = None, None
-        if active is not None and active["status"] == "playing" and active["game_key"] in ("hearts", "barbu"):
-            table = Table.from_dict(active)
-            engine: Any = table.require_session()
-            engine = engine.engine
-            in_hands = {_card_label(card) for seat in range(len(table.seats)) for card in engine.hand(seat)}
-            # Public by design: the last trick (the previous hand's, at the start of a hand) and the title (a
-            # Barbu contract names its card).
-            in_hands -= {_card_label(play.card) for play in getattr(engine, "last_trick", ())}
-            in_hands -= cards_named(str(render_table(table)["embed"].title))
-            # The board may already show a later state than the one read: a card counts as held only if it is held
-            # in both reads, the one before the messages are scanned and the one after (`after`).
-            if after is not None:
-                later = after.get(table.id)
-                if later is None or later["status"] != "playing":
-                    in_hands = set()
-                else:
-                    later_engine: Any = Table.from_dict(later).require_session()
-                    later_engine = later_engine.engine
-                    if later_engine.hand_number != engine.hand_number:
-                        in_hands = set()
-                    seats = range(len(table.seats))
-                    in_hands &= {_card_label(card) for seat in seats for card in later_engine.hand(seat)}
-            seen_key = (table.id, int(engine.hand_number))
-            since = hand_seen.setdefault(seen_key, emulator.clock.now().timestamp())
-            board_id = table.board_message_id
-        for message in channel.messages:
-            if message.author is not emulator.world.bot_user:
-                continue
-            updated = (message.edited_timestamp or message.timestamp).timestamp()
-            if updated < changed_since and message.id != board_id:
-                continue  # read by an earlier check
-            hand_ids = [cid for cid in message.custom_ids if HAND_COMPONENT.search(cid)]
-            if hand_ids and message.ephemeral_for is None:
-                problems.append(f"a hand's buttons on a public message in #{channel.name}: {hand_ids[:3]}")
-            seated = players.get(channel.id, set())
-            if hand_ids and message.ephemeral_for is not None and message.ephemeral_for not in seated:
-                problems.append(f"a hand shown to someone never seated in #{channel.name}")
-            if message.id == board_id and in_hands and since is not None and updated > since + 0.5:
-                text = message_text(message)
-                shown = cards_named(text) & in_hands
-                if shown:
-                    problems.append(
-                        f"the board in #{channel.name} names cards held in a hand: {sorted(shown)} "
-                        f"({text[:400]!r})"
-                    )
-    return problems
-
-
-def _card_label(card: Any) -> str:
-    code = str(card.code)  # "QS", "TS" or "10S"
-    rank, suit = code[:-1], code[-1]
-    return f"{'10' if rank in ('T', '10') else rank}{suit}"
-
-
 def board_matches(emulator: Emulator, data: dict[str, Any]) -> bool:
     """Whether the table's board message shows the stored state (its embed's text as the bot would render it)."""
     from bot.ui.lobby import render_table
@@ -602,8 +607,17 @@ def board_difference(emulator: Emulator, data: dict[str, Any]) -> str:
     )
 
 
-def log_problems(paths: Iterable[Path]) -> tuple[list[str], Counter[str]]:
-    """Unhandled exceptions in the bot's logs, and the errors reported about Discord's own failures."""
+# What a bot process logs at ERROR when its database fails under it (the soak's PostgreSQL faults): the designed
+# reaction, counted with the errors the bot reported about others' failures.
+DATABASE_LOST = (
+    "ERROR bot.app: Lost the database session that holds this process's shards",
+    "ERROR bot.service.games: Could not save table",
+)
+
+
+def log_problems(paths: Iterable[Path], database_faults: bool = False) -> tuple[list[str], Counter[str]]:
+    """Unhandled exceptions in the bot's logs, and the errors reported about Discord's own failures (and the
+    database's, in a run with database faults)."""
     unhandled: list[str] = []
     discord_errors: Counter[str] = Counter()
     for path in paths:
@@ -622,11 +636,38 @@ def log_problems(paths: Iterable[Path]) -> tuple[list[str], Counter[str]]:
                     where = following.strip()
                 elif following and not following.startswith((" ", "Traceback", "\t")):
                     last = following
-            if re.match(r"discord\.errors\.(DiscordServerError|HTTPException|NotFound|Forbidden)", last):
+            if database_faults and line.startswith(DATABASE_LOST):
+                discord_errors["database: " + line.split(":", 1)[-1].strip()[:60]] += 1
+            elif re.match(r"discord\.errors\.(DiscordServerError|HTTPException|NotFound|Forbidden)", last):
                 discord_errors[last.split(":")[0] + ": " + last.split(":", 1)[-1].strip()[:60]] += 1
             else:
                 unhandled.append(f"{path.name}: {line} / {last} ({where})")
     return unhandled, discord_errors
+
+
+def component_id(message: Message | None, custom_id: str) -> str | None:
+    """The custom id of the component `custom_id` names on `message`: the same, or with the owner's id after it
+    (a hand's components end with their player's id)."""
+    if message is None:
+        return None
+    for found in message.custom_ids:
+        if found == custom_id or found.startswith(custom_id + ":"):
+            return found
+    return None
+
+
+def option_values(message: Message, custom_id: str, values: list[str]) -> list[str]:
+    """The menu's option values for the values a step chose: the same, or with a suffix after a dot (Hearts' pass
+    menu tells two equal cards of two decks apart: "9C.0")."""
+    component = message.find_component(custom_id) or {}
+    options = [str(option.get("value")) for option in component.get("options") or []]
+    chosen: list[str] = []
+    for value in values:
+        found = next(
+            (option for option in options if option not in chosen and option.split(".")[0] == value), value
+        )
+        chosen.append(found)
+    return chosen
 
 
 # -- the run -------------------------------------------------------------------------------------------------------
@@ -648,19 +689,43 @@ class SeatedTable:
     options: dict[str, Any]
 
 
+def global_limit_line(emulator: Emulator, plays: int) -> str:
+    """The REST calls Discord's global rate limit counted (50 a second, enforced by the emulator), per action
+    acknowledged, and how many it refused."""
+    limit = emulator.global_limit
+    per_play = limit.counted / max(plays, 1)
+    within = (
+        f"{GLOBAL_LIMIT_PER_SECOND / per_play:.0f} actions/s"
+        if per_play
+        else "any number of actions a second"
+    )
+    return (
+        f"REST calls counted by the global rate limit: {limit.counted} ({per_play:.2f} an action: the whole bot "
+        f"serves {within} within {GLOBAL_LIMIT_PER_SECOND} requests a second), {limit.exempt} exempt, "
+        f"{limit.refused} refused with a global 429"
+    )
+
+
 class Soak:
-    def __init__(self, config: SoakConfig, folder: Path, database_url: str | None = None) -> None:
+    def __init__(
+        self, config: SoakConfig, folder: Path, database_url: str | None = None, server: Any = None
+    ) -> None:
         self.config = config
         self.folder = folder
         self.rng = random.Random(config.seed)
         self.emulator = Emulator(keep_history=False)
+        self.emulator.global_limit.enable()  # Discord's 50 requests a second, as on Discord
         self.chaos = Chaos(replace(config.rates), seed=config.seed)
         self.chaos.active = False
         self.database = folder / "soak.sqlite3"
         for stale in folder.glob("soak.sqlite3*"):  # always a new database (and a new world)
             stale.unlink()
         self.store = Store(self.database, database_url)
-        self.bot = BotProcess(self.emulator, self.database, folder, database_url)
+        self.bot = BotProcess(self.emulator, self.database, folder, database_url, config.inject)
+        self.postgres = PostgresFaults(database_url, server) if database_url else None
+        self.postgres_at: list[tuple[int, str]] = []  # (acknowledged actions, fault)
+        self.lock_exits: list[str] = []  # how each process that lost its shards ended
+        self.postgres_pending = 0  # faults under way
         self.tables: list[SeatedTable] = []
         self.acked: list[Acked] = []
         self.acknowledged = 0
@@ -672,8 +737,18 @@ class Soak:
         self.failures: list[str] = []
         self.latencies: dict[str, list[float]] = {"calm": [], "faults": []}
         self.converge_times: list[float] = []
-        self.hand_seen: dict[tuple[int, int], float] = {}
-        self.last_scan = 0.0  # messages last changed before this (emulator clock) were checked already
+        # Every action sent, by table: its identity (the interaction id) and what it adds to the log.
+        self.sent: dict[int, list[SentAction]] = {}
+        self.unexplained: set[str] = set()  # log entries no action explains (an action stored twice)
+        # Every version of the bot's messages, reduced to the cards it names, and the private cards over time.
+        self.digests = MessageDigests(self.emulator.clock, self.emulator.world.bot_user.id)
+        self.emulator.message_watchers.append(self.digests.watch)
+        self.secrets = SecretsOverTime()
+        self.down_windows: list[tuple[float, float]] = []  # monotonic: from a SIGKILL to the bot ready again
+        self.lag_windows: list[tuple[float, float]] = []  # monotonic: this process's event loop ran late
+        self.missing_components: Counter[str] = Counter()  # steps whose component was not on the message
+        self.refused_legal: list[str] = []  # legal actions the bot refused (nothing had changed)
+        self.unanswered: list[str] = []  # interactions answered late or never while the bot was up, unexcused
         self.failed_disconnected = 0
         self.games_started: Counter[str] = Counter()
         self.phase = "calm"
@@ -726,14 +801,21 @@ class Soak:
             self.tables.append(SeatedTable(index, game, channel, users, ai, human_speed, options))
 
     # -- sending one interaction ----------------------------------------------------------------------------
-    async def send(self, coroutine: Any) -> tuple[InteractionResult, Callback] | None:
-        """Send an interaction; its accepted callback, or None when it failed on Discord's side."""
+    async def send(
+        self, coroutine: Any, created: list[InteractionResult] | None = None
+    ) -> tuple[InteractionResult, Callback] | None:
+        """Send an interaction; its accepted callback, or None when it failed on Discord's side. `created` gets
+        the interaction once it exists (its identity, even when it then fails)."""
         down = self.down
         connected = self.emulator.gateway.connected
+        sent_at = time.monotonic()
         self.in_flight += 1
         self.idle.clear()
+        result = None
         try:
             result = await coroutine
+            if created is not None:
+                created.append(result)
             # Down when sent, even if the bot is back by the time the interaction fails (found by the short soak:
             # an interaction sent while the bot was down failed once it was up again, and was counted as failed
             # while reconnecting).
@@ -748,13 +830,35 @@ class Soak:
                 self.failed_disconnected += 1
             else:
                 self.failed_while_up += 1
+                self.note_unanswered(result, sent_at, "never answered")
             return None
         finally:
             self.in_flight -= 1
             if not self.in_flight:
                 self.idle.set()
         self.latencies[self.phase].append(callback.elapsed)
+        if callback.elapsed > self.emulator.rules.ack_deadline and not down and connected:
+            self.note_unanswered(result, sent_at, f"answered after {callback.elapsed:.1f} s")
         return result, callback
+
+    def note_unanswered(self, result: InteractionResult | None, sent_at: float, what: str) -> None:
+        """An interaction answered late or never while the bot was up: a failure unless a fault explains it (a
+        REST fault on its answer, a gateway fault or a restart around it)."""
+        if result is None or result.delivered == 0:
+            return
+        interaction = result.interaction
+        chaos = self.chaos
+        if interaction.id in chaos.faulted_interactions or interaction.token in chaos.faulted_tokens:
+            return
+        window = (sent_at - 1.0, time.monotonic() + 1.0)
+        if any(start < window[1] and end > window[0] for start, end in chaos.gateway_windows):
+            return
+        if any(start < window[1] and end > window[0] for start, end in self.down_windows):
+            return
+        if any(start < window[1] and end > window[0] for start, end in self.lag_windows):
+            return  # this process (the emulator) was itself late: the machine was overloaded
+        name = interaction.command_name or interaction.data.get("custom_id") or interaction.type
+        self.unanswered.append(f"interaction {interaction.id} ({name}) {what} while the bot was up")
 
     # -- one table ------------------------------------------------------------------------------------------
     async def play_table(self, seated: SeatedTable) -> None:
@@ -799,43 +903,58 @@ class Soak:
                     self.lobby_actions += 1
                 continue
             before = action_log(data)
-            acknowledged = await self.act(seated, table, user, step, hand_messages)
-            if acknowledged:
+            outcome, interaction_id = await self.act(seated, table, user, step, hand_messages)
+            if interaction_id is None:
+                continue
+            sent = SentAction(interaction_id, table.id, seat, step.expected, len(before), step.describe())
+            sent.acknowledged = outcome == "acknowledged"
+            self.sent.setdefault(table.id, []).append(sent)
+            if sent.acknowledged:
                 actions_this_game += 1
-                await self.check_acknowledged(table.id, before, step)
+                await self.check_acknowledged(table.id, before, sent)
+            elif outcome == "refused":
+                await self.check_refusal(data, sent, user)
 
     async def act(
         self, seated: SeatedTable, table: Table, user: User, step: Step, hand_messages: dict[int, Message]
-    ) -> bool:
+    ) -> tuple[str, int | None]:
+        """Send a step: ("acknowledged" | "refused" | "failed", the interaction's id, None if none was sent)."""
         emulator, channel = self.emulator, seated.channel
         if step.kind == "slash":
-            sent = await self.send(emulator.slash(user, channel, step.command, step.options))
-            if sent is None:
-                return False
-            _result, callback = sent
-            if step.command == "move":
-                return callback.content == step.success_text
-            return bool(callback.embeds)  # the hand, shown again; a refusal is one sentence
-        if step.on == "hand":
-            message = await self.open_hand(user, channel, hand_messages, step.custom_id)
+            sending = emulator.slash(user, channel, step.command, step.options)
         else:
-            message = emulator.world.get_message(table.board_message_id or 0)
-        if message is None or message.find_component(step.custom_id) is None:
-            return False
-        if step.kind == "select":
-            sent = await self.send(emulator.select(user, message, step.custom_id, step.values))
-        else:
-            sent = await self.send(emulator.click(user, message, step.custom_id))
+            if step.on == "hand":
+                message = await self.open_hand(user, channel, hand_messages, step.custom_id)
+            else:
+                message = emulator.world.get_message(table.board_message_id or 0)
+            custom_id = component_id(message, step.custom_id)
+            if message is None or custom_id is None:
+                self.missing_components[step.custom_id.split(":")[1]] += 1
+                return "failed", None
+            if step.kind == "select":
+                sending = emulator.select(
+                    user, message, custom_id, option_values(message, custom_id, step.values)
+                )
+            else:
+                sending = emulator.click(user, message, custom_id)
+        created: list[InteractionResult] = []
+        sent = await self.send(sending, created)
         if sent is None:
-            return False
-        _result, callback = sent
-        return callback.type == 7  # the message clicked, updated; a refusal is a new private sentence
+            return "failed", created[0].id if created else None
+        result, callback = sent
+        if step.kind == "slash" and step.command == "move":
+            done = callback.content == step.success_text
+        elif step.kind == "slash":
+            done = bool(callback.embeds)  # the hand, shown again; a refusal is one sentence
+        else:
+            done = callback.type == 7  # the message clicked, updated; a refusal is a new private sentence
+        return ("acknowledged" if done else "refused"), result.id
 
     async def open_hand(
         self, user: User, channel: Channel, hand_messages: dict[int, Message], custom_id: str
     ) -> Message | None:
         message = hand_messages.get(user.id)
-        if message is not None and not message.deleted and message.find_component(custom_id) is not None:
+        if message is not None and not message.deleted and component_id(message, custom_id) is not None:
             return message
         sent = await self.send(self.emulator.slash(user, channel, "hand"))
         if sent is None:
@@ -875,13 +994,30 @@ class Soak:
             self.games_started[seated.game] += 1
 
     # -- the invariants -------------------------------------------------------------------------------------
-    async def check_acknowledged(self, table_id: int, before: list[Any], step: Step) -> None:
+    def account(self, table_id: int, data: dict[str, Any] | None) -> Any:
+        """Match a table's stored log to the actions sent for it (benchmarks/soak_checks/identity.py); entries no
+        action explains become failures."""
+        log = action_log(data) if data is not None else []
+        ai_seats = {index for index, seat in enumerate(data["seats"]) if seat["is_ai"]} if data else set()
+        game = str(data["game_key"]) if data else ""
+        accounting = account(game, log, self.sent.get(table_id, []), ai_seats)
+        for entry in accounting.unexplained:
+            problem = (
+                f"table {table_id} ({game}): {entry} is stored but no action sent explains it (stored twice?)"
+            )
+            if problem not in self.unexplained:
+                self.unexplained.add(problem)
+                self.failures.append(problem)
+        return accounting
+
+    async def check_acknowledged(self, table_id: int, before: list[Any], sent: SentAction) -> None:
         stored = await self.store.table(table_id)
         log = action_log(stored) if stored is not None else []
-        if log[: len(before)] != before or not contains_in_order(step.expected, log[len(before) :]):
+        accounting = self.account(table_id, stored)
+        if log[: len(before)] != before or sent.interaction_id not in accounting.stored:
             self.lost.append(
-                f"table {table_id}: {step.describe()} acknowledged but not stored "
-                f"(expected {step.expected}, stored after: {log[len(before) :][:5]})"
+                f"table {table_id}: {sent.description} (interaction {sent.interaction_id}) acknowledged but not "
+                f"stored (expected {sent.expected}, stored after: {log[len(before) :][:5]})"
             )
             return
         self.acknowledged += 1
@@ -889,20 +1025,55 @@ class Soak:
         if self.kill_at and self.acknowledged >= self.kill_at[0]:
             self.kill_at.pop(0)
             asyncio.get_running_loop().create_task(self.kill_and_restart())
+        if self.postgres_at and self.acknowledged >= self.postgres_at[0][0]:
+            _, kind = self.postgres_at.pop(0)
+            self.postgres_pending += 1
+            self.background.append(asyncio.get_running_loop().create_task(self.postgres_fault(kind)))
         if self.phase == "calm" and self.acknowledged >= self.config.actions * self.config.calm_share:
             self.phase = "faults"
             self.chaos.active = True
             if self.config.every_gateway_fault:
                 self.background.append(asyncio.get_running_loop().create_task(self.each_gateway_fault()))
-        if self.acknowledged >= self.config.actions:
-            self.done.set()
+        if self.acknowledged >= self.config.actions and not self.postgres_at and not self.postgres_pending:
+            self.done.set()  # (every PostgreSQL fault happens before the run ends)
+
+    async def check_refusal(self, read: dict[str, Any], sent: SentAction, user: User) -> None:
+        """A legal action refused: the soak chose it as legal on the stored game it read; if that game is still
+        the same a moment later (nobody acted meanwhile, no save under way), the bot refused an action its own
+        rules allow."""
+        if self.down or not self.bot.alive:
+            return
+        await asyncio.sleep(0.5)
+        table_id = sent.table_id
+        stored = await self.store.table(table_id)
+        if (
+            self.down
+            or stored is None
+            or stored["status"] != "playing"
+            or stored["session"] != read["session"]
+        ):
+            return
+        table = Table.from_dict(stored)
+        interaction = self.emulator.world.interactions.get(sent.interaction_id)
+        answer = interaction.response.content if interaction is not None and interaction.response else None
+        self.refused_legal.append(
+            f"table {table_id} ({table.game_key}): {sent.description} by {user.name} refused although legal "
+            f"and nothing changed: {answer!r}"
+        )
 
     async def check_stored(self, final: bool = False) -> list[str]:
-        """Nothing acknowledged lost; every stored game replays to its state."""
+        """Nothing acknowledged lost, nothing stored twice; every stored game replays to its state."""
         stored = await self.store.read()
         problems: list[str] = []
         for data in stored.values():
             problems += replay_problems(data)
+        for table_id, sent in self.sent.items():
+            for action in self.account(table_id, stored.get(table_id)).lost:
+                self.lost.append(
+                    f"table {table_id}: {action.description} (interaction {action.interaction_id}) acknowledged "
+                    "but no longer stored"
+                )
+                sent.remove(action)  # reported once
         logs = {table_id: action_log(data) for table_id, data in stored.items()}
         for acked in self.acked:
             log = logs.get(acked.table_id, [])
@@ -941,12 +1112,14 @@ class Soak:
             return
         self.down = True
         self.up.clear()
+        killed = time.monotonic()
         identifies = self.emulator.gateway.identify_count
         self.bot.kill()
         await asyncio.sleep(self.rng.uniform(*self.config.down_time))
         self.bot.start()
         self.bot.restarts += 1
         await self.bot.wait_ready(identifies)
+        self.down_windows.append((killed, time.monotonic()))
         self.down = False
         self.up.set()
         # The faults pause while the boards catch up, so the time measured is the restart's own.
@@ -961,6 +1134,74 @@ class Soak:
             self.chaos.active = active and not self.done.is_set()
             self.paused.set()
 
+    async def postgres_fault(self, kind: str) -> None:
+        """A PostgreSQL fault (benchmarks/soak_checks/postgres_faults.py); the soak then acts as a supervisor:
+        the process that lost its shards must stop by itself, and a new one is started."""
+        postgres = self.postgres
+        while self.down or not self.paused.is_set():  # another fault's restart first
+            await self.up.wait()
+            await self.paused.wait()
+            await asyncio.sleep(0.5)
+        if postgres is None or self.done.is_set():
+            self.postgres_pending -= 1
+            return
+        self.down = True
+        self.up.clear()
+        started = time.monotonic()
+        identifies = self.emulator.gateway.identify_count
+        app, process = self.bot.app, self.bot.process
+        try:
+            if kind == "restart":
+                await asyncio.to_thread(postgres.restart, [app])
+            elif process is None or await postgres.kill_lock_session(app, process.pid, kind) is None:
+                self.failures.append(f"{kind}: no session holding {app}'s shards was found")
+        except Exception as error:  # the run goes on: a new bot process is started below all the same
+            self.failures.append(f"{kind}: the fault could not be injected: {error!r}")
+        if kind == "overlap":
+            self.bot.start_replacement()  # at once, while the first process may still serve
+        code = await self.bot.wait_exit(process, timeout=30.0)
+        lasted = time.monotonic() - started
+        ended = f"exited ({code}) after {lasted:.1f} s" if code is not None else "still running after 30 s"
+        self.lock_exits.append(f"{kind}: {app} {ended}")
+        if code is None:
+            self.failures.append(f"{kind}: {app} still ran 30 s after it lost its shards")
+        elif (
+            code == 0
+        ):  # a supervisor (Docker's on-failure, systemd's Restart=on-failure) would not restart it
+            self.failures.append(
+                f"{kind}: {app} exited 0 after it lost its shards (a failure must exit non-zero)"
+            )
+        if process is not None and process.poll() is None:
+            process.kill()
+        if kind != "overlap":
+            self.bot.start()
+        self.bot.restarts += 1
+        await self.bot.wait_ready(identifies)
+        self.down_windows.append((started, time.monotonic()))
+        self.down = False
+        self.up.set()
+        self.paused.clear()
+        active = self.chaos.active
+        self.chaos.active = False
+        try:
+            await self.idle.wait()
+            self.failures += await self.check_stored()
+            self.converge_times.append(await self.converge())
+        finally:
+            self.chaos.active = active and not self.done.is_set()
+            self.paused.set()
+            self.postgres_pending -= 1
+
+    async def watch_lag(self, tick: float = 0.1, late: float = 0.5) -> None:
+        """Note when this process's event loop (the emulator's) ran more than `late` seconds behind: Discord's
+        side itself was slow then, and an answer that came late is not the bot's doing."""
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(tick)
+            after = time.monotonic()
+            if after - before > tick + late:
+                self.lag_windows.append((before, after))
+
     async def each_gateway_fault(self) -> None:
         """Every gateway fault once, early in the faulty part (the short soak must see each)."""
         for kind in GATEWAY_KINDS:
@@ -974,22 +1215,12 @@ class Soak:
             await self.check_privacy()
 
     async def check_privacy(self) -> None:
-        stored = await self.store.active()
-        channels = [seated.channel for seated in self.tables]
-        players = {seated.channel.id: {user.id for user in seated.humans} for seated in self.tables}
-        scanned = self.emulator.clock.now().timestamp() - 2.0
-        changed = self.last_scan
-        problems = privacy_problems(self.emulator, stored, channels, self.hand_seen, players, None, changed)
-        if (
-            problems
-        ):  # read again, once saves under way are done: a board may show a state saved after the first read
-            await asyncio.sleep(1.0)
-            after = await self.store.active()
-            problems = privacy_problems(
-                self.emulator, stored, channels, self.hand_seen, players, after, changed
-            )
-        self.last_scan = scanned
-        for problem in problems:
+        """Read the stored games, then check every message version written since the read before this one
+        (benchmarks/soak_checks/privacy.py)."""
+        now = self.emulator.clock.now().timestamp()
+        self.secrets.add(now, (await self.store.active()).values())
+        names = {seated.channel.id: seated.channel.name for seated in self.tables}
+        for problem in self.secrets.problems(self.digests.take(before=now), names):
             if problem not in self.failures:
                 self.failures.append(problem)
 
@@ -1008,20 +1239,38 @@ class Soak:
         )
         self.bot.start()
         gateway_faults = None
+        if self.postgres is not None:
+            # Evenly spread over the faulty part: each fault takes the bot down for a while, and all must happen.
+            count = len(config.postgres_faults)
+            self.postgres_at = [
+                (int(config.actions * config.calm_share) + faulty * (number + 1) // (count + 1), kind)
+                for number, kind in enumerate(config.postgres_faults)
+            ]
         try:
             await self.bot.wait_ready(0)
+            if self.postgres is not None:
+                await self.postgres.install_audit()
             gateway_faults = asyncio.create_task(self.chaos.run_gateway(emulator))
+            self.background.append(asyncio.create_task(self.watch_lag()))
             self.started = time.monotonic()
             players = [asyncio.create_task(self.play_table(seated)) for seated in self.tables]
             watcher = asyncio.create_task(self.watch_privacy())
             progress = asyncio.create_task(self.report_progress())
-            await self.done.wait()
+            try:
+                await asyncio.wait_for(self.done.wait(), config.time_limit)
+            except TimeoutError:
+                self.failures.append(
+                    f"only {self.acknowledged} of {config.actions} actions acknowledged in {config.time_limit:.0f} s"
+                )
+                self.done.set()
             self.elapsed = time.monotonic() - self.started
             self.chaos.active = False
-            await asyncio.gather(*players, return_exceptions=True)
+            for outcome in await asyncio.gather(*players, return_exceptions=True):
+                if isinstance(outcome, BaseException):  # a table the soak stopped playing: its own bug
+                    self.failures.append(f"a player of the soak crashed: {outcome!r}")
             for task in (watcher, progress):
                 task.cancel()
-            await self.up.wait()  # a restart under way finishes
+            await asyncio.wait_for(self.up.wait(), 120)  # a restart under way finishes
             await self.paused.wait()
             # The faults have stopped: the boards converge to the stored state.
             self.final_convergence = await self.converge()
@@ -1034,6 +1283,10 @@ class Soak:
                 self.converge_times.append(await self.converge())
             await self.check_privacy()
             self.failures += await self.check_stored(final=True)
+            await self.check_results()
+            if self.postgres is not None:
+                self.writes_after_loss = await self.postgres.writes_after_loss()
+                self.failures += self.writes_after_loss
         finally:
             if gateway_faults is not None:
                 gateway_faults.cancel()
@@ -1041,13 +1294,23 @@ class Soak:
                 task.cancel()
             self.bot.stop()
             await emulator.stop()
-        unhandled, self.discord_errors = log_problems(self.bot.logs)
+        unhandled, self.discord_errors = log_problems(self.bot.logs, bool(config.postgres_faults))
         self.failures += [f"unhandled exception: {line}" for line in unhandled[:20]]
         broken = Counter(v.kind for v in emulator.violations if v.kind not in FAULT_VIOLATIONS)
-        self.failures += [f"Discord rule broken: {kind} x{count}" for kind, count in broken.items()]
+        first = {v.kind: v for v in reversed(emulator.violations)}
+        self.failures += [
+            f"Discord rule broken: {kind} x{count} (first: {first[kind]})" for kind, count in broken.items()
+        ]
+        self.failures += self.refused_legal + self.unanswered
         self.expired_tokens = sum(1 for v in emulator.violations if v.kind == "expired_token")
         self.late = sum(1 for v in emulator.violations if v.kind in ("late_ack", "not_acknowledged"))
         return self.report()
+
+    async def check_results(self) -> None:
+        """Results and ratings consistent with the finished games (benchmarks/soak_checks/results.py)."""
+        snapshot = await self.store.snapshot()
+        self.results_checked = (len(snapshot.games), len(snapshot.ratings))
+        self.failures += result_problems(snapshot)
 
     async def report_progress(self) -> None:
         shown = 0
@@ -1088,8 +1351,29 @@ class Soak:
             f"interactions that failed on Discord's side: {self.failed_while_down} while the bot was down, "
             f"{self.failed_disconnected} while its gateway was reconnecting, {self.failed_while_up} while it was "
             f"connected (answers later than 3 s or never: {self.late})",
-            f"Discord errors the bot reported: {sum(self.discord_errors.values())}",
-            f"actions lost: {len(self.lost)} (target 0)",
+            f"Discord errors the bot reported: {sum(self.discord_errors.values())}"
+            + "".join(
+                f"; {kind} x{count}"
+                for kind, count in self.discord_errors.items()
+                if kind.startswith("database:")
+            ),
+            f"actions lost: {len(self.lost)} (target 0); stored twice or from nowhere: {len(self.unexplained)} "
+            f"(target 0; {sum(len(sent) for sent in self.sent.values())} actions sent, each with its identity)",
+            f"message versions read for private cards: {self.digests.count}; legal actions refused: "
+            f"{len(self.refused_legal)}; answered late or never while up with no fault to excuse it: "
+            f"{len(self.unanswered)} (targets 0; the emulator itself ran late {len(self.lag_windows)} times, "
+            f"{sum(end - start for start, end in self.lag_windows):.0f} s in all)",
+            "results checked: {} results, {} ratings".format(*getattr(self, "results_checked", (0, 0))),
+            *(
+                [
+                    "PostgreSQL faults: "
+                    + ("; ".join(self.lock_exits) or "none")
+                    + "; processes that wrote after they lost their shards: "
+                    + f"{len(getattr(self, 'writes_after_loss', []))} (target 0)"
+                ]
+                if self.postgres is not None
+                else []
+            ),
             f"invariant failures: {len(self.failures)} (target 0)",
             f"answer time without faults: {percentiles(self.latencies['calm'])}",
             f"answer time with faults: {percentiles(self.latencies['faults'])}",
@@ -1101,6 +1385,7 @@ class Soak:
                 else "—"
             )
             + f"; after the faults stopped: {getattr(self, 'final_convergence', float('nan')):.1f} s",
+            global_limit_line(self.emulator, self.acknowledged),
         ]
         for problem in (self.lost + self.failures)[:20]:
             lines.append(f"  ✗ {problem}")
@@ -1125,6 +1410,14 @@ def main() -> int:
     parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--guilds", type=int, default=defaults.guilds)
     parser.add_argument("--kills", type=int, default=defaults.kills)
+    parser.add_argument(
+        "--time-limit", type=float, help="seconds: stop (failed) if the actions are not done by then"
+    )
+    parser.add_argument(
+        "--postgres-faults",
+        default="",
+        help="with --store postgresql: kill_lock,overlap,restart (each once, comma-separated)",
+    )
     parser.add_argument("--token-lifetime", type=float, default=defaults.token_lifetime)
     for name in ChaosRates.names():
         parser.add_argument(
@@ -1149,11 +1442,13 @@ def main() -> int:
         kills=options.kills,
         token_lifetime=options.token_lifetime,
         rates=rates,
+        postgres_faults=tuple(kind for kind in options.postgres_faults.split(",") if kind),
+        time_limit=options.time_limit,
     )
     with contextlib.ExitStack() as stack:
         folder = options.keep or Path(stack.enter_context(tempfile.TemporaryDirectory()))
         folder.mkdir(parents=True, exist_ok=True)
-        database_url = None
+        database_url, server = None, None
         if (
             options.store == "postgresql"
         ):  # a throwaway server of its own (the PostgreSQL binaries are needed)
@@ -1161,7 +1456,7 @@ def main() -> int:
 
             server = stack.enter_context(ThrowawayPostgres())
             database_url = server.new_database_sync("soak")
-        return asyncio.run(Soak(config, folder, database_url).run())
+        return asyncio.run(Soak(config, folder, database_url, server).run())
 
 
 if __name__ == "__main__":

@@ -86,11 +86,11 @@ class Player:
         assert table is not None
         self.table_id = table.id
         board = self.board()
-        await (await self.emulator.click(self.user, board, f"tg:start:{table.id}")).response()
-        first = await self.emulator.click(self.user, self.board(), f"tg:first:{table.id}")
-        await first.response()
+        # Alone at the table, the game starts on the player's turn: the start brings the hand.
+        started = await self.emulator.click(self.user, board, f"tg:start:{table.id}")
+        await started.response()
         await self.bot.controller.settle()
-        self.hand = first.followups[-1]
+        self.hand = started.followups[-1]
 
     def board(self) -> Message:
         table = self.bot.games.get(self.table_id) or self.bot.games.in_channel(self.channel.id)

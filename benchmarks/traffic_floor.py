@@ -1,9 +1,11 @@
 """The floor under `bot_load.py`: the Discord traffic of a play of The Game through discord.py, with no game behind it.
 
 A bot that answers each click the way the game bot does (a private hand edited in place, the same embed and
-buttons, drawn once at start-up) and, when a turn ends, makes the calls the game bot makes then: the board edited
-with its picture, a new turn line posted and the old one deleted, the other player's hand edited through its
-interaction's webhook. No rules, no saving, no drawing, no locks: what is left is discord.py, aiohttp and the event
+buttons, drawn once at start-up) and, when a turn ends, makes the calls the game bot makes then, through the
+interactions' tokens as the game bot does (none of them counted by Discord's global rate limit): the board edited
+with its picture through the token that posted it, a new turn line posted as a follow-up of the End turn click and
+the old one deleted through the token that posted it, the other player's hand edited through its interaction's
+webhook. No rules, no saving, no drawing, no locks: what is left is discord.py, aiohttp and the event
 loop, configured as the game bot configures them (the same intents, no message cache, its own edits not parsed,
 uvloop, the same garbage collector settings). Whatever a play costs the game bot above this floor is the bot's own
 code; what this floor costs is out of reach of any change to the bot short of replacing discord.py.
@@ -56,8 +58,9 @@ class FloorBot(commands.Bot):
         self.turn_line = ui.turn_text(table) or "your turn"
         self.board["image"].png  # noqa: B018 (the picture is drawn once, here, not per edit)
         self.hands: dict[int, dict[int, discord.Interaction[Any]]] = {}  # channel -> user -> their /floor
-        self.boards: dict[int, int] = {}  # channel -> board message
-        self.pings: dict[int, int] = {}  # channel -> turn line message
+        # channel -> the board message and the webhook of the token that posted it (None while it is posted)
+        self.boards: dict[int, tuple[discord.Webhook, int] | None] = {}
+        self.pings: dict[int, tuple[discord.Webhook, int]] = {}  # channel -> the turn line, likewise
         self.tasks: set[asyncio.Task[None]] = set()
         self.tune_memory = tune_memory
 
@@ -68,9 +71,13 @@ class FloorBot(commands.Bot):
             assert isinstance(channel, discord.TextChannel)
             self.hands.setdefault(channel.id, {})[interaction.user.id] = interaction
             await interaction.response.send_message(**self.hand, ephemeral=True)
-            if channel.id not in self.boards:  # the first player of a channel posts its board
-                self.boards[channel.id] = 0
-                self.boards[channel.id] = (await channel.send(**for_send(self.board))).id
+            if (
+                channel.id not in self.boards
+            ):  # the first player of a channel posts its board, a public follow-up
+                self.boards[channel.id] = None
+                followup = interaction.followup
+                board = await followup.send(**for_send(self.board), wait=True)
+                self.boards[channel.id] = (followup, board.id)
 
         await self.tree.sync()
         if self.tune_memory:
@@ -90,13 +97,14 @@ class FloorBot(commands.Bot):
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
         board = self.boards.get(channel.id)
-        if board:
-            await channel.get_partial_message(board).edit(**for_edit(self.board))
-        ping = await channel.send(self.turn_line)
+        if board is not None:
+            await board[0].edit_message(board[1], **for_edit(self.board))
+        followup = interaction.followup
+        ping = await followup.send(self.turn_line, wait=True)
         old = self.pings.get(channel.id)
-        self.pings[channel.id] = ping.id
+        self.pings[channel.id] = (followup, ping.id)
         if old is not None:
-            await channel.get_partial_message(old).delete()
+            await old[0].delete_message(old[1])
         for user, opened in list(self.hands.get(channel.id, {}).items()):
             if user != interaction.user.id:
                 await opened.edit_original_response(**self.hand)

@@ -12,10 +12,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.activity.entry_point import ensure_entry_point, entry_point_command, global_commands
 from bot.config import Settings
 from bot.gateway_events import skip_own_messages
 from bot.interaction_gate import InteractionGate
 from bot.memory import tune_garbage_collection
+from bot.rest_calls import RestCallCounter
 from bot.service.ai_turns import AITurns
 from bot.service.games import GameService
 from bot.storage.database import Database, open_storage
@@ -23,10 +25,13 @@ from bot.storage.meta import MetaStore
 from bot.storage.settings import SettingsStore
 from bot.storage.shard_lock import ShardLock, lock_shards, process_label
 from bot.storage.tables import TableStore
+from bot.ui.activity_button import OpenTableButton
+from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.component_router import ComponentRouter
 from bot.ui.components import SHARED_DYNAMIC_ITEMS
 from bot.ui.controller import TableController
 from bot.ui.display import TableDisplay
+from bot.ui.emoji_upload import upload_card_emojis
 from bot.ui.game_ui import all_uis
 from bot.ui.translator import CatalogTranslator
 
@@ -47,6 +52,7 @@ EXTENSIONS = (
     "cogs.stats",
     "cogs.history",
     "cogs.settings",
+    "cogs.activity",
 )
 
 
@@ -81,6 +87,9 @@ class TheGameBot(commands.AutoShardedBot):
         """`tune_memory`: tune the garbage collector once start-up is done (`bot.memory`; `python -m bot`)."""
         if settings.shard_ids is not None:
             options["shard_ids"] = list(settings.shard_ids)
+        # Every REST call, by whether Discord's global rate limit counts it (bot/rest_calls.py).
+        self.rest_calls = RestCallCounter()
+        options.setdefault("http_trace", self.rest_calls.trace_config())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -96,6 +105,7 @@ class TheGameBot(commands.AutoShardedBot):
         self.settings = settings
         self._tune_memory = tune_memory
         self._restored = False
+        self.card_emojis_upload: asyncio.Task[bool] | None = None
         self.shard_lock: ShardLock | None = None
         self.router = ComponentRouter()
         self._stopping: asyncio.Task[None] | None = None
@@ -174,13 +184,15 @@ class TheGameBot(commands.AutoShardedBot):
             lobby_timeout=self.settings.lobby_timeout,
             turn_reminder=self.settings.turn_reminder,
         )
-        self.display = TableDisplay(self, self.games, self.guild_settings)
+        self.display = TableDisplay(
+            self, self.games, self.guild_settings, open_table_button=self.settings.activity_enabled
+        )
         self.controller = TableController(self)
         self.ai_turns = AITurns(self.games, self.controller.after_change, delay=self.settings.ai_turn_delay)
         await self.tree.set_translator(CatalogTranslator())
         # The tables' buttons and menus: routed to their DynamicItem without discord.py rebuilding the message's
         # every component first (bot/ui/component_router.py).
-        self.router.add(*SHARED_DYNAMIC_ITEMS)
+        self.router.add(*SHARED_DYNAMIC_ITEMS, OpenTableButton)
         for ui in all_uis():
             self.router.add(*ui.dynamic_items)
         self.add_listener(self.router.on_interaction, "on_interaction")
@@ -191,6 +203,9 @@ class TheGameBot(commands.AutoShardedBot):
         log.info("Restored %s tables in progress", len(restored))
         if self.settings.sync_commands:
             await sync_commands(self)
+        if self.settings.card_emojis:
+            # In the background: the bot is ready meanwhile, and shows cards in text until the emojis are there.
+            self.card_emojis_upload = asyncio.create_task(upload_card_emojis(self), name="card-emojis")
         if self._tune_memory:
             tune_garbage_collection()
 
@@ -244,6 +259,9 @@ class TheGameBot(commands.AutoShardedBot):
     async def _close(self) -> None:
         self.gate.stop_watching()
         try:
+            if self.card_emojis_upload is not None:
+                self.card_emojis_upload.cancel()
+                CARD_EMOJIS.clear()
             if hasattr(self, "ai_turns"):
                 await self.ai_turns.close()
             if hasattr(self, "controller") and not self.lost.is_set():
@@ -287,14 +305,22 @@ async def sync_commands(bot: TheGameBot) -> None:
         bot.tree.copy_global_to(guild=guild)
         await bot.tree.sync(guild=guild)
         log.info("Commands synced to the development server %s", guild_id)
+        if bot.settings.activity_enabled:
+            await ensure_entry_point(bot)  # entry point commands are global only
         return
-    digest = hashlib.sha256(
-        json.dumps(await command_payload(bot), sort_keys=True, default=str).encode()
-    ).hexdigest()
+    payload = await command_payload(bot)
+    if bot.settings.activity_enabled:
+        payload.append(entry_point_command())
+    digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
     meta = MetaStore(bot.db)
     if await meta.get("command_hash") == digest:
         log.info("Commands unchanged since the last sync")
         return
-    await bot.tree.sync()
+    # Not `tree.sync()`: the overwrite must name the app's entry point command, or Discord refuses it.
+    assert bot.application_id is not None
+    await bot.http.bulk_upsert_global_commands(
+        bot.application_id,
+        await global_commands(bot, await command_payload(bot)),
+    )
     await meta.set("command_hash", digest)
     log.info("Commands synced globally")

@@ -29,6 +29,17 @@ def _float(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name} must be on or off, not {raw!r}.")
+
+
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:
     raw = env.get(name, "").strip()
     if not raw:
@@ -45,6 +56,29 @@ def _optional_port(env: Mapping[str, str], name: str) -> int | None:
     if not raw.isdigit() or not 0 < int(raw) < 65536:
         raise SettingsError(f"{name} must be a port number between 1 and 65535, not {raw!r}.")
     return int(raw)
+
+
+def _activity_url(env: Mapping[str, str]) -> str | None:
+    raw = env.get("ACTIVITY_PUBLIC_URL", "").strip().rstrip("/")
+    if not raw:
+        return None
+    if not raw.startswith("https://"):
+        raise SettingsError(
+            f"ACTIVITY_PUBLIC_URL must be the https:// address Discord reaches the Activity at, not {raw!r}."
+        )
+    return raw
+
+
+def _activity_credentials(env: Mapping[str, str]) -> tuple[int | None, str]:
+    """``DISCORD_CLIENT_ID`` and ``DISCORD_CLIENT_SECRET`` go together: the Activity needs both (the secret is
+    never printed)."""
+    client_id = _optional_int(env, "DISCORD_CLIENT_ID")
+    secret = env.get("DISCORD_CLIENT_SECRET", "").strip()
+    if (client_id is None) != (not secret):
+        raise SettingsError(
+            "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together (the Activity needs both); set both or neither."
+        )
+    return client_id, secret
 
 
 def _shard_ids(env: Mapping[str, str], count: int | None) -> tuple[int, ...] | None:
@@ -133,10 +167,13 @@ class Settings:
     timer_interval: float = 30.0
     # Pause before an AI seat plays, so humans can follow.
     ai_turn_delay: float = 1.5
+    # Cards shown with the bot's own card and suit pictures, uploaded once as the application's emojis at start-up
+    # (bot/ui/emoji_upload.py); off: cards in text.
+    card_emojis: bool = True
     # Sync application commands at start-up (tests sync explicitly against the emulator).
     sync_commands: bool = True
-    # The local playground (`make run` without a token, `make playground`): its port (None: a free one) and its
-    # own database, so trying the bot never touches a real bot's data.
+    # The local playground (`make run` without a token, `make playground`): its port (None: 8765, or the next free
+    # one) and its own database, so trying the bot never touches a real bot's data.
     playground_port: int | None = None
     playground_database_path: Path = Path("data/playground.sqlite3")
     # PostgreSQL instead of SQLite (postgresql://user:password@host:port/database); None: SQLite at database_path.
@@ -151,6 +188,22 @@ class Settings:
     discord_api_url: str | None = None
     # How long start-up waits for the database, then for Discord, before giving up with one line (exit 5 or 6).
     connect_timeout: float = 30.0
+    # The Activity (the table inside Discord): the application's OAuth2 client id and secret (both, or neither:
+    # no Activity), the https:// address Discord's URL mapping points at, and where its web server listens
+    # (activity_port None: it listens on no port of its own, the playground serves it).
+    activity_client_id: int | None = None
+    activity_client_secret: str = field(default="", repr=False)
+    activity_public_url: str | None = None
+    activity_host: str = "127.0.0.1"
+    activity_port: int | None = 8080
+    # Discord's API for the OAuth2 exchange, and the sites that may show the page in a frame (the playground: its
+    # local Discord and its own page).
+    activity_api_base: str = "https://discord.com/api/v10"
+    activity_frame_ancestors: str = "https://discord.com https://*.discord.com https://*.discordsays.com"
+
+    @property
+    def activity_enabled(self) -> bool:
+        return self.activity_client_id is not None and bool(self.activity_client_secret)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -167,6 +220,7 @@ class Settings:
             turn_reminder=_float(env, "TURN_REMINDER_SECONDS", 10 * 60),
             timer_interval=_float(env, "TIMER_INTERVAL_SECONDS", 30.0),
             ai_turn_delay=_float(env, "AI_TURN_DELAY_SECONDS", 1.5),
+            card_emojis=_switch(env, "CARD_EMOJIS", True),
             playground_port=_optional_port(env, "PLAYGROUND_PORT"),
             playground_database_path=Path(
                 env.get("PLAYGROUND_DATABASE_PATH", "").strip() or "data/playground.sqlite3"
@@ -176,4 +230,9 @@ class Settings:
             shard_ids=_shard_ids(env, _shard_count(env)),
             discord_api_url=_api_url(env),
             connect_timeout=connect_timeout(env),
+            activity_client_id=_activity_credentials(env)[0],
+            activity_client_secret=_activity_credentials(env)[1],
+            activity_public_url=_activity_url(env),
+            activity_host=env.get("ACTIVITY_HOST", "").strip() or "127.0.0.1",
+            activity_port=_optional_port(env, "ACTIVITY_PORT") or 8080,
         )

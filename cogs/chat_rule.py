@@ -10,9 +10,10 @@ from discord.ext import commands
 
 from bot.app import TheGameBot
 from bot.games.errors import GameError
-from bot.games.thegame.chat import contains_number
-from bot.service.table import TableStatus
+from bot.games.thegame.chat import chat_language, contains_number
+from bot.service.table import Table, TableStatus
 from bot.storage.settings import ChatRuleMode
+from bot.ui.format import escape_name
 from bot.ui.i18n import t
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ class ChatRule(commands.Cog):
             return
         if not settings.chat_rule_everyone and not table.is_seated(message.author.id):
             return
-        if not contains_number(message.content):
+        if not contains_number(message.content, table_language(table)):
             return
         self._remember(message.id)
         try:
@@ -56,7 +57,7 @@ class ChatRule(commands.Cog):
         except GameError as error:  # the game ended meanwhile, or the count could not be saved
             log.warning("Table %s: a number said was not counted (%s)", table.id, error.key)
         log.info("Table %s: a message broke the no-numbers rule", table.id)
-        reminder = t(table.locale, "chat.reminder", name=message.author.display_name)
+        reminder = t(table.locale, "chat.reminder", name=escape_name(message.author.display_name))
         # Deleting needs Manage Messages, the one optional permission: without it the bot warns instead.
         me = message.guild.me
         can_delete = me is not None and message.channel.permissions_for(me).manage_messages
@@ -80,6 +81,13 @@ class ChatRule(commands.Cog):
         self._flagged[message_id] = None
         while len(self._flagged) > REMEMBERED_MESSAGES:
             self._flagged.popitem(last=False)
+
+
+def table_language(table: Table) -> str | None:
+    """The table's language for the chat rule ("en", "fr", "de", or None): the language its public messages
+    are written in. The detector knows the number words of every language it checks in any case; this one
+    decides the words that are a number in one language and a word in another ("elf", "seize")."""
+    return chat_language(table.locale)
 
 
 async def setup(bot: TheGameBot) -> None:

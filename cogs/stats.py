@@ -1,4 +1,8 @@
-"""/stats player [member]: a player's record in this server, with a chart; /stats forget: anonymise your own games."""
+"""/stats [member] [private] [forget]: a player's record in this server (yours when you name nobody), with a chart;
+`forget:True` anonymises your own games, after a confirmation.
+
+One command rather than a group (`/stats player`, `/stats forget`): Discord cannot run a group without one of its
+subcommands, so `/stats` alone, the command `/help` names, answered "needs one of: player, forget"."""
 
 from __future__ import annotations
 
@@ -42,7 +46,7 @@ class ForgetButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tg:forget:(?P<guild>\d+):(?P<user>\d+):(?P<choice>yes|no)",
 ):
-    """The confirmation of /stats forget: only the player who asked can press it."""
+    """The confirmation of `/stats forget:True`: only the player who asked can press it."""
 
     def __init__(self, guild_id: int, user_id: int, confirm: bool, *, label: str | None = None) -> None:
         self.guild_id = guild_id
@@ -68,8 +72,6 @@ class ForgetButton(
 
 
 class Stats(commands.Cog):
-    stats = app_commands.Group(name="stats", description="Players' records in this server", guild_only=True)
-
     def __init__(self, bot: TheGameBot) -> None:
         self.bot = bot
         self.store = StatsStore(bot.db)
@@ -80,23 +82,26 @@ class Stats(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(ForgetButton)
 
-    @stats.command(
-        name="player", description="A player's record here: games, best result, teammates, a chart"
+    @app_commands.command(
+        name="stats", description="A player's record here: games, best result, teammates, a chart"
     )
     @app_commands.describe(
-        member="Whose record (yours if you leave it out)", private="Only you see the answer"
+        member="Whose record (yours if you leave it out)",
+        private="Only you see the answer",
+        forget="Erase your own stats in this server (you confirm first)",
     )
-    async def player(
+    @app_commands.guild_only()
+    async def stats(
         self,
         interaction: discord.Interaction[Any],
         member: discord.Member | None = None,
         private: bool = False,
+        forget: bool = False,
     ) -> None:
-        await self.show(interaction, member or interaction.user, private=private)
-
-    @stats.command(name="forget", description="Erase your own stats in this server (you confirm first)")
-    async def forget(self, interaction: discord.Interaction[Any]) -> None:
-        await self.ask_forget(interaction)
+        if forget:
+            await self.ask_forget(interaction, member)
+        else:
+            await self.show(interaction, member or interaction.user, private=private)
 
     @answering
     async def show(
@@ -132,9 +137,13 @@ class Stats(commands.Cog):
         )
 
     @answering
-    async def ask_forget(self, interaction: discord.Interaction[Any]) -> None:
+    async def ask_forget(
+        self, interaction: discord.Interaction[Any], member: discord.abc.User | None
+    ) -> None:
         guild = require_guild(interaction)
         user = interaction.user
+        if member is not None and member.id != user.id:
+            raise GameError("stats.forget_only_yours")
         locale = str(interaction.locale)
         games = await self.store.count_player_games(guild.id, user.id)
         if not games:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, fields
@@ -80,6 +81,11 @@ class Chaos:
         self.slow_delay = slow_delay
         self.active = True
         self.injected: Counter[str] = Counter()
+        # Which interactions a REST fault hit (its callback, or a follow-up on its token), and when the gateway
+        # faults were under way (monotonic start, end): what excuses an interaction answered late.
+        self.faulted_interactions: set[int] = set()
+        self.faulted_tokens: set[str] = set()
+        self.gateway_windows: list[tuple[float, float]] = []
         self._builder = Faults()  # builds the 429 bodies and headers exactly as explicit faults do
 
     # -- REST ----------------------------------------------------------------------------------------------
@@ -92,9 +98,17 @@ class Chaos:
             rate = getattr(self.rates, kind)
             if roll < rate:
                 self.injected[kind] += 1
+                self._note(record)
                 return self._fault(kind)
             roll -= rate
         return None
+
+    def _note(self, record: RequestRecord) -> None:
+        parts = record.path.strip("/").split("/")
+        if len(parts) >= 2 and parts[0] == "interactions" and parts[1].isdigit():
+            self.faulted_interactions.add(int(parts[1]))
+        elif len(parts) >= 3 and parts[0] == "webhooks":
+            self.faulted_tokens.add(parts[2])
 
     def _fault(self, kind: str) -> Fault:
         builder = self._builder
@@ -122,6 +136,7 @@ class Chaos:
         """Inject one gateway fault and wait for the bot to come back (True) or give up after a while."""
         gateway = emulator.gateway
         self.injected[kind] += 1
+        started = time.monotonic()
         try:
             if kind == "reconnect":
                 await gateway.reconnect(timeout=15)
@@ -134,4 +149,6 @@ class Chaos:
         except (AssertionError, RuntimeError):  # not connected, or not back in time
             self.injected[f"{kind} (no recovery seen)"] += 1
             return False
+        finally:
+            self.gateway_windows.append((started, time.monotonic()))
         return True

@@ -22,9 +22,12 @@ from urllib.parse import unquote
 from aiohttp import web
 
 from bot.emulator import jsonio
+from bot.emulator.activity import Activities
 from bot.emulator.discord_patch import point_discord_at
 from bot.emulator.faults import Faults, RouteSpec, route_matches
 from bot.emulator.gateway import Gateway, GatewaySession
+from bot.emulator.global_limit import GlobalLimit
+from bot.emulator.limits import form_body_error
 from bot.emulator.multipart import (
     FAST_BODY_MAX,
     Part,
@@ -34,6 +37,7 @@ from bot.emulator.multipart import (
     reader_over,
     split_form_data,
 )
+from bot.emulator.openapi import openapi
 from bot.emulator.payloads import emoji_payload, normalize_emoji
 from bot.emulator.records import ApiError, RequestRecord, UploadedFile, Violation
 from bot.emulator.rest import Call, RestApi
@@ -243,8 +247,15 @@ class Emulator:
         self.keep_history = keep_history
         self.shard_count = shard_count
         self.rules = Rules()
+        # Every request checked against Discord's OpenAPI document (bot/emulator/openapi.py).
+        self.check_document = True
+        # Called with each message the bot creates or edits, as it is then (even with keep_history=False): the
+        # soak keeps a digest of every version of every message this way (benchmarks/soak_checks/privacy.py).
+        self.message_watchers: list[Callable[[Message], None]] = []
         self.faults = Faults()
+        self.global_limit = GlobalLimit()  # Discord's 50 requests a second, when enabled (global_limit.py)
         self.gateway = Gateway(self)
+        self.activities = Activities(self)
         self.rest = RestApi(self)
         self.requests: list[RequestRecord] = []
         self.request_counts: Counter[str] = Counter()  # REST requests per route (or path, for no route)
@@ -299,6 +310,7 @@ class Emulator:
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get(self.gateway.resume_path, self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._cdn_get)
+        app.router.add_get("/emojis/{file}", self.rest.emojis.cdn)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._handle_api)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
@@ -643,6 +655,10 @@ class Emulator:
         return response
 
     async def _respond(self, request: web.Request, record: RequestRecord, match: Any) -> web.StreamResponse:
+        limited = self.global_limit.check(record.path)
+        if limited is not None:
+            record.status, record.response = 429, limited[0]
+            return self._json_response(limited[0], 429, limited[1])
         fault = self.faults.take(record)
         if fault is not None and fault.delay:  # a slow answer: handled now, answered late
             response = await self._respond_normally(request, record, match)
@@ -670,6 +686,12 @@ class Emulator:
             record.status = 401
             record.response = {"message": "401: Unauthorized", "code": 0}
             return self._json_response(record.response, 401)
+        refused = self._check_against_document(record, route.method, route.template)
+        if refused is not None:
+            self.rest.note_refused_callback(record, params, refused)
+            record.status = refused.status
+            record.response = refused.body
+            return self._json_response(refused.body, refused.status)
         call = Call(record=record, params=params, body=record.json, files=record.files)
         try:
             result = await route.handler(call)
@@ -686,6 +708,27 @@ class Emulator:
         record.status = status
         record.response = result
         return self._json_response(result, status)
+
+    def _check_against_document(self, record: RequestRecord, method: str, template: str) -> ApiError | None:
+        """Discord's OpenAPI document on this request (bot/emulator/openapi.py): a field Discord would drop is an
+        ``unknown_field`` violation (the request goes on, as on Discord); a value it would refuse is an
+        ``invalid_form_body`` violation, answered 400 50035 with Discord's error tree."""
+        if not self.check_document:
+            return None
+        has_body = record.json is not None or bool(record.files)
+        problems = openapi().check(method, template, record.json, record.query, has_body=has_body)
+        if problems is None:
+            return None
+        if problems.unknown:
+            self._violation(
+                "unknown_field",
+                f"{', '.join(problems.unknown)}: not in Discord's API for {method} {template} (Discord ignores it)",
+                record,
+            )
+        if not problems.errors:
+            return None
+        self._violation("invalid_form_body", "; ".join(str(error) for error in problems.errors), record)
+        return ApiError(400, 50035, "Invalid Form Body", body=form_body_error(problems.errors))
 
     async def _cdn_get(self, request: web.Request) -> web.StreamResponse:
         att = self._cdn.get(int(request.match_info["attachment_id"]))
@@ -872,6 +915,8 @@ class Emulator:
         self.world.messages[msg.id] = msg
         if before_dispatch is not None:
             before_dispatch(msg)
+        for watch in self.message_watchers:
+            watch(msg)
         self._dispatch_message("MESSAGE_CREATE", msg)
         self._notify()
         return msg
@@ -908,6 +953,8 @@ class Emulator:
             msg.edited_timestamp = self.clock.now()
         if self.keep_history:
             msg.edits.append(dict(body))
+        for watch in self.message_watchers:
+            watch(msg)
         self._dispatch_message("MESSAGE_UPDATE", msg)
         self._notify()
         return msg

@@ -37,6 +37,17 @@ INVALID_SESSION = 9
 HELLO = 10
 HEARTBEAT_ACK = 11
 
+# Discord asks for a heartbeat every 41.25 s, and answers each with an ACK after a network round trip. discord.py
+# (gateway.py, KeepAliveHandler) sends its heartbeats from a thread of its own, and stamps the send time on that
+# thread once the event loop has sent the frame; its ACK handler, on the event loop, reports the time since that
+# stamp as the latency, warning "Can't keep up, websocket is N s behind" above 10 s. An ACK answered in the same
+# few loop turns as the heartbeat (the emulator and the bot share one loop over loopback) can be read before the
+# thread has run again: discord.py then measures from the previous heartbeat, the whole interval (41.3 s), and warns
+# about a bot that is answering in milliseconds. So the ACK waits a round trip, as on Discord, during which the
+# loop idles or the thread gets its turn (Python hands the interpreter to a waiting thread within 5 ms).
+HEARTBEAT_INTERVAL_MS = 41250
+HEARTBEAT_ACK_DELAY = 0.05
+
 
 class Intent:
     GUILDS = 1 << 0
@@ -177,7 +188,8 @@ class Gateway:
         self.dispatch_counts: Counter[str] = Counter()  # events sent, by name (kept without history too)
         self.identify_count = 0
         self.resume_count = 0
-        self.heartbeat_interval = 41250
+        self.heartbeat_interval = HEARTBEAT_INTERVAL_MS  # in each HELLO, in milliseconds
+        self.heartbeat_ack_delay = HEARTBEAT_ACK_DELAY  # seconds between a HEARTBEAT and its ACK
         self.resume_path = "/gateway/resume"
 
     # -- state ---------------------------------------------------------------------------------------------------
@@ -313,7 +325,9 @@ class Gateway:
             self.frames.append(GatewayFrame("in", int(op or 0), None, None, data, time.monotonic()))
         self.emulator._notify()
         if op == HEARTBEAT:
-            self._send(conn, {"op": HEARTBEAT_ACK})
+            asyncio.get_running_loop().call_later(
+                self.heartbeat_ack_delay, self._send, conn, {"op": HEARTBEAT_ACK}
+            )
         elif op == IDENTIFY:
             self._identify(conn, data or {})
         elif op == RESUME:

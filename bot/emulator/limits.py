@@ -6,7 +6,6 @@ Validators return a list of :class:`FormError`; :func:`form_body_error` turns th
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,34 +70,6 @@ def _max_len(errors: list[FormError], path: Path, value: Any, limit: int) -> Non
 def _bad_len(errors: list[FormError], path: Path, value: Any, low: int, high: int) -> None:
     if isinstance(value, str | list) and not low <= len(value) <= high:
         errors.append(FormError(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length."))
-
-
-def is_command_name(name: str) -> bool:
-    """Discord's rule for a slash command's or option's name, in any locale: 1 to 32 letters, digits, `-`, `_` or
-    `'` (`^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`), lowercase where the letter has a lowercase form
-    (`ki_hinzufügen` is a name; `Zug Ende` is not)."""
-    return (
-        1 <= len(name) <= 32
-        and name == name.lower()
-        and all(char in "-_'" or unicodedata.category(char)[0] in "LNM" for char in name)
-    )
-
-
-def validate_localizations(definition: Any, prefix: Path, *, slash_name: bool = False) -> list[FormError]:
-    """A command's, option's or choice's `name_localizations` and `description_localizations`: a name follows the
-    name rule (`slash_name`; a choice's name is free text, 1 to 100 characters), a description 1 to 100."""
-    errors: list[FormError] = []
-    if not isinstance(definition, dict):
-        return errors
-    for locale, name in (definition.get("name_localizations") or {}).items():
-        path = (*prefix, "name_localizations", locale)
-        if not slash_name:
-            _bad_len(errors, path, name, 1, CHOICE_NAME_MAX)
-        elif not isinstance(name, str) or not is_command_name(name):
-            errors.append(FormError(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"))
-    for locale, description in (definition.get("description_localizations") or {}).items():
-        _bad_len(errors, (*prefix, "description_localizations", locale), description, 1, 100)
-    return errors
 
 
 def _required(errors: list[FormError], path: Path, value: Any) -> None:
@@ -336,7 +307,7 @@ def validate_components(components: Any, prefix: Path = (), *, v2: bool = False)
                         )
                     )
                 _validate_select(errors, (*path, i), comp)
-            elif ctype == 10:
+            elif ctype == 10 and (v2 or parent_type is not None):
                 text_total += len(get("content") or "")
             elif not v2 and parent_type is None:
                 errors.append(

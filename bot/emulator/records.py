@@ -48,7 +48,7 @@ class RequestRecord:
 class Violation:
     """A broken Discord rule: ``kind`` is one of ``unknown_route``, ``late_ack``, ``double_ack``,
     ``invalid_form_body``, ``empty_message``, ``expired_token``, ``invalid_callback``, ``unknown_interaction``,
-    ``not_acknowledged``."""
+    ``not_acknowledged``, ``unknown_field`` (a field Discord's API does not have, which Discord drops)."""
 
     kind: str
     message: str

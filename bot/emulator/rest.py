@@ -7,7 +7,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from bot.emulator import limits
+from bot.emulator import command_limits, limits
+from bot.emulator.app_emojis import ApplicationEmojiRoutes, component_emoji_errors
+from bot.emulator.entry_point import (
+    entry_point_errors,
+    entry_point_scope_errors,
+    require_entry_point_kept,
+)
 from bot.emulator.payloads import normalize_emoji
 from bot.emulator.records import (
     ALREADY_ACKNOWLEDGED,
@@ -138,13 +144,14 @@ class RestApi:
         self.emu = emulator
         self.world = emulator.world
         self.router = Router()
+        self.emojis = ApplicationEmojiRoutes(emulator)
         self._register()
 
     # -- routes --------------------------------------------------------------------------------------------------
 
     def _register(self) -> None:
         r = self.router.add
-        r("GET", "/users/@me", self.get_me)
+        self.emu.activities.register_routes(self)  # OAuth2, /users/@me (bot or Bearer), activity instances
         r("GET", "/users/{user_id}", self.get_user)
         r("POST", "/users/@me/channels", self.create_dm)
         r("GET", "/oauth2/applications/@me", self.get_application)
@@ -161,6 +168,7 @@ class RestApi:
             r("GET", f"{prefix}/commands/{{command_id}}", self.get_command)
             r("PATCH", f"{prefix}/commands/{{command_id}}", self.patch_command)
             r("DELETE", f"{prefix}/commands/{{command_id}}", self.delete_command)
+        self.emojis.register(r)
         # interactions
         r("POST", "/interactions/{interaction_id}/{token}/callback", self.interaction_callback, auth=False)
         wh = "/webhooks/{application_id}/{token}"
@@ -245,6 +253,9 @@ class RestApi:
 
     def _validate_message(self, call: Call, body: dict[str, Any], prefix: tuple[str, ...] = ()) -> None:
         errors = limits.validate_message(body, prefix)
+        if isinstance(body, dict):
+            known = set(self.world.application_emojis)
+            errors += component_emoji_errors(body.get("components"), known, prefix)
         for upload in call.files:
             if upload.size > limits.FILE_SIZE_MAX:
                 self.emu._violation(
@@ -261,9 +272,6 @@ class RestApi:
             raise ApiError(400, EMPTY_MESSAGE, "Cannot send an empty message")
 
     # -- users, application, gateway -----------------------------------------------------------------------------
-
-    async def get_me(self, call: Call) -> Any:
-        return self.world.payloads.current_user()
 
     async def get_user(self, call: Call) -> Any:
         user = self.world.get_user(call.id("user_id"))
@@ -320,60 +328,6 @@ class RestApi:
             data["guild_id"] = str(cmd.guild_id)
         return data
 
-    def _validate_command(self, payload: Any, prefix: tuple[str | int, ...]) -> list[limits.FormError]:
-        errors: list[limits.FormError] = []
-        if not isinstance(payload, dict):
-            return [
-                limits.FormError(prefix, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
-            ]
-        ctype = int(payload.get("type", 1))
-        limits._bad_len(errors, (*prefix, "name"), payload.get("name"), 1, 32)
-        if ctype == 1:
-            name = str(payload.get("name") or "")
-            if name != name.lower() or " " in name:
-                errors.append(
-                    limits.FormError(
-                        (*prefix, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"
-                    )
-                )
-            limits._bad_len(errors, (*prefix, "description"), payload.get("description"), 1, 100)
-            errors += limits.validate_localizations(payload, prefix, slash_name=True)
-
-        def check_options(options: Any, path: tuple[str | int, ...], depth: int) -> None:
-            if not isinstance(options, list):
-                return
-            if len(options) > 25:
-                errors.append(
-                    limits.FormError(path, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-                )
-            for i, opt in enumerate(options):
-                opath = (*path, i)
-                limits._bad_len(errors, (*opath, "name"), opt.get("name"), 1, 32)
-                limits._bad_len(errors, (*opath, "description"), opt.get("description"), 1, 100)
-                errors.extend(limits.validate_localizations(opt, opath, slash_name=True))
-                choices = opt.get("choices") or []
-                for number, choice in enumerate(choices):
-                    errors.extend(limits.validate_localizations(choice, (*opath, "choices", number)))
-                if len(choices) > 25:
-                    errors.append(
-                        limits.FormError(
-                            (*opath, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."
-                        )
-                    )
-                if choices and opt.get("autocomplete"):
-                    errors.append(
-                        limits.FormError(
-                            (*opath, "autocomplete"),
-                            "APPLICATION_COMMAND_OPTIONS_AUTOCOMPLETE_AND_CHOICES",
-                            "Autocomplete and choices are mutually exclusive",
-                        )
-                    )
-                if opt.get("type") in (1, 2) and depth < 2:
-                    check_options(opt.get("options"), (*opath, "options"), depth + 1)
-
-        check_options(payload.get("options"), (*prefix, "options"), 0)
-        return errors
-
     def _upsert(self, payload: dict[str, Any], guild_id: int | None) -> tuple[ApplicationCommand, bool]:
         ctype = int(payload.get("type", 1))
         for cmd in self.world.commands.values():
@@ -396,19 +350,16 @@ class RestApi:
         guild_id = self._cmd_guild(call)
         if not isinstance(call.body, list):
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body")
-        errors: list[limits.FormError] = []
-        for i, payload in enumerate(call.body):
-            errors += self._validate_command(payload, (i,))
-        names = [(p.get("name"), p.get("type", 1)) for p in call.body if isinstance(p, dict)]
-        if len(names) != len(set(names)):
-            errors.append(
-                limits.FormError(
-                    (), "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique"
-                )
-            )
+        errors = command_limits.validate_commands(call.body)
+        for index, payload in enumerate(call.body):
+            if isinstance(payload, dict):
+                errors += entry_point_errors(payload, (index,))
+        errors += entry_point_scope_errors(call.body, guild_id)
         if errors:
             self.emu._violation("invalid_form_body", "; ".join(str(e) for e in errors), call.record)
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", body=limits.form_body_error(errors))
+        if guild_id is None:
+            require_entry_point_kept(self.world.global_commands(), call.body)
         kept = [self._upsert(p, guild_id)[0] for p in call.body]
         kept_ids = {c.id for c in kept}
         for cmd in list(self.world.commands.values()):
@@ -424,7 +375,10 @@ class RestApi:
     async def post_command(self, call: Call) -> Any:
         guild_id = self._cmd_guild(call)
         body = _json_body(call.body)
-        errors = self._validate_command(body, ())
+        errors = command_limits.validate_command(body)
+        if isinstance(body, dict):
+            errors += entry_point_errors(body, ())
+        errors += entry_point_scope_errors([body], guild_id, existing=self.world.global_commands())
         if errors:
             self.emu._violation("invalid_form_body", "; ".join(str(e) for e in errors), call.record)
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", body=limits.form_body_error(errors))
@@ -443,7 +397,12 @@ class RestApi:
 
     async def patch_command(self, call: Call) -> Any:
         cmd = self._command(call)
-        cmd.payload = {**cmd.payload, **_json_body(call.body)}
+        payload = {**cmd.payload, **_json_body(call.body)}
+        errors = command_limits.validate_command(payload)
+        if errors:
+            self.emu._violation("invalid_form_body", "; ".join(str(e) for e in errors), call.record)
+            raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", body=limits.form_body_error(errors))
+        cmd.payload = payload
         cmd.version = self.world.snowflakes.next()
         return self._command_payload(cmd)
 
@@ -480,6 +439,28 @@ class RestApi:
         it.response = callback
         return result
 
+    def note_refused_callback(self, record: RequestRecord, params: dict[str, str], error: ApiError) -> None:
+        """A callback refused before its route ran (its body breaks Discord's API): kept on its interaction, as
+        a callback Discord answered with ``error``, like the ones :meth:`interaction_callback` refuses."""
+        if not record.route or not record.route.endswith("/callback"):
+            return
+        try:
+            it = self.world.interactions.get(int(params.get("interaction_id", "")))
+        except ValueError:
+            return
+        if it is None or it.token != params.get("token"):
+            return
+        body = record.json if isinstance(record.json, dict) else {}
+        kind, data = body.get("type"), body.get("data")
+        callback = Callback(
+            type=kind if isinstance(kind, int) else 0,
+            data=data if isinstance(data, dict) else {},
+            status=error.status,
+            elapsed=self.emu._monotonic() - it.dispatched_at,
+        )
+        callback.error = error.body
+        it.callbacks.append(callback)
+
     def _apply_callback(
         self,
         call: Call,
@@ -509,6 +490,8 @@ class RestApi:
         allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}.get(it.type, set())
         if it.type == 5 and it.message is None:
             allowed = {4, 5}
+        if it.type in (2, 3, 5) and emu.activities.enabled:
+            allowed = allowed | {12}  # LAUNCH_ACTIVITY, for an app with Activities enabled
         if ctype not in allowed:
             emu._violation(
                 "invalid_callback",
@@ -577,6 +560,9 @@ class RestApi:
                 message = emu._edit_message(target, data, call.files)
         elif ctype == 9:
             emu._modals.append((it, data))
+        elif ctype == 12:
+            launched = emu.activities.launch(it.user, it.channel)
+            resource = {"type": ctype, "activity_instance": {"id": launched.instance_id}}
         callback.message = message
         if message is not None:
             resource = {"type": ctype, "message": self._message_out(message)}
@@ -594,6 +580,8 @@ class RestApi:
         }
         if message is not None:
             out["interaction"]["response_message_id"] = str(message.id)
+        if ctype == 12 and resource is not None:
+            out["interaction"]["activity_instance_id"] = resource["activity_instance"]["id"]
         if resource is not None:
             out["resource"] = resource
         return out
@@ -657,8 +645,12 @@ class RestApi:
             msg = it.original
         else:
             wanted = call.id("message_id")
-            candidates = [it.original, it.message, *it.followups]
-            msg = next((m for m in candidates if m is not None and m.id == wanted), None)
+            # By its id, a token reaches only a message sent with it (Discord: "Edits a previously-sent webhook
+            # message from the same token"): its response, when that created a message, and its follow-ups. The
+            # message a button was on is its original response (`@original`) after an update (type 6 or 7), never
+            # by id; another interaction's message is unknown to it.
+            sent = [it.original] if it.original is not None and it.original.interaction is it else []
+            msg = next((m for m in (*sent, *it.followups) if m.id == wanted), None)
         if msg is None or msg.deleted:
             raise unknown("Message", UNKNOWN_MESSAGE)
         return msg

@@ -685,6 +685,16 @@ class Interaction:
         return self.response is not None
 
 
+@dataclass(eq=False)
+class ApplicationEmoji:
+    """An emoji the application uploaded (`bot/emulator/app_emojis.py`): its picture as sent (a data URI's)."""
+
+    id: int
+    name: str
+    content_type: str
+    data: bytes = field(repr=False)
+
+
 class World:
     """All state of the emulated Discord. One bot (application) per world."""
 
@@ -705,6 +715,7 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.commands: dict[int, ApplicationCommand] = {}
+        self.application_emojis: dict[int, ApplicationEmoji] = {}
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
         self.bot_user = self.add_user(bot_name, bot=True)

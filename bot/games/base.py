@@ -35,13 +35,15 @@ class ActionResult:
     """What an action did. `changed` is False for a step that only changes what the actor sees (a card chosen,
     a confirmation asked); `hand_options` tell the actor's hand view how to show itself next. `notice_with_board`:
     the notice says something the board does not show (a Crapette call's verdict), so a click answered with the
-    board gets it privately as well."""
+    board gets it privately as well. `hands_changed`: what every player's hand shows changed although the turn did
+    not (The Game's markers), so the players' hand messages are brought up to date."""
 
     events: list[Any] = field(default_factory=list)
     notice: Notice | None = None
     hand_options: dict[str, Any] = field(default_factory=dict)
     changed: bool = True
     notice_with_board: bool = False
+    hands_changed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,12 @@ class Session(ABC):
     def public_log(self, events: Sequence[Any]) -> list[str]:
         """One log line per event everyone saw (never a hand or a hidden card); nothing by default."""
         return []
+
+    def ai_pause(self) -> float:
+        """How many of the table's usual pauses to wait before an AI seat acts now: 1 by default, more while the
+        table shows something to read first (the trick games: the end of a hand, before the next one's first
+        card)."""
+        return 1.0
 
     def progress(self) -> tuple[int, ...]:
         """A value that changes whenever the turn (or the trick, or the step) changes: the table uses it to know

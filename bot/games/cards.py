@@ -87,7 +87,9 @@ def parse_card(text: str) -> Card | None:
     spades); before a suit letter `D` would be ambiguous, so `DS` is refused.
     """
     cleaned = "".join(_HOLLOW.get(char, char) for char in text.upper() if not char.isspace())
-    cleaned = cleaned.replace("\ufe0f", "")  # emoji presentation selector after ♥️
+    cleaned = cleaned.replace("\ufe0f", "").replace(
+        "\ufe0e", ""
+    )  # presentation selectors: ♥️ (emoji), ♠︎ (text)
     match = _RANK_FIRST.match(cleaned)
     if match:
         label, suit_text = match.groups()

@@ -24,17 +24,20 @@ class EngineRefusal(Exception):
     """The base of each engine's `IllegalMove`: an action the rules do not allow, raised before any change.
 
     `code` is one of the game's stable codes (`codes`, a StrEnum; the bot translates by it); `message` is a plain
-    English sentence for logs and tests. Two refusals are equal when they are of the same game, code and message.
+    English sentence for logs and tests; `params` fill the translated sentence (e.g. the card to play instead).
+    Two refusals are equal when they are of the same game, code and message.
     """
 
     codes: ClassVar[type[StrEnum]]
     code: str
     message: str
+    params: dict[str, str]
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: str) -> None:
         super().__init__(message)
         self.code = self.codes(code).value
         self.message = message
+        self.params = params
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"

@@ -217,7 +217,7 @@ async def suggest(emulator: Emulator, user: User, channel: Channel, line: str) -
     while any(d.get("type") in (SUBCOMMAND, GROUP) for d in definitions):
         word = words[consumed] if consumed < len(words) else ""
         if consumed == len(words) - 1:
-            head = " ".join(words[:consumed])
+            head = "/" + " ".join(words[:consumed])
             return [
                 Suggestion(
                     f"{head} {localized(d, locale)}",

@@ -5,17 +5,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import errno
 import logging
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 
 from bot.app import TheGameBot, create_bot
 from bot.config import Settings
-from bot.emulator import Emulator
+from bot.emulator import Clock, Emulator
 from bot.emulator.discord_patch import point_discord_at
 from bot.playground.web import PlaygroundSite
 from bot.playground.world import Playground, build_world
@@ -23,12 +25,17 @@ from bot.playground.world import Playground, build_world
 log = logging.getLogger(__name__)
 
 READY_SECONDS = 30.0
+# The page's address stays the same from one start to the next (an open tab reconnects by itself): this port, or
+# the next free one when another program holds it. PLAYGROUND_PORT chooses one instead.
+DEFAULT_PORT = 8765
+PORTS_TRIED = 20
 
 
 @dataclass
 class RunningPlayground:
     emulator: Emulator
     playground: Playground
+    site: PlaygroundSite
     bot: TheGameBot
 
     @property
@@ -37,15 +44,18 @@ class RunningPlayground:
 
 
 @contextlib.asynccontextmanager
-async def open_playground(settings: Settings, *, port: int | None = None) -> AsyncIterator[RunningPlayground]:
-    """The local Discord on 127.0.0.1 (``port``, else ``settings.playground_port``, else a free one) with the
-    playground's world and page, and the bot from ``create_bot`` connected to it, its commands synced, on the
-    playground's own database. Everything is stopped when the block exits."""
-    playground = build_world()
-    emulator = Emulator(
-        playground.world, port=port if port is not None else settings.playground_port or 0, keep_history=False
-    )
-    await emulator.start(add_routes=PlaygroundSite(emulator, playground).add_routes)
+async def open_playground(
+    settings: Settings, *, port: int | None = None, clock: Clock | None = None
+) -> AsyncIterator[RunningPlayground]:
+    """The local Discord on 127.0.0.1 (``port``, 0 for any free one; else ``settings.playground_port``; else
+    DEFAULT_PORT or the next free one) with the playground's world and page, and the bot from ``create_bot``
+    connected to it, its commands synced, on the playground's own database. Everything is stopped when the block
+    exits. ``clock``: the world's time (see `build_world`)."""
+    playground = build_world(clock)
+    emulator = Emulator(playground.world, keep_history=False)
+    site = PlaygroundSite(emulator, playground)
+    chosen = port if port is not None else settings.playground_port
+    await _listen(emulator, site, [chosen] if chosen is not None else _default_ports())
     bot_settings = dataclasses.replace(
         settings,
         token=emulator.token,
@@ -54,13 +64,21 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
         # The world is new on every start: sync the commands to its server, at once, like a development server.
         dev_guild_id=playground.guild.id,
         sync_commands=True,
+        # The Activity, served by this server under /activity/ (no port of its own), signed in by this Discord.
+        activity_client_id=playground.world.application_id,
+        activity_client_secret=emulator.activities.client_secret,
+        activity_api_base=emulator.api_base,
+        activity_port=None,
+        activity_public_url=None,
+        activity_frame_ancestors="'self'",
     )
     try:
         with point_discord_at(emulator.api_base, emulator.gateway_url):
             bot = create_bot(bot_settings, guild_ready_timeout=0.1)
             connection: asyncio.Task[None] | None = None
             try:
-                await bot.login(emulator.token)
+                await bot.login(emulator.token)  # runs setup_hook: the tables in progress are restored
+                await close_tables_of_earlier_worlds(bot, playground)
                 connection = asyncio.create_task(bot.connect(reconnect=True), name="playground-bot")
                 ready = asyncio.create_task(bot.wait_until_ready())
                 done, _ = await asyncio.wait(
@@ -71,7 +89,9 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
                     if connection in done:
                         raise RuntimeError("the bot stopped before it was ready") from connection.exception()
                     raise TimeoutError(f"the bot was not ready after {READY_SECONDS:.0f} s")
-                yield RunningPlayground(emulator, playground, bot)
+                activity: Any = bot.get_cog("Activity")
+                site.activity = activity.server if activity is not None else None
+                yield RunningPlayground(emulator, playground, site, bot)
             finally:
                 await bot.close()
                 if connection is not None:
@@ -79,6 +99,39 @@ async def open_playground(settings: Settings, *, port: int | None = None) -> Asy
                         await asyncio.wait_for(connection, 5)
     finally:
         await emulator.stop()
+
+
+def _default_ports() -> list[int]:
+    return list(range(DEFAULT_PORT, DEFAULT_PORT + PORTS_TRIED))
+
+
+async def _listen(emulator: Emulator, site: PlaygroundSite, ports: list[int]) -> None:
+    """Start the emulator and the page on the first of ``ports`` that is free (the last one's error otherwise)."""
+    for index, candidate in enumerate(ports):
+        emulator.port = candidate
+        try:
+            await emulator.start(add_routes=site.add_routes)
+            return
+        except OSError as error:
+            await emulator.stop()
+            if error.errno != errno.EADDRINUSE or index == len(ports) - 1:
+                raise
+            log.info("Port %s is taken: trying %s", candidate, ports[index + 1])
+
+
+async def close_tables_of_earlier_worlds(bot: TheGameBot, playground: Playground) -> int:
+    """End, without a word, the tables restored from the playground's database that belong to an earlier start: the
+    database outlives the world, but that world's server and channels are gone, so nobody can reach those tables
+    (and the bot would try to post their boards to channels that no longer exist). A game is recorded as abandoned,
+    a lobby as expired, as `/game stop` would; nothing is posted. Returns how many were ended."""
+    ended = 0
+    for table in bot.games.active_tables():
+        if table.guild_id != playground.guild.id:
+            await bot.games.stop(table.id, 0, can_manage=True)
+            ended += 1
+    if ended:
+        log.info("Ended %s tables of an earlier playground (their channels are gone)", ended)
+    return ended
 
 
 def setup_logging(settings: Settings) -> Path:

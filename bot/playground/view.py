@@ -5,17 +5,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.emulator import Attachment, Channel, Message, User
+from bot.emulator import Attachment, Channel, Guild, Message, User
 from bot.playground.world import LANGUAGES, Playground
 from bot.ui.i18n import catalog, language_of
 
 HISTORY = 60  # messages sent to the page per channel
+SETTINGS_COMMAND, LANGUAGE_OPTION = "settings", "language"  # where the server's language is set
+START_COMMAND = "game new"  # what an empty channel suggests
 PAGE_TEXTS = "playground."  # the catalogs' keys of the page's own texts...
 SERVER_TEXTS = ("playground.error.", "playground.suggestion.")  # ...but for those the server writes itself
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 _CHANNEL_MENTION = re.compile(r"<#(\d+)>")
 _COMMAND_MENTION = re.compile(r"</([\w -]+):\d+>")
 _MESSAGE_LINK = re.compile(r"https://discord\.com/channels/\d+/(\d+)/\d+")
+_CUSTOM_EMOJI = re.compile(r"<a?:(\w+):\d+>")
 
 
 def person(user: User) -> dict[str, Any]:
@@ -42,8 +45,16 @@ def _resolve_image(url: str | None, attachments: list[Attachment]) -> dict[str, 
     if url.startswith("attachment://"):
         name = url.removeprefix("attachment://")
         found = next((a for a in attachments if a.filename == name), None)
-        return None if found is None else {"url": found.url, "alt": found.description or ""}
-    return {"url": url, "alt": ""}
+        if found is None:
+            return None
+        # Its size, known before it loads: the page keeps its place, and the page does not jump when it arrives.
+        return {
+            "url": found.url,
+            "alt": found.description or "",
+            "width": found.width,
+            "height": found.height,
+        }
+    return {"url": url, "alt": "", "width": None, "height": None}
 
 
 def _embed(embed: dict[str, Any], attachments: list[Attachment]) -> dict[str, Any]:
@@ -98,8 +109,13 @@ def mentions_to_names(text: str, playground: Playground) -> str:
 def command_name_for(playground: Playground, message: Message, name: str, locale: str) -> str:
     """A command's full name (``game new``) as Discord shows it to someone: in their language
     (``partie nouvelle``), where the bot gave the command and its subcommands names in it."""
+    return localized_command_name(playground, name, locale, message.channel.guild)
+
+
+def localized_command_name(playground: Playground, name: str, locale: str, guild: Guild | None = None) -> str:
+    """``game new`` as a person reading ``locale`` sees it in the command list of ``guild`` (the playground's)."""
     words = name.split(" ")
-    command = playground.world.find_command(words[0], message.channel.guild)
+    command = playground.world.find_command(words[0], guild or playground.guild)
     if command is None:
         return name
     definition: dict[str, Any] | None = command.payload
@@ -115,6 +131,20 @@ def command_name_for(playground: Playground, message: Message, name: str, locale
     return " ".join(shown)
 
 
+def components_view(components: Any) -> Any:
+    """The components as Discord's client gets them: a custom emoji's id as a string (a snowflake is larger than
+    the page's numbers can hold exactly)."""
+    if isinstance(components, list):
+        return [components_view(item) for item in components]
+    if not isinstance(components, dict):
+        return components
+    shown = {key: components_view(value) for key, value in components.items()}
+    emoji = shown.get("emoji")
+    if isinstance(emoji, dict) and emoji.get("id") is not None:
+        shown["emoji"] = {**emoji, "id": str(emoji["id"])}
+    return shown
+
+
 def message_view(message: Message, viewer: User, playground: Playground) -> dict[str, Any]:
     world = playground.world
     reply = None
@@ -124,7 +154,7 @@ def message_view(message: Message, viewer: User, playground: Playground) -> dict
             reply = {
                 "id": str(original.id),
                 "author": person(original.author),
-                "text": mentions_to_names(original.content, playground)[:120]
+                "text": _CUSTOM_EMOJI.sub(r":\1:", mentions_to_names(original.content, playground))[:120]
                 or ("(embed)" if original.embeds else ""),
             }
     interaction = message.interaction
@@ -154,7 +184,7 @@ def message_view(message: Message, viewer: User, playground: Playground) -> dict
         "loading": message.loading,
         "embeds": embeds,
         "attachments": [_attachment(a) for a in message.attachments if a.filename not in embedded],
-        "components": message.components,
+        "components": components_view(message.components),
         "reactions": [
             {"emoji": emoji, "count": len(users), "me": viewer.id in users}
             for emoji, users in message.reactions.items()
@@ -181,6 +211,15 @@ def page_texts(locale: str) -> dict[str, str]:
     }
 
 
+def server_languages(playground: Playground) -> list[dict[str, str]]:
+    """The choices of `/settings language:` as the bot registered them (empty when its /settings has none): the
+    side bar offers them as the server's language."""
+    command = playground.world.find_command(SETTINGS_COMMAND, playground.guild)
+    options = (command.payload.get("options") or []) if command is not None else []
+    option = next((o for o in options if o.get("name") == LANGUAGE_OPTION and o.get("choices")), None)
+    return [{"name": str(c["name"]), "value": str(c["value"])} for c in (option or {}).get("choices", [])]
+
+
 def world_view(playground: Playground) -> dict[str, Any]:
     return {
         "server": playground.guild.name,
@@ -188,5 +227,11 @@ def world_view(playground: Playground) -> dict[str, Any]:
         "channels": [{"id": str(c.id), "name": c.name} for c in playground.channels],
         "people": [{**person(u), "locale": u.locale} for u in playground.people],
         "languages": [{"locale": code, "name": name} for code, name in LANGUAGES.items()],
+        "server_languages": server_languages(playground),
+        "server_language": playground.server_language,
         "texts": {code: page_texts(code) for code in LANGUAGES},
+        # The command an empty channel suggests, as each language names it ("/partie nouvelle").
+        "start_command": {
+            code: localized_command_name(playground, START_COMMAND, code) for code in LANGUAGES
+        },
     }

@@ -1,4 +1,5 @@
-"""Plays the AI seats, one table at a time, after a short pause so humans can follow.
+"""Plays the AI seats, one table at a time, after a short pause so humans can follow (longer when the game asks
+for it: `Session.ai_pause`).
 
 It knows no game: it asks the table which seats may act, and lets the game play each AI seat among them (several
 at once for a simultaneous step such as Hearts' pass).
@@ -45,7 +46,9 @@ class AITurns:
     async def _play(self, table_id: int) -> None:
         changes: list[Change] = []
         try:
-            await asyncio.sleep(self._delay)
+            table = self._games.get(table_id)
+            pause = table.session.ai_pause() if table is not None and table.session is not None else 1.0
+            await asyncio.sleep(self._delay * pause)
             table = self._games.get(table_id)
             if table is None:
                 return

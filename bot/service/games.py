@@ -37,6 +37,7 @@ class Change:
     hand_options: dict[str, Any] = field(default_factory=dict)
     changed: bool = True
     notice_with_board: bool = False  # see `ActionResult`
+    hands_changed: bool = False  # see `ActionResult`
 
     @property
     def needs_confirmation(self) -> bool:
@@ -78,6 +79,8 @@ class GameService:
         self._none_held = asyncio.Event()
         self._none_held.set()
         self._creating: set[int] = set()  # channels where a table is being opened
+        # Called with a table each time a change of it is saved (or it is opened): the Activity's live views.
+        self._watchers: list[Callable[[Table], None]] = []
 
     # -- reading -------------------------------------------------------------------------------------------
     async def restore(self, owns_guild: Callable[[int], bool] | None = None) -> list[Table]:
@@ -131,11 +134,24 @@ class GameService:
             raise GameError("error.no_table_here")
         return table
 
+    def watch(self, callback: Callable[[Table], None]) -> None:
+        """Call `callback(table)` after each saved change of a table (and when one opens), once its lock is free.
+        It must not block: it schedules whatever it does (`GameService.as_saved` gives the table as saved)."""
+        self._watchers.append(callback)
+
+    def _saved(self, table: Table) -> None:
+        for callback in self._watchers:
+            try:
+                callback(table)
+            except Exception:  # a watcher's failure never undoes or hides a saved move
+                log.exception("A watcher of table %s failed", table.id)
+
     # -- locking and saving --------------------------------------------------------------------------------
     @asynccontextmanager
     async def locked(self, table_id: int) -> AsyncIterator[Table]:
         """Hold the table's lock; the table is saved on a clean exit and restored from disk on an error."""
         lock = self._locks.setdefault(table_id, asyncio.Lock())
+        saved = False
         async with lock:
             table = self.require(table_id)
             before = table.to_dict()
@@ -153,7 +169,8 @@ class GameService:
                     self._replace(Table.from_dict(before))
                     raise
                 after = table.to_dict()
-                if after != before:
+                saved = after != before
+                if saved:
                     try:
                         await self._store.save(table, self._clock(), after)
                     except ShardsLost:
@@ -173,6 +190,8 @@ class GameService:
                     self._none_held.set()
             if not table.status.is_active:
                 self._forget(table)
+        if saved:
+            self._saved(table)
 
     def _remember(self, table: Table) -> None:
         self._tables[table.id] = table
@@ -229,6 +248,7 @@ class GameService:
             if not inserted:
                 raise GameError("error.already_running")
             self._remember(table)
+            self._saved(table)
             log.info("Table %s opened in channel %s (guild %s)", table.id, channel_id, guild_id)
             return table
         finally:
@@ -336,6 +356,7 @@ class GameService:
             hand_options=result.hand_options,
             changed=result.changed,
             notice_with_board=result.notice_with_board,
+            hands_changed=result.hands_changed,
         )
 
     # -- ending early --------------------------------------------------------------------------------------

@@ -190,7 +190,7 @@ class GameActionButton(
         payload: str,
         *,
         label: str | None = None,
-        emoji: str | None = None,
+        emoji: str | discord.PartialEmoji | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         row: int | None = None,

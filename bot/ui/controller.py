@@ -10,6 +10,7 @@ import asyncio
 import functools
 import hashlib
 import logging
+import math
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -22,9 +23,11 @@ from bot.games.deal_codes import SEED_LIMIT, deal_code_to_seed, random_seed
 from bot.games.errors import GameError
 from bot.games.registry import game_for_options
 from bot.service.games import Change
+from bot.service.solver_pool import SolverBusy, solver_pool
 from bot.service.table import Seat, Table, TableStatus
 from bot.storage.fencing import ShardsLost
 from bot.ui.game_ui import render_notice, ui_for, ui_for_key
+from bot.ui.hint_messages import HintMessages
 from bot.ui.i18n import command_name, t
 from bot.ui.lobby import for_edit, for_send
 from bot.ui.server_language import public_language
@@ -60,9 +63,17 @@ async def confirm_then(
         public_update()
 
 
+class AnswerFailedAfterSave(Exception):
+    """The action was saved, then its answer to the player failed: the apology must not say nothing changed."""
+
+
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """The private apology for an unexpected error, with a reference that is also in the log. None when this
-    process lost its shards: another process answers for them now (bot/storage/fencing.py)."""
+    """The private apology for an unexpected error, with a reference that is also in the log; it says whether the
+    action was saved (`AnswerFailedAfterSave`, whose cause is the error). None when this process lost its shards:
+    another process answers for them now (bot/storage/fencing.py)."""
+    saved = isinstance(error, AnswerFailedAfterSave)
+    if saved and error.__cause__ is not None:
+        error = error.__cause__
     if isinstance(error, ShardsLost):
         return
     reference = secrets.token_hex(3).upper()
@@ -73,13 +84,15 @@ async def apologise(interaction: discord.Interaction[Any], error: BaseException)
     else:
         log.error("Unexpected error (reference %s)", reference, exc_info=error)
     try:
-        await send_private(interaction, t(interaction.locale, "error.unexpected", reference=reference))
+        key = "error.unexpected_after_save" if saved else "error.unexpected"
+        await send_private(interaction, t(interaction.locale, key, reference=reference))
     except discord.HTTPException:
         log.warning("Could not send the apology for reference %s", reference)
 
 
 # Discord's codes for an interaction or webhook that no longer exists: the 3 s or 15 min limits passed.
 EXPIRED_CODES = frozenset({10015, 10062, 50027})
+UNKNOWN_MESSAGE = 10008  # a message deleted (or dismissed) before the bot's answer to a click on it
 
 
 def discord_failed(error: BaseException) -> bool:
@@ -109,6 +122,8 @@ def answering(handler: Handler[P]) -> Handler[P]:
             else:
                 await apologise(interaction, error)
         finally:
+            # Answered: its token may carry the channel's public updates for 15 minutes (`PublicMessages`).
+            self.display.public.note_interaction(interaction)
             self.in_flight -= 1
             if self.in_flight == 0:
                 self.idle.set()
@@ -134,6 +149,7 @@ class TableController:
         self.in_flight = 0
         self.idle = asyncio.Event()
         self.idle.set()
+        self.hint_messages = HintMessages(bot)
 
     async def settle(self, limit: float = 10.0) -> None:
         """Wait until no handler is running, no move is being saved (an AI seat's) and every public update went
@@ -248,7 +264,7 @@ class TableController:
 
     async def _answer_with_lobby(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Answer with the new table's lobby, which becomes its board (inside `TableDisplay.board_opening`)."""
-        lobby = self.display.render_board(self.games.as_saved(table))
+        lobby = self.display.board_for(self.games.as_saved(table))
         try:
             response = await interaction.response.send_message(**for_send(lobby))
         except discord.HTTPException as failed:
@@ -265,6 +281,8 @@ class TableController:
         message_id = getattr(response, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id
+        # The lobby is this answer: its token edits the board (the lobby, then the game) while it is valid.
+        self.display.public.note_response_message(interaction, message_id)
         await self.games.set_board_message(table.id, message_id)
 
     def _table(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> Table:
@@ -312,7 +330,7 @@ class TableController:
         table = self.games.as_saved(table)
         drawing = self.display.drawing_for_answer(table)
         try:
-            await interaction.response.edit_message(**for_edit(self.display.render_board(table)))
+            await interaction.response.edit_message(**for_edit(self.display.board_for(table)))
         except Exception:
             self.display.refresh_board(table)
             raise
@@ -361,6 +379,7 @@ class TableController:
             await self._answer_start(interaction, table, on_board)
         finally:
             # The game is saved as started: the channel sees it, and AI seats play, even when the answer failed.
+            self.display.public.note_interaction(interaction)
             if table.status.is_active:
                 self.display.announce_turn(table)
                 self.bot.ai_turns.schedule(table)
@@ -380,9 +399,9 @@ class TableController:
             if not on_board:
                 await interaction.followup.send(ui.end_line(table), ephemeral=True)
         elif ui.has_hand:
-            await self._send_hand(interaction, table, notice=ui.started_notice(interaction.locale))
+            await self._send_hand(interaction, table, notice=ui.started_notice_at(table, interaction.locale))
         elif not on_board:
-            await interaction.followup.send(ui.started_notice(interaction.locale), ephemeral=True)
+            await interaction.followup.send(ui.started_notice_at(table, interaction.locale), ephemeral=True)
 
     # -- the private hand ----------------------------------------------------------------------------------
     def _seat(self, table: Table, interaction: discord.Interaction[Any]) -> int:
@@ -412,10 +431,19 @@ class TableController:
         )
         user_id, token = interaction.user.id, interaction.token
         if edit and not interaction.response.is_done():
-            await interaction.response.edit_message(**content)
-            shown = interaction.message.id if interaction.message is not None else None
-            self.display.remember_hand_message(table.id, user_id, token, shown_id=shown)
-        elif interaction.response.is_done():
+            try:
+                await interaction.response.edit_message(**content)
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:
+                    raise
+                # The hand clicked is gone while the click was on its way (a newer hand had just replaced it, or
+                # the player dismissed it): the answer, with what happened, comes as a new private hand.
+                log.info("A hand message of table %s was gone before its answer; sending a new one", table.id)
+            else:
+                shown = interaction.message.id if interaction.message is not None else None
+                self.display.remember_hand_message(table.id, user_id, token, shown_id=shown)
+                return
+        if interaction.response.is_done():
             message = await interaction.followup.send(ephemeral=True, wait=True, **content)
             self.display.remember_hand_message(table.id, user_id, token, message.id, shown_id=message.id)
         else:
@@ -465,9 +493,17 @@ class TableController:
         on_board = self._on_board(interaction, table)
         try:
             await self._answer_change(interaction, change, answer, on_board)
+        except (GameError, AnswerFailedAfterSave):
+            raise
+        except Exception as error:
+            if not change.changed:
+                raise
+            raise AnswerFailedAfterSave() from error
         finally:
             # The move is saved: the others see it even when the answer to the player failed (Discord refused
-            # it, the interaction expired), and an error here still reaches the player as an apology.
+            # it, the interaction expired), and an error here still reaches the player as an apology. The public
+            # updates go through this interaction when its answer went out.
+            self.display.public.note_interaction(interaction)
             if change.changed:
                 self.after_change(change, actor=interaction.user.id, board_shown=on_board)
 
@@ -476,7 +512,7 @@ class TableController:
     ) -> None:
         table = change.table
         locale = interaction.locale
-        notice = render_notice(locale, change.notice) if change.notice is not None else None
+        notice = render_notice(locale, change.notice, emojis=True) if change.notice is not None else None
         if answer == "board":
             if on_board:
                 await self._show_board_in_answer(interaction, table)
@@ -536,19 +572,26 @@ class TableController:
         await self._apply_and_answer(interaction, table, ui_for(table).end_turn_action(table), "hand")
 
     def after_change(self, change: Change, *, actor: int | None = None, board_shown: bool = False) -> None:
-        """Public updates once the player has their answer: board (unless the answer showed it), turn ping, other
-        players' hands, AI turns."""
+        """Public updates once the player has their answer: the game's own messages (a finished hand's result), board
+        (unless the answer showed it), turn ping, other players' hands, AI turns."""
         table = change.table
+        announcements = ui_for(table).announcements(table, change.events) if change.events else []
         if not table.status.is_active:
-            self.display.announce_end(table)
+            self.display.announce_end(table, preceding=announcements)
             self.display.update_hands(table, except_user=actor)
             self.display.forget_table(table.id)
             return
+        if announcements:
+            self.display.post_announcements(table, announcements)
         if not board_shown:
             self.display.refresh_board(table)
         if change.turn_passed:
             self.display.announce_turn(table)
             self.display.update_hands(table, except_user=actor)
+        elif (
+            change.hands_changed
+        ):  # a change made on the board (a marker): every hand shows it, the actor's too
+            self.display.update_hands(table)
         self.bot.ai_turns.schedule(table)
 
     # -- ending early, votes, markers, hints ---------------------------------------------------------------
@@ -583,17 +626,40 @@ class TableController:
         session = self.games.as_saved(table).require_session()  # advice on what the player sees
         job = session.hint_task(seat)
         if session.slow_hint:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            advice = await asyncio.to_thread(job)
-        else:
-            advice = job()
+            await self._solver_hint(interaction, table, job)
+            return
+        advice = job()
         await self.games.record_hint(table.id, interaction.user.id)
-        await send_private(interaction, render_notice(interaction.locale, advice))
+        await send_private(interaction, render_notice(interaction.locale, advice, emojis=True))
+
+    async def _solver_hint(
+        self, interaction: discord.Interaction[Any], table: Table, job: Callable[[], Notice]
+    ) -> None:
+        """A hint the solver works out (Klondike): in the solver pool, one job at a time per table (the same
+        position asked again shares the answer), shown in the player's one hint message."""
+        await self.hint_messages.acknowledge(interaction)
+        try:
+            advice = await solver_pool().run(table.id, job)
+        except SolverBusy as busy:
+            await self.hint_messages.show(interaction, table, self.explain(interaction, busy))
+            return
+        await self.games.record_hint(table.id, interaction.user.id)
+        await self.hint_messages.show(
+            interaction, table, render_notice(interaction.locale, advice, emojis=True)
+        )
 
     @answering
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
+        """`/board`: the board again at the bottom of the channel, at most once in a while (`board_wait`)."""
         table = self._table(interaction)
+        again = self.display.board_wait(table, seated=table.is_seated(interaction.user.id))
+        if again is not None:
+            link = (
+                f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.board_message_id}"
+            )
+            raise GameError("board.not_yet", link=link, when=f"<t:{math.ceil(again)}:R>")
         await interaction.response.send_message(t(interaction.locale, "board.reposted"), ephemeral=True)
+        self.display.public.note_interaction(interaction)  # the board comes as this command's follow-up
         await self.display.post_board(table, replace=True)
 
     # -- how to play, and after the game -------------------------------------------------------------------

@@ -4,6 +4,9 @@ Everything here runs after the move was saved and acknowledged: a Discord error 
 on the next change, it never loses a move. Board edits are coalesced per table: the first change shows at once,
 and during a game a board is then edited at most once per `BOARD_EDIT_INTERVAL`, showing the latest state, so a
 burst of plays costs one edit (and one picture) and a busy channel stays within Discord's rate limit for edits.
+
+Public messages are posted, edited and deleted through the interaction that caused them whenever one is valid
+(`PublicMessages`): Discord's global rate limit (50 requests a second for the whole bot) does not count those.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ import discord
 from bot.games.errors import GameError
 from bot.gateway_events import OwnMessage
 from bot.service.table import Table, TableStatus
+from bot.ui.activity_button import add_open_table_button
 from bot.ui.game_ui import ended_early_text, ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
+from bot.ui.public_messages import TOKEN_LIFETIME, PublicMessages
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
@@ -67,7 +72,7 @@ class HandMessage:
 
 
 # Discord lets an interaction token edit its messages for 15 minutes; keep a margin.
-HAND_MESSAGE_LIFETIME = 14 * 60
+HAND_MESSAGE_LIFETIME = TOKEN_LIFETIME
 # A board with this many messages under it has scrolled out of sight: it is posted again at the bottom.
 BURIED_AFTER = 12
 # Where a table's public messages go: its channel, or a partial one while the channel is not in the cache.
@@ -80,6 +85,18 @@ RETRIED_STATUSES = frozenset({408, 429})
 # Seconds between two edits of one board (and of its turn announcement). Discord allows about five edits in five
 # seconds per channel; the player who acted sees their answer at once whatever this is.
 BOARD_EDIT_INTERVAL = 1.0
+# `/board` posts the board again at most once in this many seconds per channel (fifty /board from a spectator
+# posted forty-nine boards); meanwhile the asker is told when to ask again. A seated player still gets the board
+# when at least `BURIED_FOR_A_PLAYER` messages hide it.
+BOARD_COOLDOWN = 30.0
+BURIED_FOR_A_PLAYER = 3
+
+
+def players_only(table: Table) -> discord.AllowedMentions:
+    """A public line pings only the table's human players it mentions: never a role, @everyone, or anyone else
+    (a name is escaped, but a ping is decided here)."""
+    users = [discord.Object(seat.user_id) for seat in table.human_seats]
+    return discord.AllowedMentions(users=users, everyone=False, roles=False, replied_user=False)
 
 
 class TableDisplay:
@@ -90,10 +107,19 @@ class TableDisplay:
         settings: SettingsStore,
         *,
         board_edit_interval: float = BOARD_EDIT_INTERVAL,
+        board_cooldown: float = BOARD_COOLDOWN,
+        open_table_button: bool = False,
     ) -> None:
         self._client = client
+        self.open_table_button = (
+            open_table_button  # boards carry **Open the table** (the bot has an Activity)
+        )
         self._games = games
         self._settings = settings
+        # Unix time, for the 15 minutes of interaction tokens (tests move it on).
+        self.clock = time.time
+        # The public messages go through the interactions that caused them when one is valid (public_messages.py).
+        self.public = PublicMessages(client, clock=lambda: self.clock())
         # table -> the state its board must show next, as `Table.to_dict()` (made into a Table only when drawn)
         self._dirty: dict[int, dict[str, Any]] = {}
         # What a click's answer showing the board must know of the edits around it (`answered_with_board`):
@@ -110,6 +136,8 @@ class TableDisplay:
         self._ended_while_posted: dict[int, int] = {}
         self._board_retries: dict[int, int] = {}  # table -> board edits Discord failed in a row
         self.board_edit_interval = board_edit_interval  # seconds between two edits of one board
+        self.board_cooldown = board_cooldown  # seconds between two boards posted by /board in a channel
+        self._board_posted_at: dict[int, float] = {}  # table -> when its board was last posted (Unix time)
         # table -> when its board was last edited (loop time) and the table's status it showed
         self._last_board_edit: dict[int, tuple[float, TableStatus]] = {}
         # While flush() waits, pending edits go out without waiting their turn.
@@ -144,6 +172,16 @@ class TableDisplay:
         on meanwhile). A board that answers a click uses `render_board`: drawn on the loop, it is not late."""
         content = render_table(table)
         await draw_picture(content)
+        return content
+
+    def board_for(self, table: Table) -> dict[str, Any]:
+        """`render_board`, with this bot's own additions to every board (**Open the table**)."""
+        return self.add_own_buttons(render_table(table), table)
+
+    def add_own_buttons(self, content: dict[str, Any], table: Table) -> dict[str, Any]:
+        """This bot's own additions to every board it draws (**Open the table**, when it has an Activity)."""
+        if self.open_table_button:
+            add_open_table_button(content, table)
         return content
 
     def refresh_board(self, table: Table) -> None:
@@ -273,10 +311,18 @@ class TableDisplay:
             table.board_message_id, table.ping_message_id = live.board_message_id, live.ping_message_id
         else:
             table.board_message_id = self._ended_while_posted.pop(table.id, table.board_message_id)
-        content = await self.board_content(table)
+        if table.board_message_id is not None and self.public.worth_posting_again(
+            channel.id, table.board_message_id
+        ):
+            # No interaction reaches the board any more (or soon): posted again through a newer one, the board
+            # stays editable without using the global rate limit; the old one goes (`post_board`).
+            log.info("Board of table %s posted again through a newer interaction", table.id)
+            if await self.post_board(table, replace=True) is not None:
+                return
+        content = self.add_own_buttons(await self.board_content(table), table)
         if table.board_message_id is not None:
             try:
-                await channel.get_partial_message(table.board_message_id).edit(**for_edit(content))
+                await self.public.edit(channel, table.board_message_id, **for_edit(content))
                 self._board_retries.pop(table.id, None)
                 await self._refresh_ping(channel, table)
                 return
@@ -330,15 +376,28 @@ class TableDisplay:
                 channel, self._games.as_saved(table), replace=replace, retire=retire
             )
 
+    def board_wait(self, table: Table, *, seated: bool) -> float | None:
+        """None when `/board` may post the table's board again now; else when it may (a Unix time). The board
+        was posted at the bottom less than `board_cooldown` seconds ago: nobody gets another, unless a seated
+        player asks while chat hides it (`BURIED_FOR_A_PLAYER` messages under it)."""
+        posted = self._board_posted_at.get(table.id)
+        if posted is None or time.time() >= posted + self.board_cooldown:
+            return None
+        if seated and len(self._under_board.get(table.id, ())) >= BURIED_FOR_A_PLAYER:
+            return None
+        return posted + self.board_cooldown
+
     async def _post_board(
         self, channel: BoardChannel, table: Table, *, replace: bool, retire: bool
     ) -> discord.Message | None:
         old, was_active = table.board_message_id, table.status.is_active
         try:
-            message = await channel.send(**for_send(await self.board_content(table)))
+            content = self.add_own_buttons(await self.board_content(table), table)
+            message = await self.public.send(channel, **for_send(content))
         except discord.HTTPException as error:
             log.warning("Could not post the board of table %s: %s", table.id, error)
             return None
+        self._board_posted_at[table.id] = time.time()
         remembered = False
         if table.status.is_active:
             with contextlib.suppress(GameError):  # the game ended meanwhile: nothing left to remember it in
@@ -354,7 +413,8 @@ class TableDisplay:
         if replace and old is not None and old != message.id:
             self.spawn(self._delete(channel, old))
         elif retire and old is not None and old != message.id:
-            self.spawn(self._retire(channel, old, t(table.locale, "board.moved", link=message.jump_url)))
+            link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message.id}"
+            self.spawn(self._retire(channel, old, t(table.locale, "board.moved", link=link)))
         return message
 
     # -- a board buried by chat ----------------------------------------------------------------------------
@@ -395,9 +455,7 @@ class TableDisplay:
     async def _retire(self, channel: BoardChannel, message_id: int, text: str) -> None:
         """The old board becomes one line pointing to the new one (its buttons and picture go)."""
         try:
-            await channel.get_partial_message(message_id).edit(
-                content=text, embeds=[], attachments=[], view=None
-            )
+            await self.public.edit(channel, message_id, content=text, embeds=[], attachments=[], view=None)
         except discord.HTTPException:
             await self._delete(channel, message_id)
 
@@ -409,9 +467,7 @@ class TableDisplay:
         text = ui_for(table).turn_text(table)
         if text is None:
             return
-        self.spawn(
-            self._replace_ping(table, text, discord.AllowedMentions(users=True, everyone=False, roles=False))
-        )
+        self.spawn(self._replace_ping(table, text, players_only(table)))
 
     async def _replace_ping(self, table: Table, text: str, mentions: discord.AllowedMentions) -> None:
         """Post the turn line and delete the one before it. One at a time per table, in the order asked, and not
@@ -430,7 +486,7 @@ class TableDisplay:
                 self._ping_texts[table.id] = (progress, text)
                 return
             try:
-                message = await channel.send(text, allowed_mentions=mentions)
+                message = await self.public.send(channel, content=text, allowed_mentions=mentions)
             except discord.HTTPException as error:
                 log.warning("Could not announce the turn in table %s: %s", table.id, error)
                 return
@@ -454,21 +510,47 @@ class TableDisplay:
             return
         self._ping_texts[table.id] = (progress, text)
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(table.ping_message_id).edit(
-                content=text, allowed_mentions=discord.AllowedMentions.none()
+            await self.public.edit(
+                channel, table.ping_message_id, content=text, allowed_mentions=discord.AllowedMentions.none()
             )
 
-    def announce_end(self, table: Table) -> None:
-        """The board becomes the summary; a short line tells the channel the result."""
-        self.refresh_board(table)
-        self.spawn(self._announce_end(table))
+    def post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
+        """Post a game's own messages (a finished hand's result) in the channel, where they stay. The turn line asked
+        for after them comes under them: posted again if its text is the same."""
+        self.spawn(self._post_announcements(table, contents))
 
-    async def _announce_end(self, table: Table) -> None:
+    async def _post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
+        channel = self._channel(table.channel_id)
+        if channel is None:
+            return
+        async with self._ping_locks.setdefault(table.id, asyncio.Lock()):
+            await self._send_announcements(channel, table, contents)
+            self._ping_texts.pop(table.id, None)
+
+    async def _send_announcements(
+        self, channel: BoardChannel, table: Table, contents: list[dict[str, Any]]
+    ) -> None:
+        for content in contents:
+            try:
+                await self.public.send(
+                    channel, **for_send(content), allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException as error:
+                log.warning("Could not post a message of table %s: %s", table.id, error)
+
+    def announce_end(self, table: Table, *, preceding: list[dict[str, Any]] | None = None) -> None:
+        """The board becomes the summary; a short line tells the channel the result, under the game's own last
+        messages (`preceding`: the last hand's result)."""
+        self.refresh_board(table)
+        self.spawn(self._announce_end(table, preceding or []))
+
+    async def _announce_end(self, table: Table, preceding: list[dict[str, Any]]) -> None:
         channel = self._channel(table.channel_id)
         if channel is None:
             return
         if table.ping_message_id is not None:
             await self._delete(channel, table.ping_message_id)
+        await self._send_announcements(channel, table, preceding)
         if table.status is TableStatus.FINISHED and table.session is not None:
             text = ui_for(table).end_line(table)
             details = await ui_for(table).end_details(table)
@@ -479,7 +561,7 @@ class TableDisplay:
         else:
             text = t(table.locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
         try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await self.public.send(channel, content=text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("Could not announce the end of table %s: %s", table.id, error)
 
@@ -494,10 +576,13 @@ class TableDisplay:
         view.add_item(VoteEndButton(table.id, label=t(table.locale, "button.vote_end")))
         view.stop()
         try:
-            await channel.send(
-                t(table.locale, "turn.reminder", mention=f"<@{seat.user_id}>"),
+            await self.public.send(
+                channel,
+                content=t(table.locale, "turn.reminder", mention=f"<@{seat.user_id}>"),
                 view=view,
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(seat.user_id)], everyone=False, roles=False
+                ),
             )
         except discord.HTTPException as error:
             log.warning("Could not remind table %s: %s", table.id, error)
@@ -516,13 +601,13 @@ class TableDisplay:
         stay as it was (a pass menu still open after the game ended, found in the playground): it is deleted."""
         key = (table_id, user_id)
         previous = self._hand_messages.get(key)
-        self._hand_messages[key] = HandMessage(token, time.time(), message_id, shown_id)
+        self._hand_messages[key] = HandMessage(token, self.clock(), message_id, shown_id)
         if (
             previous is not None
             and previous.shown_id is not None
             and shown_id is not None
             and previous.shown_id != shown_id
-            and time.time() - previous.created_at < HAND_MESSAGE_LIFETIME
+            and self.clock() - previous.created_at < HAND_MESSAGE_LIFETIME
         ):
             self.spawn(self._delete_hand(previous))
 
@@ -536,6 +621,7 @@ class TableDisplay:
         self._last_board_edit.pop(table_id, None)
         self._ping_texts.pop(table_id, None)
         self._ping_locks.pop(table_id, None)
+        self._board_posted_at.pop(table_id, None)
 
     def hand_needs_reopening(self, table: Table, user_id: int) -> bool:
         """True once per player of a game that was running before the bot restarted, while the bot cannot
@@ -551,7 +637,7 @@ class TableDisplay:
 
     def update_hands(self, table: Table, *, except_user: int | None = None) -> None:
         """Edit each player's latest private hand message that Discord still lets us edit."""
-        now = time.time()
+        now = self.clock()
         for index, seat in enumerate(table.seats):
             stored = self._hand_messages.get((table.id, seat.user_id))
             if seat.is_ai or seat.user_id == except_user or stored is None:
@@ -602,10 +688,9 @@ class TableDisplay:
             return self._client.get_partial_messageable(channel_id)
         return None
 
-    @staticmethod
-    async def _delete(channel: BoardChannel, message_id: int) -> None:
+    async def _delete(self, channel: BoardChannel, message_id: int) -> None:
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).delete()
+            await self.public.delete(channel, message_id)
 
     def is_idle(self) -> bool:
         return all(task.done() for task in self._tasks)

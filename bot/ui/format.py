@@ -2,7 +2,35 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.ui.i18n import t
+
+# What makes a name more than text in Discord's markdown: formatting (* _ ~ | ` and the escape \ itself), the
+# openers of mentions, channels, roles, emoji, timestamps and commands (<…>), and masked links ([…](…)).
+_MARKUP = re.compile(r"[\\*_~|`<\[\]]")
+# Headings, quotes and lists, at the start of a line (a name often starts one: "Alice · 6 cards").
+_LINE_START = re.compile(r"^[#>\-+]")
+_PINGS = re.compile(r"@(?=everyone|here)")
+
+
+def escape_name(name: str) -> str:
+    """A name someone chose (a display name, a server's name) for text Discord reads as markdown: message
+    content, embed titles, descriptions and fields. It shows exactly as written, and is never formatting, a
+    masked link (`[x](url)`), a link (`https\\://` is not one), a mention (`<@&id>`, `@everyone`), a channel
+    (`<#id>`), a timestamp, an emoji or a command: each mark that would make it one gets a backslash, which
+    Discord does not show. Plain-text places (footers, menu options, buttons, a picture and its description)
+    take the name as it is."""
+    text = " ".join(name.split())  # no line break in a name
+    text = _MARKUP.sub(r"\\\g<0>", text).replace(r"\</", r"\<\/")  # "</hand>" is no command either
+    text = _LINE_START.sub(r"\\\g<0>", text)
+    text = text.replace("://", r"\://")
+    return _PINGS.sub(r"\\@", text)
+
+
+def unescaped(text: str) -> str:
+    """`text` without the backslashes `escape_name` added, for plain-text places (a menu's option)."""
+    return re.sub(r"\\(.)", r"\1", text)
 
 
 def duration(seconds: float, locale: str) -> str:

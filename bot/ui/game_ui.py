@@ -8,7 +8,7 @@ turn announcement, the summary, and how to read `/play`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.games.base import Notice
 from bot.games.errors import GameError
 from bot.games.registry import GAMES, rules_for
+from bot.ui.card_emojis import cards_in_words, fit
 from bot.ui.components import FullLogButton, PlayAgainButton
 from bot.ui.i18n import t
 
@@ -25,14 +26,24 @@ if TYPE_CHECKING:
     from bot.service.table import Table
     from bot.storage.stats import GameRecord, SeatRecord
 
+# A notice's parameters that name cards, written as `str(card)` writes them (`Q♠`, `8♠…6♥`, `Q♠ 3♥ 4♦`).
+CARD_PARAMETERS = frozenset({"card", "cards"})
 
-def render_notice(locale: object, notice: Notice, *, buttons: object = None) -> str:
+
+def render_notice(locale: object, notice: Notice, *, buttons: object = None, emojis: bool = False) -> str:
     """A notice's text in the reader's language; parameters that are notices themselves are rendered first.
-    `buttons`: the language of the table's public messages, for the buttons a notice names (see `bot.ui.i18n`)."""
-    params = {
-        name: render_notice(locale, value, buttons=buttons) if isinstance(value, Notice) else value
-        for name, value in notice.params.items()
-    }
+    `buttons`: the language of the table's public messages, for the buttons a notice names (see `bot.ui.i18n`).
+    The cards a notice names (its `card` and `cards` parameters, as `str(card)` writes them) are shown with the
+    card emojis where the text goes to a message (`emojis`); as they are written in a menu's label, a suggestion."""
+
+    def shown(name: str, value: object) -> object:
+        if isinstance(value, Notice):
+            return render_notice(locale, value, buttons=buttons, emojis=emojis)
+        if emojis and name in CARD_PARAMETERS and isinstance(value, str):
+            return cards_in_words(value)
+        return value
+
+    params = {name: shown(name, value) for name, value in notice.params.items()}
     return t(locale, notice.key, buttons=buttons, **params)
 
 
@@ -100,8 +111,18 @@ class GameUI:
         """The public line that tells the channel the result."""
         raise NotImplementedError
 
+    def announcements(self, table: Table, events: Sequence[Any]) -> list[dict[str, Any]]:
+        """Messages of the game's own for the channel, where they stay, after a change that caused `events` (the
+        trick games: a finished hand's result); posted before the next turn line, or before the end line. None by
+        default."""
+        return []
+
     def started_notice(self, locale: object) -> str:
         return t(locale, "hand.started")
+
+    def started_notice_at(self, table: Table, locale: object) -> str:
+        """What the player who pressed **Start** is told, at this table (`started_notice` by default)."""
+        return self.started_notice(locale)
 
     def parse_play(self, table: Table, seat: int, card: str, pile: str | None) -> Any:
         """The action for `/play card:<card> [pile:<pile>]`; GameError when it makes no sense."""
@@ -190,7 +211,7 @@ def log_pages_of(lines: list[str], per_page: int, characters: int = LOG_PAGE_CHA
     pages: list[list[str]] = []
     size = 0
     for line in lines:
-        line = line if len(line) <= characters else line[: characters - 1] + "…"
+        line = fit(line, characters)  # a line too long is written in text (no emojis), then cut
         if not pages or len(pages[-1]) >= per_page or size + len(line) + 1 > characters:
             pages.append([])
             size = 0

@@ -32,7 +32,7 @@ from bot.storage.stats import (
 )
 from bot.ui.chart import ChartLabels, ChartPoint
 from bot.ui.controller import apologise, send_private
-from bot.ui.format import duration
+from bot.ui.format import duration, escape_name, unescaped
 from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import language_of, t
 
@@ -180,10 +180,10 @@ def seat_ids(seats: Iterable[SeatRecord]) -> set[int]:
 
 def seat_name(seat: SeatRecord, names: Mapping[int, str | None], locale: str) -> str:
     if seat.is_ai:
-        return f"🤖 {seat.name}"
+        return f"🤖 {escape_name(seat.name)}"
     if seat.user_id is None:
         return t(locale, "lb.anonymous")
-    return discord.utils.escape_markdown(names.get(seat.user_id) or seat.name)
+    return escape_name(names.get(seat.user_id) or seat.name)
 
 
 def team_names(seats: Sequence[SeatRecord], names: Names, locale: str) -> str:
@@ -299,7 +299,7 @@ def leaderboard_embed(
     viewer_id: int | None,
     viewer_name: str | None,
 ) -> discord.Embed:
-    embed = discord.Embed(title=t(locale, "lb.title", server=guild_name), colour=COLOUR)
+    embed = discord.Embed(title=t(locale, "lb.title", server=escape_name(guild_name)), colour=COLOUR)
     lines = [f"*{filters_text(page.filters, locale)}*", ""]
     if page.teams:
         lines.append("\n\n".join(team_block(team, names, locale, viewer_id) for team in page.teams))
@@ -325,6 +325,7 @@ def leaderboard_names_needed(page: LeaderboardPage) -> set[int]:
 def stats_embed(
     stats: PlayerStats, names: Names, locale: str, *, name: str, with_chart: bool
 ) -> discord.Embed:
+    name = escape_name(name)
     embed = discord.Embed(title=t(locale, "stats.title", name=name), colour=COLOUR_STATS)
     if stats.games == 0:
         embed.description = t(locale, "stats.no_games", name=name)
@@ -347,7 +348,7 @@ def stats_embed(
             t(
                 locale,
                 "stats.teammate",
-                name=discord.utils.escape_markdown(names.get(mate.user_id) or mate.name),
+                name=escape_name(names.get(mate.user_id) or mate.name),
                 count=mate.games,
             )
             for mate in stats.teammates
@@ -463,7 +464,8 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
 
 
 def _plain(text: str) -> str:
-    return text.replace("*", "").replace("`", "")
+    """A line of text for a menu option, which shows no markdown: no bold, no code, names as written."""
+    return unescaped(text.replace("**", "").replace("`", ""))
 
 
 def _clip(text: str, limit: int) -> str:

@@ -11,6 +11,7 @@ import discord
 
 from bot.service.table import Table, TableStatus
 from bot.ui import components
+from bot.ui.format import escape_name
 from bot.ui.game_ui import ui_for
 from bot.ui.i18n import t
 from bot.ui.render.drawing import draw_in_picture_thread
@@ -20,8 +21,9 @@ COLOUR_OVER = discord.Colour.dark_grey()
 
 
 def seat_name(table: Table, index: int) -> str:
+    """A seat's name for text (markdown), with the AI mark: never a link, a mention or formatting."""
     seat = table.seats[index]
-    return f"🤖 {seat.name}" if seat.is_ai else seat.name
+    return f"🤖 {escape_name(seat.name)}" if seat.is_ai else escape_name(seat.name)
 
 
 def lobby_embed(table: Table) -> discord.Embed:

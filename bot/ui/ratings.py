@@ -8,7 +8,7 @@ import discord
 
 from bot.storage.ratings import RatedPlayer, RatingPage
 from bot.storage.solitaire import SolitaireStanding
-from bot.ui.format import duration
+from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import t
 from bot.ui.leaderboard import MEDALS, Names, decimal, plural, when
@@ -28,7 +28,7 @@ def parse_rating_id(match: re.Match[str]) -> tuple[int, str, int]:
 def player_block(player: RatedPlayer, names: Names, locale: str, viewer_id: int | None) -> str:
     mark = MEDALS[player.position - 1] if player.position <= len(MEDALS) else f"**{player.position}.**"
     mine = " ⭐" if player.user_id == viewer_id else ""
-    name = names.get(player.user_id) or player.name
+    name = escape_name(names.get(player.user_id) or player.name)
     figures = " · ".join(
         (
             t(locale, "rating.value", rating=decimal(locale, player.rating)),
@@ -46,7 +46,9 @@ def rating_embed(
     page: RatingPage, names: Names, locale: str, *, guild_name: str, viewer_id: int | None, viewer_name: str
 ) -> discord.Embed:
     game = ui_for_key(page.game).name(locale)
-    embed = discord.Embed(title=t(locale, "rating.title", game=game, server=guild_name), colour=COLOUR)
+    embed = discord.Embed(
+        title=t(locale, "rating.title", game=game, server=escape_name(guild_name)), colour=COLOUR
+    )
     if page.players:
         body = "\n\n".join(player_block(player, names, locale, viewer_id) for player in page.players)
     else:
@@ -105,7 +107,7 @@ def solitaire_embed(
     viewer_id: int,
 ) -> discord.Embed:
     """Klondike's leaderboard: one block per deal type, its players by wins, win rate, fewest moves."""
-    title = t(locale, "rating.title", game=ui_for_key(game).name(locale), server=guild_name)
+    title = t(locale, "rating.title", game=ui_for_key(game).name(locale), server=escape_name(guild_name))
     embed = discord.Embed(title=title, colour=COLOUR)
     if not standings:
         embed.description = t(locale, "rating.empty", game=ui_for_key(game).name(locale))
@@ -127,7 +129,7 @@ def solitaire_embed(
                 figures.append(t(locale, "solitaire.fewest", moves=player.fewest_moves))
             if player.fastest is not None:
                 figures.append(t(locale, "solitaire.fastest", time=duration(player.fastest, locale)))
-            name = names.get(player.user_id) or player.name
+            name = escape_name(names.get(player.user_id) or player.name)
             lines.append(f"{mark} **{name}**{mine} — " + " · ".join(figures))
         embed.add_field(
             name=t(locale, f"solitaire.variant.{variant}"), value="\n".join(lines)[:1024], inline=False

@@ -1,11 +1,13 @@
-"""The views Hearts and Barbu share: a board with the trick in progress and the scores, a private hand of card
-buttons (the playable ones enabled), `/play` with the card written the players' way (`Q♠`, `10♥`, `qs`).
+"""The views Hearts and Barbu share: a board with the picture of the table (the trick in progress, the scores, the
+penalty cards taken, the last trick), a message in the channel when a hand ends, a private hand of card buttons (the
+playable ones enabled), `/play` with the card written the players' way (`Q♠`, `10♥`, `qs`).
 
 A game's UI subclasses `TrickGameUI` and adds what is its own (Hearts' pass and moon, Barbu's contract).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -13,26 +15,50 @@ from discord import app_commands
 
 from bot.games.cards import SUITS, Card, parse_card
 from bot.games.errors import GameError
+from bot.games.hand_recap import HandRecap
 from bot.games.trick_log import HandBegins, HandEnds, LogEntry, LogNote, TrickTaken, TrickUnfinished
 from bot.games.trick_session import PlayTrickCard, TrickSession
 from bot.games.tricks import TrickPlay
 from bot.service.table import Table, TableStatus
 from bot.ui import components
-from bot.ui.format import duration
+from bot.ui.card_emojis import card_display, card_text, fallback_text, fit, plain_text, suit_text
+from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import GameUI, ended_early_text
+from bot.ui.hand_result import hand_result_message
 from bot.ui.i18n import t
 from bot.ui.lobby import seat_name
+from bot.ui.render import TakenChip
+from bot.ui.trick_picture import IMAGE, board_image
 
-SUIT_EMOJI = {"C": "♣️", "D": "♦️", "H": "♥️", "S": "♠️"}
 CARDS_PER_ROW = 5
+# A Full log page is an embed's description (Discord: 4,096 characters); a page too long with the card emojis is
+# shown in text (`bot.ui.card_emojis.fit`).
+LOG_PAGE_LIMIT = 4096
 COLOUR_PLAYING = discord.Colour.dark_green()
 COLOUR_WON = discord.Colour.gold()
 COLOUR_OVER = discord.Colour.dark_grey()
 
 
-def card_text(card: Card) -> str:
-    """`Q♠️` with a coloured suit (red hearts and diamonds on every Discord client)."""
-    return f"{card.label}{SUIT_EMOJI[card.suit]}"
+def hand_pages(lines: list[str]) -> list[str]:
+    """A hand of the Full log as one page: with its card emojis if it fits an embed, else in text; a hand too long
+    even in text (eight players with long names) goes on as many pages as it needs, each under the hand's heading."""
+    text = "\n".join(lines)
+    if len(text) <= LOG_PAGE_LIMIT:
+        return [text]
+    plain = plain_text(text)
+    if len(plain) <= LOG_PAGE_LIMIT:
+        return [plain]
+    heading, *rest = plain.split("\n")
+    room = LOG_PAGE_LIMIT - len(heading) - 1
+    pages, current = [], [heading]
+    for line in rest:
+        line = fit(line, room)
+        if len(current) > 1 and sum(len(part) + 1 for part in current) + len(line) > LOG_PAGE_LIMIT:
+            pages.append("\n".join(current))
+            current = [heading]
+        current.append(line)
+    pages.append("\n".join(current))
+    return pages
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -40,12 +66,13 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 
 
 def hand_by_suit(cards: tuple[Card, ...]) -> str:
-    """One line a suit, in the order of the card buttons (♣ ♦ ♥ ♠, low to high): `♠️ 4 10 K A`."""
+    """One line a suit, in the order of the card buttons (♣ ♦ ♥ ♠, low to high): `♠ 4 10 K A`, the suit as its
+    emoji (`bot.ui.card_emojis`)."""
     lines = []
     for suit in SUITS:
         ranks = sorted((card for card in cards if card.suit == suit), key=lambda card: card.rank)
         if ranks:
-            lines.append(f"{SUIT_EMOJI[suit]} " + " ".join(f"**{card.label}**" for card in ranks))
+            lines.append(f"{suit_text(suit)} " + " ".join(f"**{card.label}**" for card in ranks))
     return "\n".join(lines) or "—"
 
 
@@ -58,6 +85,10 @@ def session_of(table: Table) -> TrickSession:
 class TrickGameUI(GameUI):
     """Board, hand, turn line and summary for a trick-taking game; subclasses fill in the game's own lines."""
 
+    def lobby_help(self, table: Table, locale: object) -> str:
+        """What the game is, in a line, and which buttons to press (`<game>.lobby_help`)."""
+        return t(locale, f"{self.key}.lobby_help")
+
     # -- what a subclass says ----------------------------------------------------------------------------------
     def board_title(self, table: Table) -> str:
         raise NotImplementedError
@@ -65,10 +96,6 @@ class TrickGameUI(GameUI):
     def board_lines(self, table: Table) -> list[str]:
         """Lines under the title (the contract, the pass...)."""
         return []
-
-    def seat_extra(self, table: Table, seat: int) -> str:
-        """What a seat has taken this hand, shown after its points (e.g. its penalty cards)."""
-        return ""
 
     # -- the full log ------------------------------------------------------------------------------------------
     has_log = True
@@ -97,7 +124,7 @@ class TrickGameUI(GameUI):
             if not pages:
                 continue
             if isinstance(entry, TrickTaken):
-                plays, name = _plays_text(table, entry.plays), table.seats[entry.winner].name
+                plays, name = _plays_text(table, entry.plays), escape_name(table.seats[entry.winner].name)
                 if entry.points:
                     line = t(
                         locale,
@@ -115,14 +142,15 @@ class TrickGameUI(GameUI):
                 pages[-1].append(t(locale, "tricks.log.unfinished", number=entry.number, plays=plays))
             elif isinstance(entry, HandEnds):
                 points = " · ".join(
-                    f"{table.seats[seat].name} {points}" for seat, points in enumerate(entry.points)
+                    f"{escape_name(table.seats[seat].name)} {points}"
+                    for seat, points in enumerate(entry.points)
                 )
                 pages[-1] += ["", t(locale, "tricks.log.hand_points", points=points)]
             elif text := self.log_note(table, entry, locale):
                 pages[-1].append(text)
         if pages and table.status is TableStatus.ABANDONED:
             pages[-1] += ["", ended_early_text(table, locale)]
-        return ["\n".join(page) for page in pages]
+        return [part for page in pages for part in hand_pages(page)]
 
     def hand_lines(self, table: Table, seat: int, locale: str) -> list[str]:
         """The game's own lines in a private hand (why a card can't be played, the pass...)."""
@@ -134,64 +162,59 @@ class TrickGameUI(GameUI):
 
     # -- the board ---------------------------------------------------------------------------------------------
     def board(self, table: Table) -> dict[str, Any]:
+        """The title (the hand), the game's lines (the contract's rule, the dealer, whether hearts are broken), the
+        picture of the table (`bot.ui.trick_picture`) and the deal code; **My hand**."""
         locale = table.locale
         session = session_of(table)
-        engine = session.engine
         embed = discord.Embed(title=self.board_title(table), colour=COLOUR_PLAYING)
         lines = self.board_lines(table)
-        if self.trick_shown(table):
-            lines.append(self.trick_line(table))
-        last = getattr(engine, "last_trick", ())
-        winner = getattr(engine, "last_trick_winner", None)
-        if last and winner is not None:
-            lines.append(
-                t(
-                    locale,
-                    "tricks.last_trick",
-                    name=table.seats[winner].name,
-                    cards=cards_text([p.card for p in last]),
-                )
-            )
+        recap = session.shown_hand()
+        if recap is not None:
+            lines.append(t(locale, "tricks.board_hand_over", number=recap.number))
         embed.description = "\n".join(line for line in lines if line)
-        acting = set(engine.to_act())
-        rows = []
-        for index in range(len(table.seats)):
-            marker = "▶ " if index in acting else ""
-            points = t(
-                locale,
-                "tricks.seat_points",
-                hand=engine.hand_points(index),
-                total=engine.scores[index],
-                tricks=engine.tricks_taken(index),
-            )
-            extra = self.seat_extra(table, index)
-            rows.append(f"{marker}**{seat_name(table, index)}** — {points}{' · ' + extra if extra else ''}")
-        embed.add_field(name=t(locale, "tricks.players"), value="\n".join(rows)[:1024], inline=False)
+        embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(text=self.options_text(table, locale))
         view = discord.ui.View(timeout=None)
         view.add_item(components.HandButton(table.id, label=t(locale, "button.my_hand")))
         view.stop()
-        return {"embed": embed, "view": view}
+        return {"embed": embed, "view": view, "image": board_image(table, self)}
 
-    def trick_shown(self, table: Table) -> bool:
-        """Whether the board shows a trick line now (Hearts hides it during the pass)."""
-        return True
+    # -- the picture's game-specific parts (`bot.ui.trick_picture.PictureHooks`) ------------------------------
+    def picture_header(self, table: Table) -> str:
+        """The board's title without its emoji (the picture draws text only)."""
+        title = self.board_title(table)
+        first, _, rest = title.partition(" ")
+        return rest if rest and not any(character.isalnum() for character in first) else title
 
-    def trick_line(self, table: Table) -> str:
-        locale = table.locale
-        engine = session_of(table).engine
-        plays = engine.current_trick
-        acting = engine.to_act()
-        shown = [f"{table.seats[play.seat].name} {card_text(play.card)}" for play in plays]
-        if len(acting) == 1 and not engine.is_over:
-            shown.append(f"**{table.seats[acting[0]].name}** …")
-        number = getattr(engine, "trick_number", None)
-        if number is None:
-            number = sum(engine.tricks_taken(seat) for seat in range(engine.players))
-        if plays:
-            leader = table.seats[plays[0].seat].name
-            return t(locale, "tricks.trick_line_led", number=number + 1, name=leader, plays=" · ".join(shown))
-        return t(locale, "tricks.trick_line", number=number + 1, plays=" · ".join(shown) or "—")
+    def seat_status(self, table: Table, seat: int) -> str:
+        return ""
+
+    def taken_chips(self, table: Table, hand: int, cards: tuple[Card, ...]) -> tuple[TakenChip, ...]:
+        return ()
+
+    def centre_lines(self, table: Table) -> tuple[str, ...] | None:
+        return None
+
+    def recap_footer(self, table: Table, recap: HandRecap) -> str:
+        notes = self.recap_notes(table, recap)
+        return notes[0] if notes else self.next_hand_text(table, recap)
+
+    # -- between two hands -------------------------------------------------------------------------------------
+    def result_title(self, table: Table, recap: HandRecap) -> str:
+        """The title of a finished hand's message."""
+        raise NotImplementedError
+
+    def recap_notes(self, table: Table, recap: HandRecap) -> list[str]:
+        """What else the hand's end says (Hearts' moon, Barbu's early end)."""
+        return []
+
+    def next_hand_text(self, table: Table, recap: HandRecap) -> str:
+        """What comes after the hand ("Next: hand 2, pass to the right."), or "" once the game is over."""
+        return ""
+
+    def announcements(self, table: Table, events: Sequence[Any]) -> list[dict[str, Any]]:
+        """A message for each hand an action finished (the session adds a `HandRecap` event per hand)."""
+        return [hand_result_message(table, self, event) for event in events if isinstance(event, HandRecap)]
 
     # -- the private hand --------------------------------------------------------------------------------------
     def hand(
@@ -206,7 +229,9 @@ class TrickGameUI(GameUI):
             colour=discord.Colour.green() if my_turn else discord.Colour.blurple(),
         )
         if table.status is TableStatus.PLAYING:
-            lines = [hand_by_suit(cards), "", t(locale, "tricks.trick_now", plays=self._trick_short(table))]
+            lines = [hand_by_suit(cards), ""]
+            if session.plays_cards_now():  # not during Hearts' pass or a moon's choice: no trick to speak of
+                lines.append(t(locale, "tricks.trick_now", plays=self._trick_short(table)))
             lines += self.hand_lines(table, seat, locale)
         else:  # over, or stopped: the cards left, if any, and no trick or turn to wait for
             lines = [hand_by_suit(cards), ""] if cards else []
@@ -220,13 +245,13 @@ class TrickGameUI(GameUI):
             legal = set(engine.legal_cards(seat)) if my_turn else set()
             distinct = sorted(set(cards), key=lambda card: (SUITS.index(card.suit), card.rank))
             for index, card in enumerate(distinct[: CARDS_PER_ROW * 4]):
-                count = cards.count(card)
+                label, emoji = card_display(card, count=cards.count(card))
                 view.add_item(
                     components.GameActionButton(
                         table.id,
                         f"p.{engine.hand_number}.{card.code}",
-                        label=card.label + (f" ×{count}" if count > 1 else ""),
-                        emoji=SUIT_EMOJI[card.suit],
+                        label=label,
+                        emoji=emoji,
                         style=discord.ButtonStyle.primary if card in legal else discord.ButtonStyle.secondary,
                         disabled=card not in legal,
                         row=index // CARDS_PER_ROW,
@@ -254,7 +279,7 @@ class TrickGameUI(GameUI):
         acting = engine.to_act()
         if seat in acting:
             return t(locale, "tricks.your_turn")
-        names = ", ".join(table.seats[index].name for index in acting)
+        names = ", ".join(escape_name(table.seats[index].name) for index in acting)
         return t(locale, "tricks.waiting", names=names or "—")
 
     # -- actions -----------------------------------------------------------------------------------------------
@@ -278,7 +303,7 @@ class TrickGameUI(GameUI):
         for card in sorted(
             set(engine.hand(seat)), key=lambda card: (card not in legal, SUITS.index(card.suit), card.rank)
         ):
-            name = str(card) + (" ✓" if card in legal else "")
+            name = fallback_text(card) + (" ✓" if card in legal else "")
             if typed and not (str(card).upper().startswith(typed) or card.code.startswith(typed)):
                 continue
             choices.append(app_commands.Choice(name=name, value=card.code))
@@ -293,12 +318,12 @@ class TrickGameUI(GameUI):
             return None
         seat = table.seats[acting[0]]
         if seat.is_ai:
-            return t(table.locale, "tricks.turn_ai", name=seat.name)
+            return t(table.locale, "tricks.turn_ai", name=escape_name(seat.name))
         return t(table.locale, "tricks.turn_ping", mention=f"<@{seat.user_id}>")
 
     def winners_text(self, table: Table) -> str:
         engine = session_of(table).engine
-        names = [table.seats[seat].name for seat in engine.winners]
+        names = [escape_name(table.seats[seat].name) for seat in engine.winners]
         return ", ".join(names)
 
     def end_line(self, table: Table) -> str:
@@ -340,7 +365,7 @@ class TrickGameUI(GameUI):
 
 
 def _plays_text(table: Table, plays: tuple[TrickPlay, ...]) -> str:
-    return " · ".join(f"{table.seats[play.seat].name} {card_text(play.card)}" for play in plays)
+    return " · ".join(f"{escape_name(table.seats[play.seat].name)} {card_text(play.card)}" for play in plays)
 
 
 def _card(code: str) -> Card:

@@ -43,10 +43,10 @@ async def test_a_turn_on_the_floor_makes_the_calls_a_turn_of_the_game_makes(
     await emulator.wait_for(lambda: len(hands[bob.id].edits) == 1 or None)
 
     calls = Counter(request.route for request in emulator.requests[first:])
-    assert calls == {
+    assert calls == {  # all through interactions' tokens, as the game bot's: none counted by the global limit
         "POST /interactions/{interaction_id}/{token}/callback": 5,
-        "PATCH /channels/{channel_id}/messages/{message_id}": 1,  # the board, with its picture
-        "POST /channels/{channel_id}/messages": 1,  # the turn line
+        "PATCH /webhooks/{application_id}/{token}/messages/{message_id}": 1,  # the board, with its picture
+        "POST /webhooks/{application_id}/{token}": 1,  # the turn line, a follow-up of End turn
         "PATCH /webhooks/{application_id}/{token}/messages/@original": 1,  # bob's hand
     }
     assert board.edits and board.attachments and turn_line.content

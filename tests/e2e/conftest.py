@@ -61,6 +61,9 @@ def bot_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "turn_reminder": 3600.0,
         "timer_interval": 0.2,
         "ai_turn_delay": 0.01,
+        # Cards in text: the emojis are uploaded in the background, so what a message shows would depend on timing
+        # (tests/e2e/test_card_emojis.py turns them on and waits for them).
+        "card_emojis": False,
     }
     values.update(overrides)
     return Settings(**values)

@@ -12,6 +12,13 @@ from bot.games.thegame.engine import Game
 from bot.service.table import Table
 
 
+def last_private(result: Any) -> Message | None:
+    """The last private follow-up of an interaction: its answer to the user. Its public follow-ups (the turn line,
+    the board, a hand's result) may come after it, since the channel's updates go through the interaction that
+    caused them."""
+    return next((message for message in reversed(result.followups) if message.ephemeral), None)
+
+
 class TableDriver:
     def __init__(self, emulator: Emulator, channel: Channel, running: RunningClient[TheGameBot]) -> None:
         self.emulator = emulator
@@ -95,7 +102,7 @@ class TableDriver:
         """Press **My hand** on the board; returns the private hand message."""
         table = self.table()
         result = await self.click_result(user, self.board(), f"tg:hand:{table.id}")
-        message = result.original or (result.followups[-1] if result.followups else None)
+        message = result.original or last_private(result)
         assert message is not None, "the bot did not show the hand"
         assert message.ephemeral and message.visible_to(user)
         return message

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World
-from tests.e2e.driver import TableDriver
+from tests.e2e.driver import TableDriver, last_private
 
 
 async def test_one_human_and_two_ai_seats_play_a_whole_game(driver: TableDriver, world: World) -> None:
@@ -19,7 +19,7 @@ async def test_one_human_and_two_ai_seats_play_a_whole_game(driver: TableDriver,
     assert "🤖" in driver.board().text
     await driver.command(world.alice, "game start")
     first = await driver.click_result(world.alice, driver.board(), f"tg:first:{table_id}")
-    hand = first.followups[-1]
+    hand = last_private(first)
     human_turns = 0
     while driver.bot.games.get(table_id) is not None:
         await driver.emulator.wait_for(
@@ -51,7 +51,11 @@ async def test_one_human_and_two_ai_seats_play_a_whole_game(driver: TableDriver,
     assert row[1] == 1
     assert row[2] == f"{world.alice.id},ai"
     # The AI seats' plays appeared on the board like anyone's, and their turns were announced.
-    posted = [r.json for r in driver.emulator.requests if r.route == "POST /channels/{channel_id}/messages"]
+    posted = [
+        r.json
+        for r in driver.emulator.requests
+        if r.route in ("POST /channels/{channel_id}/messages", "POST /webhooks/{application_id}/{token}")
+    ]
     assert any("(AI)" in str(body.get("content")) for body in posted if isinstance(body, dict))
     del hand
 

@@ -99,6 +99,23 @@ async def test_wrong_user_wrong_turn_and_illegal_cards(driver: TableDriver, worl
         )
 
 
+@pytest.mark.parametrize("typed", ["²", "①", "٤٥", "４５", "forty"])
+async def test_a_card_typed_in_other_digits_is_refused_in_one_sentence(
+    driver: TableDriver, world: World, typed: str
+) -> None:
+    # Found playing: `/play card:²` passed str.isdigit(), then int() failed: "something went wrong" and an
+    # error in the log (the e2e harness fails a test whose bot logged an error).
+    await started_two_player_game(driver, world)
+    for pile in (None, "A"):
+        options = {"card": typed} if pile is None else {"card": typed, "pile": pile}
+        answer = await unchanged_after(
+            driver, lambda options=options: driver.command(world.alice, "play", **options)
+        )
+        refused(answer, "not a card", "digits")
+    bobs = await unchanged_after(driver, lambda: driver.command(world.bob, "play", card=typed))
+    refused(bobs, "pas une carte", "chiffres")
+
+
 async def test_commands_without_a_game_here(driver: TableDriver, world: World) -> None:
     for name, options in (
         ("play", {"card": "50", "pile": "A"}),

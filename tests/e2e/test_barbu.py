@@ -5,7 +5,13 @@ from __future__ import annotations
 from bot.games.deal_codes import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
-from tests.e2e.trick_driver import assert_no_hand_in_public, engine, play_one_card, wait_for_my_turn
+from tests.e2e.trick_driver import (
+    assert_no_hand_in_public,
+    engine,
+    is_hand_result,
+    play_one_card,
+    wait_for_my_turn,
+)
 
 CONTRACTS = ("Fewest tricks", "No hearts", "No queens", "Barbu", "Salad")
 
@@ -48,6 +54,14 @@ async def test_one_human_plays_a_whole_cycle_against_three_ai_seats(
     assert any(
         "🏆" in m.text and "Barbu" in m.text and "Final scores" in m.text for m in driver.public_messages()
     )
+    # Each contract's end stayed in the channel: its last trick, everyone's points, what came next.
+    results = [message for message in driver.public_messages() if is_hand_result(message)]
+    assert [message.embeds[0]["title"] for message in results] == [
+        f"🧔 Hand {number} of 5 is over: {contract}" for number, contract in enumerate(CONTRACTS, start=1)
+    ]
+    for number, message in enumerate(results[:-1], start=1):
+        assert f"Next: hand {number + 1} of 5, {CONTRACTS[number]}, dealt by " in message.text
+    assert "Next" not in results[-1].text
     history = await driver.command(world.alice, "history")
     assert "Barbu" in driver.text(history)
 

@@ -8,7 +8,7 @@ from typing import Any
 from bot.emulator.faults import Fault
 from bot.emulator.world import Message, User
 from tests.e2e.conftest import World
-from tests.e2e.driver import TableDriver
+from tests.e2e.driver import TableDriver, last_private
 
 
 def enabled(message: Message, prefix: str) -> list[dict[str, Any]]:
@@ -16,11 +16,15 @@ def enabled(message: Message, prefix: str) -> list[dict[str, Any]]:
 
 
 def board_edits(driver: TableDriver) -> int:
-    board_id = driver.table().board_message_id
+    """The edits of the board after the fact (not in a click's answer), through the channel or through an
+    interaction's token."""
+    board_id = str(driver.table().board_message_id)
     return sum(
         1
         for request in driver.emulator.requests
-        if request.method == "PATCH" and request.path.endswith(f"/messages/{board_id}")
+        if request.method == "PATCH"
+        and isinstance(request.response, dict)
+        and request.response.get("id") == board_id
     )
 
 
@@ -37,7 +41,7 @@ async def started_table(driver: TableDriver, world: World) -> tuple[int, Message
     await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
     await driver.open_hand(world.bob)
     first = await driver.click_result(world.alice, driver.board(), f"tg:first:{table_id}")
-    return table_id, first.followups[-1]
+    return table_id, last_private(first)
 
 
 async def test_a_burst_of_plays_costs_one_board_edit_and_the_board_catches_up(
@@ -93,4 +97,4 @@ async def test_a_start_by_command_shows_the_game_without_waiting_for_the_starter
     await driver.emulator.wait_for(lambda: f"tg:first:{table_id}" in driver.board().custom_ids, timeout=4)
     await started.response()
     await driver.settle()
-    assert started.followups and started.followups[-1].ephemeral, "and the starter's hand arrives, privately"
+    assert started.followups and last_private(started).ephemeral, "and the starter's hand arrives, privately"

@@ -2,23 +2,32 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
+from bot.app import create_bot
+from bot.emulator import Emulator
 from bot.emulator.world import Message, User
 from bot.games.thegame.engine import seed_to_deal_code
 from bot.storage.settings import ChatRuleMode, GuildSettings
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
 
 WARNING = "🤫"
 
 
 async def start_game(driver: TableDriver, world: World) -> int:
-    await driver.command(world.alice, "game new", deal=seed_to_deal_code(99))
+    return await start_game_of(driver, world.alice, world.bob)
+
+
+async def start_game_of(driver: TableDriver, host: User, guest: User) -> int:
+    await driver.command(host, "game new", deal=seed_to_deal_code(99))
     table_id = driver.table().id
-    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:first:{table_id}")
+    await driver.click(guest, driver.board(), f"tg:join:{table_id}")
+    await driver.click(host, driver.board(), f"tg:start:{table_id}")
+    await driver.click(host, driver.board(), f"tg:first:{table_id}")
     return table_id
 
 
@@ -118,3 +127,35 @@ async def test_other_games_talk_numbers_freely(driver: TableDriver, world: World
     message = await say(driver, world.bob, "I have 3 hearts left and the 10 of spades")
     assert not await flagged(driver, message)
     assert driver.table().violations == {}
+
+
+async def test_a_german_table_reads_german(emulator: Emulator, start_client: Any, tmp_path: Path) -> None:
+    """At a table of a German server, German number words are flagged, "elf" is eleven, and German table talk
+    that only looks like numbers ("gib acht", "eine ganz kleine") passes."""
+    guild = emulator.world.add_guild("Spieltisch", locale="de")
+    guild.features.append("COMMUNITY")  # only a Community server chooses its language on Discord
+    channel = guild.add_text_channel("spiele")
+    anna = emulator.world.add_user("anna", locale="de")
+    ben = emulator.world.add_user("ben", locale="de")
+    for user in (anna, ben):
+        guild.add_member(user)
+    running = await start_client(lambda: create_bot(bot_settings(tmp_path)))
+    driver = TableDriver(emulator, channel, running)
+    await start_game_of(driver, anna, ben)
+    assert driver.table().locale.startswith("de")
+    for text in ("ich hab die fünfundvierzig", "elf auf A", "zwoelf", "der fünfte Zug"):
+        assert await flagged(driver, await say(driver, anna, text)), text
+    for text in ("gib acht auf D, ich hab eine ganz kleine", "noch eins, dann bin ich fertig"):
+        assert not await flagged(driver, await say(driver, ben, text)), text
+    assert driver.table().violations == {anna.id: 4}
+
+
+async def test_an_english_table_knows_an_elf_and_still_reads_german(
+    driver: TableDriver, world: World
+) -> None:
+    await start_game(driver, world)
+    assert not await flagged(
+        driver, await say(driver, world.alice, "elf")
+    )  # the creature, at an English table
+    assert await flagged(driver, await say(driver, world.bob, "zweiundvierzig"))  # every language's numbers
+    assert driver.table().violations == {world.bob.id: 1}

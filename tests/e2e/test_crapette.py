@@ -8,7 +8,7 @@ from bot.games.crapette.session import CrapetteSession
 from bot.games.crapette.words import top_card
 from bot.games.deal_codes import seed_to_deal_code
 from tests.e2e.conftest import World
-from tests.e2e.driver import TableDriver
+from tests.e2e.driver import TableDriver, last_private
 
 HUMAN, AI = 0, 1
 
@@ -71,7 +71,7 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
                 )
                 assert (await result.response()).type == 7, "the board itself answers the menu"
                 await driver.settle()
-                verdict = result.followups[-1]
+                verdict = last_private(result)
                 assert verdict.ephemeral and verdict.visible_to(world.alice)
                 assert verdict.content.startswith("📣 Crapette! Right call: the move to make first was ")
                 assert f"was {must_move} " in verdict.content

@@ -1,4 +1,4 @@
-"""`/stats forget` and the server erase leave nothing of what they erase anywhere in the database: after real games
+"""`/stats forget:True` and the server erase leave nothing of what they erase anywhere in the database: after real games
 of several kinds (rated Hearts, The Game, a Klondike result, chat-rule counts, a lobby left and one emptied), every
 column of every row of every table is searched for the erased ids (and the forgotten player's name).
 
@@ -134,7 +134,7 @@ async def test_forget_leaves_nothing_of_the_player(
         assert rows_mentioning(path, str(user.id)), (
             f"{user.name} left no trace to forget: the test proves nothing"
         )
-        prompt = await driver.command(user, "stats forget")
+        prompt = await driver.command(user, "stats", forget=True)
         if prompt.message is not None and prompt.message.find_component(
             f"tg:forget:{world.guild.id}:{user.id}:yes"
         ):
@@ -157,7 +157,7 @@ async def test_forget_leaves_nothing_in_the_database_files(
     files = [path, path.with_name(path.name + "-wal")]
     needles = (str(world.alice.id).encode(), world.alice.display_name.encode())
     assert any(needle in file.read_bytes() for file in files for needle in needles)
-    prompt = (await driver.command(world.alice, "stats forget")).message
+    prompt = (await driver.command(world.alice, "stats", forget=True)).message
     assert prompt is not None
     await driver.click(world.alice, prompt, f"tg:forget:{world.guild.id}:{world.alice.id}:yes")
     for file in files:

@@ -6,7 +6,7 @@ import re
 
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World
-from tests.e2e.driver import TableDriver
+from tests.e2e.driver import TableDriver, last_private
 
 DEAL = seed_to_deal_code(424242)
 CARD = re.compile(r"`(\d+)`")
@@ -52,7 +52,7 @@ async def test_a_whole_three_player_game(driver: TableDriver, world: World) -> N
         assert all(f"`{card}`" in message.text for card in driver.hand_cards(users[user_id]))
     first = await driver.click_result(world.bob, driver.board(), f"tg:first:{table_id}")
     assert driver.game().current_player == 1
-    hands[world.bob.id] = first.followups[-1]  # the starting player gets their hand, ready to play
+    hands[world.bob.id] = last_private(first)  # the starting player gets their hand, ready to play
     assert "Choisis une carte" in hands[world.bob.id].text  # Bob's Discord is in French
     assert_no_public_hand(driver)
     turn = 0
@@ -131,7 +131,7 @@ async def test_a_hand_opened_again_takes_the_place_of_the_older_one(
     table_id = driver.table().id
     await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
     started = await driver.click_result(world.alice, driver.board(), f"tg:start:{table_id}")
-    first_hand = started.followups[-1]
+    first_hand = last_private(started)
     assert first_hand.ephemeral and not first_hand.deleted
     second_hand = await driver.open_hand(world.alice)
     await driver.settle()

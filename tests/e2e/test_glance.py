@@ -203,7 +203,9 @@ async def test_after_a_restart_each_player_is_told_once_to_reopen_their_hand(
     second = await driver.emulator.select(world.alice, driver.board(), menu, ["B.clear"])
     await second.response()
     await driver.settle()
-    assert not second.followups  # once only
+    assert [message.text for message in second.followups] == [
+        "Marker cleared on B."
+    ]  # told to reopen once only
 
 
 async def test_after_the_game_play_again_same_deal_and_the_full_log(
@@ -249,10 +251,10 @@ async def test_counts_read_right_at_one(driver: TableDriver, world: World) -> No
     assert "Best: **1** card left" in description(board.message)
     history = await driver.command(world.bob, "history")
     assert "🏁 1 card left" in str(history.embeds)
-    stats = await driver.command(world.alice, "stats player", member=world.bob, private=True)
+    stats = await driver.command(world.alice, "stats", member=world.bob, private=True)
     text = description(stats.message)
     assert text.startswith("**1** game — 0 won · 1 lost · 0 abandoned\nBest result **1** card left")
     assert "Favourite teammates: Alice (1 game)" in text
     assert "Record **1** carte restante" in description(
-        (await driver.command(world.bob, "stats player", private=True)).message
+        (await driver.command(world.bob, "stats", private=True)).message
     )

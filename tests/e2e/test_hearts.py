@@ -5,11 +5,13 @@ from __future__ import annotations
 from bot.games.cards import Card
 from bot.games.deal_codes import seed_to_deal_code
 from bot.games.hearts.options import Phase
+from bot.ui.lobby import render_table
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 from tests.e2e.trick_driver import (
     assert_no_hand_in_public,
     engine,
+    is_hand_result,
     pass_three,
     play_one_card,
     seat_of,
@@ -51,7 +53,8 @@ async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: Table
             await play_one_card(driver, world.alice, by_command=cards_played % 2 == 1)
             cards_played += 1
             if cards_played % 7 == 0 and still_playing(driver, table_id):
-                assert "Trick" in driver.board().text
+                (picture,) = driver.board().attachments  # the table as a picture, described in words
+                assert picture.content_type == "image/png" and "Trick" in picture.description
                 assert_no_hand_in_public(driver)
     await driver.settle()
     assert passes >= 1 and cards_played >= 13
@@ -77,6 +80,15 @@ async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: Table
     assert any(
         "🏆" in message.text and "Final scores" in message.text for message in driver.public_messages()
     )
+    # Every hand's end stayed in the channel, in order, the last one just before the result of the game.
+    results = [message for message in driver.public_messages() if is_hand_result(message)]
+    (hands,) = tuple(await driver.bot.db.fetchone("SELECT turns FROM games WHERE id = ?", (table_id,)))
+    assert [message.embeds[0]["title"] for message in results] == [
+        f"♥️ Hand {number} is over" for number in range(1, hands + 1)
+    ]
+    assert all("Next: hand" in message.text for message in results[:-1]) and "Next" not in results[-1].text
+    end_line = next(message for message in driver.public_messages() if message.content.startswith("🏆"))
+    assert end_line.id > results[-1].id, "the game's result comes after its last hand's"
     leaderboard = await driver.command(world.alice, "leaderboard", game="hearts")
     assert "Alice" in driver.text(leaderboard) and "rating" in driver.text(leaderboard)
     # The full log: one page a hand, every trick in the order played, privately.
@@ -84,7 +96,7 @@ async def test_one_human_plays_a_whole_game_against_three_ai_seats(driver: Table
     log = await driver.click(world.alice, summary, f"tg:log:{table_id}:0")
     assert log.ephemeral and log.embeds[0]["title"].startswith("📜 Full log · page 1/")
     page = log.embeds[0]["description"]
-    assert page.startswith("**Hand 1** · pass to the left\n🔁 The passes went round.\n1. Alice 2♣️ · ")
+    assert page.startswith("**Hand 1** · pass to the left\n🔁 The passes went round.\n1. Alice 2♣\ufe0e · ")
     assert "Points this hand: Alice " in page and "🤖" not in page
     assert page.count("\n13. ") == 1, "thirteen tricks"
 
@@ -198,3 +210,41 @@ async def test_after_a_game_play_again_with_the_same_seats_on_the_same_deal(
     table = driver.table()
     assert table.id != table_id and table.game_key == "hearts" and table.deal_code == deal
     assert [seat.is_ai for seat in table.seats] == [False, True, True, True], "the AI seats too"
+
+
+async def test_the_end_of_a_hand_stays_in_the_channel_and_on_the_board_across_a_restart(
+    driver: TableDriver, world: World
+) -> None:
+    """Seen playing against AI seats: the board jumped to the next hand at once, the last trick was gone and the
+    points were only in the Full log after the game. Now the channel keeps a message per hand, and the board's
+    picture shows the finished hand until the next hand's first card (its pass included), after a restart too."""
+    table_id = await open_hearts(driver, world, ai_seats=3)
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    while await wait_for_my_turn(driver, table_id, world.alice) and engine(driver).hand_number == 0:
+        game = engine(driver)
+        if game.phase is Phase.PASSING:
+            await pass_three(driver, world.alice, await driver.open_hand(world.alice))
+        elif game.phase is Phase.MOON_CHOICE:
+            hand = await driver.open_hand(world.alice)
+            await driver.click(world.alice, hand, f"tg:g:{table_id}:m.{game.hand_number}.minus_self")
+        else:
+            await play_one_card(driver, world.alice, by_command=True)
+    await driver.settle()
+    assert engine(driver).hand_number == 1 and engine(driver).phase is Phase.PASSING
+    (result,) = [message for message in driver.public_messages() if is_hand_result(message)]
+    assert result.embeds[0]["title"] == "♥️ Hand 1 is over"
+    lines = result.text.splitlines()
+    assert any(line.startswith("Last trick: ") and "→ **" in line for line in lines)
+    for seat in driver.table().seats:
+        assert any(line.startswith(f"**{seat.name}**: ") and "this hand · total" in line for line in lines)
+    assert lines[-1] == "Next: hand 2, pass to the right."
+    ping = driver.message(driver.table().ping_message_id or 0)
+    assert "to pass" in ping.text and ping.id > result.id, "the turn line comes under the hand's result"
+    (picture,) = driver.board().attachments
+    assert picture.description.startswith("Hearts — hand 2 · pass to the right. Hand 1 is over. Last trick")
+    assert "Hand 1 is over" in driver.board().text
+
+    await driver.restart()
+    assert driver.message(result.id).text == result.text, "the message stays"
+    board = render_table(driver.table())
+    assert "Hand 1 is over. Last trick" in board["image"].description, "the saved game still shows it"

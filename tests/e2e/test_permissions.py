@@ -100,7 +100,7 @@ async def test_stopping_someone_elses_game_needs_manage_messages(
 
 async def test_only_the_asker_confirms_forgetting_their_stats(driver: TableDriver, world: World) -> None:
     await seed(driver, world, [world.alice, world.bob], cards_left=2)
-    prompt = (await driver.command(world.alice, "stats forget")).message
+    prompt = (await driver.command(world.alice, "stats", forget=True)).message
     assert prompt is not None
     yes = f"tg:forget:{world.guild.id}:{world.alice.id}:yes"
     for intruder, sentence in (
@@ -145,7 +145,7 @@ async def test_the_bot_works_with_only_the_listed_permissions(
     await emulator.delete_message(old, by=world.moderator)
     await emulator.wait_for(lambda: game.table().board_message_id != old.id, timeout=5)
     await game.command(world.bob, "board")
-    await game.command(world.alice, "stats player")
+    await game.command(world.alice, "stats")
     solitaire = TableDriver(emulator, thread, driver.running)
     await solitaire.command(world.carol, "game new", game="klondike", deal=seed_to_deal_code(10))
     await solitaire.command(world.carol, "game start")

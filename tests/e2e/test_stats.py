@@ -1,4 +1,4 @@
-"""/stats through the real bot and the emulator: the record with its chart, privacy, and /stats forget."""
+"""/stats through the real bot and the emulator: the record with its chart, privacy, and `/stats forget:True`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriv
     await seed(driver, world, [world.bob, world.carol], cards_left=50, outcome="abandoned", ended_at=2_000)
     await seed(driver, world, [world.bob], cards_left=3, ended_at=3_000, violations={world.bob.id: 2})
 
-    answer = await driver.command(world.alice, "stats player", member=world.bob)
+    answer = await driver.command(world.alice, "stats", member=world.bob)
     assert not answer.ephemeral
     message = answer.message
     assert message is not None
@@ -33,7 +33,7 @@ async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriv
 
 
 async def test_private_stats_and_a_player_without_games(driver: TableDriver, world: World) -> None:
-    answer = await driver.command(world.mallory, "stats player", private=True)
+    answer = await driver.command(world.mallory, "stats", private=True)
     assert answer.ephemeral
     assert "Mallory has no finished game in this server yet." in description(answer.message)
     assert not answer.message.attachments
@@ -45,7 +45,7 @@ async def test_forget_after_confirming_keeps_the_team_anonymous(
     await seed(driver, world, [world.alice, world.bob], cards_left=4)
     await seed(driver, world, [world.alice], cards_left=9)
 
-    asked = await driver.command(world.alice, "stats forget")
+    asked = await driver.command(world.alice, "stats", forget=True)
     assert asked.ephemeral and "**2** games" in (asked.content or "")
     prompt = asked.message
     assert prompt is not None
@@ -53,7 +53,7 @@ async def test_forget_after_confirming_keeps_the_team_anonymous(
     done = await driver.click(world.alice, prompt, forget_id)
     assert done.type == 7 and "2 games are anonymous now" in (prompt.content or "")
 
-    gone = await driver.command(world.alice, "stats player")
+    gone = await driver.command(world.alice, "stats")
     assert "no finished game" in description(gone.message)
     board = await driver.command(world.bob, "leaderboard")
     text = description(board.message)
@@ -63,11 +63,29 @@ async def test_forget_after_confirming_keeps_the_team_anonymous(
 
 async def test_keep_changes_nothing(driver: TableDriver, world: World) -> None:
     await seed(driver, world, [world.carol], cards_left=4)
-    asked = await driver.command(world.carol, "stats forget")
+    asked = await driver.command(world.carol, "stats", forget=True)
     prompt = asked.message
     assert prompt is not None
     keep_id = next(custom_id for custom_id in prompt.custom_ids if custom_id.endswith(":no"))
     await driver.click(world.carol, prompt, keep_id)
     assert prompt.content == "Nothing was changed."
-    still = await driver.command(world.carol, "stats player")
+    still = await driver.command(world.carol, "stats")
     assert "**1** game —" in description(still.message)
+
+
+async def test_stats_with_no_option_shows_your_own_record(driver: TableDriver, world: World) -> None:
+    # Found playing: /help offers /stats, but /stats alone answered "needs one of: player, forget".
+    await seed(driver, world, [world.alice, world.bob], cards_left=4)
+    answer = await driver.command(world.alice, "stats")
+    assert not answer.ephemeral
+    assert answer.message is not None and answer.message.embeds[0]["title"] == "📊 Alice"
+    assert "**1** game — 0 won · 1 lost · 0 abandoned" in description(answer.message)
+
+
+async def test_forget_erases_only_your_own_stats(driver: TableDriver, world: World) -> None:
+    await seed(driver, world, [world.alice, world.bob], cards_left=4)
+    refused = await driver.command(world.alice, "stats", member=world.bob, forget=True)
+    assert refused.ephemeral and refused.content == "You can only erase your own stats, not another player's."
+    assert not (refused.message and refused.message.custom_ids), "no button to confirm"
+    mine = await driver.command(world.alice, "stats", member=world.alice, forget=True)
+    assert mine.ephemeral and "**1** game" in (mine.content or "")

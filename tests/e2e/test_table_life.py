@@ -11,7 +11,7 @@ from bot.app import create_bot
 from bot.emulator import Emulator
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World, bot_settings
-from tests.e2e.driver import TableDriver
+from tests.e2e.driver import TableDriver, last_private
 
 DEAL = seed_to_deal_code(2024)
 
@@ -78,9 +78,8 @@ async def test_a_play_that_would_end_the_game_asks_for_confirmation(
 async def risky_play_asks_first(driver: TableDriver, world: World, seed: int) -> bool:
     await driver.command(world.alice, "game new", deal=seed_to_deal_code(seed))
     table_id = driver.table().id
-    await driver.command(world.alice, "game start")
-    first = await driver.click_result(world.alice, driver.board(), f"tg:first:{table_id}")
-    hand = first.followups[-1]
+    started = await driver.command_result(world.alice, "game start")  # alone: Alice starts, her hand comes
+    hand = last_private(started)
     while driver.bot.games.get(table_id) is not None:
         game = driver.game()
         if game.played_this_turn >= game.turn_minimum:

@@ -203,6 +203,8 @@ async def test_json_bodies(scene: Scene) -> None:
     assert record.status == 200 and record.json == {"content": "hi"}
     record = await post(emu, f"/channels/{scene.general.id}/messages", "application/json", b"\xffnot json")
     assert record.json == "\ufffdnot json" and record.status == 400  # kept as text; not a dict
+    [refused] = emu.take_violations("invalid_form_body")
+    assert "DICT_TYPE_CONVERT" in refused.message
 
 
 JSON_TEXTS = [

@@ -3,7 +3,7 @@ or French name fails the tests that sync the bot's commands, not the first sync 
 
 from __future__ import annotations
 
-from bot.emulator.limits import is_command_name, validate_localizations
+from bot.emulator.command_limits import is_command_name, validate_localizations
 
 
 def test_localized_names_follow_discord_s_name_rule() -> None:

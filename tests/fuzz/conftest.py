@@ -13,4 +13,6 @@ __all__ = ["driver", "game_bot", "settings", "world"]
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return bot_settings(tmp_path)
+    # With the card emojis: every button, menu and text the fuzzer gets may show them (the emulator refuses a
+    # component emoji Discord would not know, and the privacy check reads cards shown as emojis).
+    return bot_settings(tmp_path, card_emojis=True)

@@ -166,7 +166,7 @@ class Fuzzer(Invariants):
             await self._answer(await self.emu.slash(humans[0], channel, "game addbot"))
         await self._answer(await self.emu.slash(humans[0], channel, "game start"))
         await self.quiet()
-        if self.game_key == "thegame":
+        if self.game_key == "thegame" and len(seated) > 1:  # alone, the game starts on the player's turn
             table = self.bot.games.in_channel(channel.id)
             assert table is not None and table.board_message_id is not None
             board = self._message(table.board_message_id)

@@ -13,7 +13,7 @@ import pytest
 from bot.emulator.world import Message, User
 from bot.games.deal_codes import seed_to_deal_code
 from tests.e2e.conftest import World
-from tests.e2e.driver import TableDriver
+from tests.e2e.driver import TableDriver, last_private
 from tests.fuzz.views import cards_in, hands, owners
 from tests.fuzz.views import state as state_of
 
@@ -46,7 +46,7 @@ async def started(driver: TableDriver, world: World, game_key: str) -> int:
 
 async def hand_message(driver: TableDriver, user: User) -> Message:
     result = await driver.command_result(user, "hand")
-    message = result.original or result.followups[-1]
+    message = result.original or last_private(result)
     assert message.ephemeral and message.visible_to(user)
     return message
 

@@ -38,7 +38,7 @@ async def playground(tmp_path: Path) -> AsyncIterator[RunningPlayground]:
         ai_turn_delay=0.05,
         playground_database_path=tmp_path / "playground.sqlite3",
     )
-    async with open_playground(settings) as running:
+    async with open_playground(settings, port=0) as running:
         yield running
 
 
@@ -57,17 +57,24 @@ async def browser() -> AsyncIterator[Any]:
 
 @pytest.fixture
 def open_page(playground: RunningPlayground, browser: Any) -> Callable[..., Any]:
-    """``page = await open_page("alice", width=1200)``: a tab playing as that person, with the page loaded."""
+    """``page = await open_page("alice", width=1200)``: a tab playing as that person, with the page loaded;
+    ``phone=True``: a 390 px touch screen, as Discord on a phone."""
 
-    async def open_as(person: str, *, width: int = 1200, height: int = 900, channel: str = "table") -> Any:
-        context = await browser.new_context(viewport={"width": width, "height": height})
+    async def open_as(
+        person: str, *, width: int = 1200, height: int = 900, channel: str = "table", phone: bool = False
+    ) -> Any:
+        if phone:
+            width, height = 390, 844
+        context = await browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+        )
         page = await context.new_page()
         page.set_default_timeout(10_000)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.errors = errors
         await page.goto(f"{playground.url}?as={person}&channel={channel}")
-        await page.locator("#channels button").first.wait_for()
+        await page.locator("#channels button").first.wait_for(state="attached")  # behind ☰ on a phone
         return page
 
     return open_as

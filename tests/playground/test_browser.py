@@ -13,24 +13,9 @@ from playwright.async_api import Error as PlaywrightError
 
 from bot.games.thegame.ui.board import game_of
 from bot.playground.run import RunningPlayground
+from tests.playground.helpers import button, send, until
 
 pytestmark = pytest.mark.browser
-
-
-async def until(condition: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:  # noqa: ASYNC109
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"waited {timeout}s for {what}")
-
-
-async def send(page: Any, text: str) -> None:
-    await page.locator("#box").fill(text)
-    await page.locator("#box").press("Escape")  # close the suggestions
-    await page.locator("#send").click()
 
 
 async def screenshot(locator: Any, path: Path) -> None:
@@ -43,10 +28,6 @@ async def screenshot(locator: Any, path: Path) -> None:
             if attempt == 4:
                 raise
             await asyncio.sleep(0.2)
-
-
-def button(page: Any, custom_id: str) -> Any:
-    return page.locator(f'button[data-custom-id="{custom_id}"]')
 
 
 async def board_text(page: Any, board_id: int) -> str:
@@ -210,7 +191,10 @@ async def test_the_page_speaks_the_language_of_who_plays(
     page = await open_page("carol", width=390)
     assert await page.locator("#send").inner_text() == "Envoyer"
     assert await page.evaluate("document.documentElement.lang") == "fr"
-    assert "#table en tant que Carol" in (await page.locator("#box").get_attribute("placeholder") or "")
+    assert (
+        await page.locator("#box").get_attribute("placeholder") == "Écrire dans #table"
+    )  # one line on a phone
+    assert "Tu joues en tant que Carol" in await page.locator("#empty").inner_text()
     await send(page, "/règles")
     note = page.locator(".message.ephemeral .ephemeral-note").last
     await note.wait_for()
@@ -218,6 +202,7 @@ async def test_the_page_speaks_the_language_of_who_plays(
     await send(page, "/nothing")
     await until_error(page, "Il n'y a pas de commande /nothing.")
 
+    await page.locator("#menu").click()  # the side bar is behind ☰ on a phone
     await page.locator("#language").select_option("en-US")  # Carol switches to English
     await page.locator("#send", has_text="Send").wait_for()
     await page.locator(".message.ephemeral .ephemeral-note", has_text="Only you can see this").last.wait_for()

@@ -6,14 +6,19 @@ import asyncio
 import json
 
 import aiohttp
+import pytest
 
+from bot.emulator import Channel, User
 from bot.playground.run import RunningPlayground
 from bot.playground.view import mentions_to_names, message_view
+from bot.playground.web import TOKEN_HEADER
+from bot.playground.world import LANGUAGES, languages_offered
 
 
 async def post(running: RunningPlayground, action: str, **body: object) -> dict[str, object]:
+    """An action as the page sends it (with the token written into the page)."""
     async with (
-        aiohttp.ClientSession() as session,
+        aiohttp.ClientSession(headers={TOKEN_HEADER: running.site.token}) as session,
         session.post(f"{running.url}playground/{action}", json=body) as response,
     ):
         return dict(await response.json())
@@ -50,7 +55,7 @@ async def test_typed_commands_are_suggested_and_run(playground: RunningPlaygroun
 
 
 async def test_the_stream_sends_the_channel_again_when_it_changes(playground: RunningPlayground) -> None:
-    url = f"{playground.url}playground/events?user=bob&channel=table"
+    url = f"{playground.url}playground/events?user=bob&channel=table&token={playground.site.token}"
     async with aiohttp.ClientSession() as session, session.get(url) as response:
 
         async def next_snapshot() -> dict[str, object]:
@@ -107,3 +112,44 @@ async def test_a_link_to_a_message_shows_as_discord_shows_it(playground: Running
     assert chan is not None and chan.guild is not None
     text = f"⬇️ The board moved down: https://discord.com/channels/{chan.guild.id}/{chan.id}/123"
     assert mentions_to_names(text, playground.playground) == "⬇️ The board moved down: #table › 💬"
+
+
+async def test_a_subcommand_suggestion_keeps_the_slash(playground: RunningPlayground) -> None:
+    """Seen on every first game: picking "game new" left `game new ` in the box, and Enter posted it as chat."""
+    found = await post(playground, "suggest", user="alice", channel="table", text="/game n")
+    assert [s["text"] for s in found["suggestions"]] == ["/game new "]  # type: ignore[index]
+    found = await post(playground, "suggest", user="carol", channel="table", text="/partie arr")
+    assert [s["label"] for s in found["suggestions"]] == ["/partie arrêter"]  # type: ignore[index]
+
+
+def test_every_language_with_page_texts_is_offered() -> None:
+    """German appears in the side bar as soon as its catalog of page texts is there."""
+    assert languages_offered(["fr", "en"]) == {"en-US": "English", "fr": "Français"}
+    assert languages_offered(["de", "en", "fr"])["de"] == "Deutsch"
+    assert list(LANGUAGES)[:2] == ["en-US", "fr"]
+
+
+async def test_the_server_language_is_chosen_as_the_owner_sends_settings(
+    playground: RunningPlayground, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[tuple[str, str, dict[str, object]]] = []
+    slash = playground.emulator.slash
+
+    async def recorded(
+        user: User, channel: Channel, name: str, options: dict[str, object] | None = None
+    ) -> object:
+        sent.append((user.name, name, dict(options or {})))
+        return await slash(user, channel, name, options)
+
+    monkeypatch.setattr(playground.emulator, "slash", recorded)
+    assert await post(playground, "server_language", user="bob", channel="table", value="fr") == {"ok": True}
+    assert sent == [("alice", "settings", {"language": "fr"})], "sent as the server's owner"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{playground.url}playground/world") as response,
+    ):
+        world = await response.json()
+    assert [choice["name"] for choice in world["server_languages"]] == ["English", "Français", "Deutsch"]
+    assert world["server_language"] == "fr"
+    refused = await post(playground, "server_language", user="bob", channel="table", value="klingon")
+    assert "English, Français, Deutsch" in str(refused["error"])

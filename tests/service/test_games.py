@@ -255,8 +255,7 @@ async def test_a_play_that_would_end_the_game_asks_first(service: GameService) -
             seed=seed,
             locale="en",
         )
-        await service.start(table.id, ALICE)
-        await service.act(table.id, ALICE, ChooseFirst())
+        await service.start(table.id, ALICE)  # alone: Alice is on turn at once
         while service.get(table.id) is not None:
             game = service.require(table.id).require_session().game
             if game.played_this_turn >= game.turn_minimum:

@@ -7,12 +7,32 @@ from typing import Any
 
 from bot.app import TheGameBot
 from bot.emulator import Emulator, RunningClient
+from bot.emulator.records import RequestRecord
 from bot.emulator.world import Channel, User
 from bot.service.table import Table
 from bot.ui.lobby import render_table
 
-BOARD_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
-BOARD_POST = "POST /channels/{channel_id}/messages"
+CHANNEL_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+CHANNEL_POST = "POST /channels/{channel_id}/messages"
+FOLLOW_UP = "POST /webhooks/{application_id}/{token}"
+TOKEN_EDITS = (
+    "PATCH /webhooks/{application_id}/{token}/messages/{message_id}",
+    "PATCH /webhooks/{application_id}/{token}/messages/@original",
+)
+
+
+def BOARD_EDIT(record: RequestRecord) -> bool:
+    """A message edited: through the channel, or through the interaction token that reaches it (the board's edits
+    go the second way while a token is valid)."""
+    return record.route == CHANNEL_EDIT or record.route in TOKEN_EDITS
+
+
+def BOARD_POST(record: RequestRecord) -> bool:
+    """A public message posted: in the channel, or as a public follow-up of an interaction."""
+    body = record.json if isinstance(record.json, dict) else {}
+    return record.route == CHANNEL_POST or (
+        record.route == FOLLOW_UP and not int(body.get("flags") or 0) & 64
+    )
 
 
 @dataclass

@@ -65,3 +65,16 @@ def test_a_games_detail_names_its_own_figures() -> None:
     assert drawn["title"] == "🤝 Crapette : partie nulle", "nobody won: no trophy"
     hearts = fields(game_embed(record("hearts", "finished", 0, (ALICE, ADA)), {}, "en-US").to_dict())
     assert hearts["Hands"] == "57" and "🤖 Ada — 7 pts" in hearts["Players"]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr"])
+def test_a_cooperative_games_detail_shows_the_teams_result_not_points_per_player(locale: str) -> None:
+    # Found playing: /history showed "Alice — 12 pts" for each player of The Game, a game the team wins or
+    # loses together; the team's result is the cards left, shown once.
+    team = (replace(ALICE, points=12, won=False), replace(ADA, points=12, won=False))
+    shown = fields(game_embed(record("thegame", "lost", 12, team), {1: "Alice"}, locale).to_dict())
+    cards_left = "Cards left" if locale == "en-US" else "Cartes restantes"
+    assert shown[cards_left] == "12"
+    players = shown["Players" if locale == "en-US" else "Joueurs"]
+    assert "12" not in players and "pt" not in players
+    assert "Alice" in players and "Ada" in players

@@ -8,7 +8,9 @@ from typing import Any
 from bot.games.barbu.ai import STRATEGIES
 from bot.games.barbu.engine import Barbu
 from bot.games.barbu.errors import IllegalMove
+from bot.games.barbu.history import history
 from bot.games.cards import Card
+from bot.games.trick_log import LogEntry
 from bot.games.trick_session import TrickSession
 
 
@@ -22,7 +24,15 @@ class BarbuSession(TrickSession):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BarbuSession:
-        return cls(Barbu.from_dict(dict(data["engine"])), [int(seat) for seat in data.get("ai_seats", [])])
+        session = cls(Barbu.from_dict(dict(data["engine"])), [int(seat) for seat in data.get("ai_seats", [])])
+        session.restore_finished_hands(data)
+        return session
+
+    def history(self) -> list[LogEntry]:
+        return history(self.engine)
+
+    def is_penalty_card(self, hand: int, card: Card) -> bool:
+        return self.engine.options.contract_for(hand - 1).is_penalty_card(card)
 
     def choose_card(self, seat: int) -> Card:
         return STRATEGIES["strong"].choose_card(self.engine.view(seat))

@@ -23,7 +23,7 @@ from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
-from bot.ui.format import duration
+from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
@@ -98,11 +98,11 @@ def call_line(table: Table, locale: str) -> str | None:
     call = session.last_call
     if call is None or session.engine.turn_number > call.turn + 1:
         return None
-    caller = table.seats[call.caller].name
+    caller = escape_name(table.seats[call.caller].name)
     if not call.right or call.missed is None:
         return t(locale, "crapette.board.called_wrong", caller=caller)
     missed = render_notice(locale, move_notice(call.card, call.missed, caller))
-    offender = table.seats[1 - call.caller].name
+    offender = escape_name(table.seats[1 - call.caller].name)
     return t(locale, "crapette.board.called_right", caller=caller, offender=offender, missed=missed)
 
 
@@ -115,7 +115,7 @@ class CrapetteUI(GameUI):
     def log_pages(self, table: Table, locale: str) -> list[str]:
         """Every turn in one line (what the player did, in order), with the calls, the missed turns and the end
         between them; `LOG_TURNS_PER_PAGE` turns a page."""
-        names = [seat.name for seat in table.seats]
+        names = [escape_name(seat.name) for seat in table.seats]
         lines = []
         for told in history(session_of(table).engine, names):
             if isinstance(told, TurnTold):
@@ -167,7 +167,8 @@ class CrapetteUI(GameUI):
         engine = session_of(table).engine
         current = engine.current_player
         embed = discord.Embed(title=t(locale, "crapette.title"), colour=discord.Colour.dark_green())
-        lines = [t(locale, "crapette.turn_line", name=table.seats[current].name, turn=engine.turn_number)]
+        name = escape_name(table.seats[current].name)
+        lines = [t(locale, "crapette.turn_line", name=name, turn=engine.turn_number)]
         for seat in (0, 1):
             lines.append(
                 t(locale, "crapette.cards_left", name=seat_name(table, seat), count=engine.cards_left(seat))
@@ -178,7 +179,7 @@ class CrapetteUI(GameUI):
         # watching: an AI seat calls on its own.
         watching = table.seats[1 - current]
         if not table.options.get("strict") and not watching.is_ai:
-            lines.append(t(locale, "crapette.call_help", name=watching.name))
+            lines.append(t(locale, "crapette.call_help", name=escape_name(watching.name)))
         embed.description = "\n".join(lines)
         embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(text=self.options_text(table, locale))
@@ -241,7 +242,7 @@ class CrapetteUI(GameUI):
         if table.status is TableStatus.ABANDONED:
             title = t(locale, "crapette.summary.abandoned")
         elif winner is not None:
-            title = t(locale, "crapette.summary.won", name=table.seats[winner].name)
+            title = t(locale, "crapette.summary.won", name=escape_name(table.seats[winner].name))
         else:
             title = t(locale, "crapette.summary.drawn")
         embed = discord.Embed(
@@ -309,14 +310,14 @@ class CrapetteUI(GameUI):
             return None
         seat = table.seats[session_of(table).engine.current_player]
         if seat.is_ai:
-            return t(table.locale, "tricks.turn_ai", name=seat.name)
+            return t(table.locale, "tricks.turn_ai", name=escape_name(seat.name))
         return t(table.locale, "crapette.turn_ping", mention=f"<@{seat.user_id}>")
 
     def end_line(self, table: Table) -> str:
         engine = session_of(table).engine
         if engine.winner is None:
             return t(table.locale, "crapette.end_drawn")
-        return t(table.locale, "crapette.end_won", name=table.seats[engine.winner].name)
+        return t(table.locale, "crapette.end_won", name=escape_name(table.seats[engine.winner].name))
 
 
 UI = CrapetteUI()

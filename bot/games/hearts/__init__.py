@@ -12,9 +12,13 @@
     act(game, seat, STRATEGIES["strong"]())   # let an AI take the seat's step
     Hearts.from_dict(game.to_dict())          # save and restore (replays the action log)
 
-Modules: `engine` (the game), `rules` (legal cards, first leader), `scoring` (moon, winners), `options`, `events`,
-`actions`, `errors`, `state` (what a game holds and how it reads), `view`, `ai` (strategies), `policy` (the rule-based player on ints), `world` (the Monte Carlo
-player's imagined deals), `simulate` (strength and speed measurements).
+A game keeps the rules version it was started with (`HeartsOptions.rules_version`, saved with it): new games play
+`CURRENT_RULES` (the 2 of clubs leads the first trick), games saved before the versions existed `ORIGINAL_RULES`.
+
+Modules: `engine` (the game), `rules` (legal cards, first leader: the one statement of the play rules),
+`card_ints` (cards as ints for the fast paths), `scoring` (moon, winners), `options`, `events`, `actions`,
+`errors`, `state` (what a game holds and how it reads), `view`, `ai` (strategies), `policy` (the rule-based player
+on ints), `world` (the Monte Carlo player's imagined deals), `simulate` (strength and speed measurements).
 """
 
 from bot.games.hearts.actions import Action, ChooseMoon, PassCards, PlayCard, action_from_dict, action_to_dict
@@ -43,10 +47,14 @@ from bot.games.hearts.events import (
     TrickWon,
 )
 from bot.games.hearts.options import (
+    CLUB_LEAD_RULES,
+    CURRENT_RULES,
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    ORIGINAL_RULES,
     PASS_SIZE,
+    RULES_VERSIONS,
     HeartsOptions,
     MoonChoice,
     Phase,
@@ -57,12 +65,16 @@ from bot.games.hearts.state import deal_seed
 from bot.games.hearts.view import HeartsView
 
 __all__ = [
+    "CLUB_LEAD_RULES",
+    "CURRENT_RULES",
     "FORMAT_VERSION",
     "HAND_SIZE",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "ORIGINAL_RULES",
     "PASS_SIZE",
     "QUEEN_OF_SPADES",
+    "RULES_VERSIONS",
     "STRATEGIES",
     "Action",
     "BaselineStrategy",

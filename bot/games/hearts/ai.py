@@ -19,10 +19,11 @@ from itertools import combinations
 from typing import Protocol
 
 from bot.games.cards import Card
+from bot.games.hearts.card_ints import INT_TO_CARD, to_ints
 from bot.games.hearts.engine import Hearts
 from bot.games.hearts.events import Event
 from bot.games.hearts.options import PASS_SIZE, MoonChoice, Phase
-from bot.games.hearts.policy import INT_TO_CARD, choose_play, to_ints
+from bot.games.hearts.policy import choose_play
 from bot.games.hearts.rules import HEARTS, QUEEN_OF_SPADES
 from bot.games.hearts.view import HeartsView
 from bot.games.hearts.world import HeartsInformationSet
@@ -118,6 +119,7 @@ def baseline_card(view: HeartsView) -> Card:
         view.hearts_broken,
         view.players - 1 - len(trick),
         view.decks - queens_played,
+        view.rules_version,
     )
     return INT_TO_CARD[card]
 

@@ -34,7 +34,14 @@ from bot.games.hearts.events import (
     PassesExchanged,
     TrickWon,
 )
-from bot.games.hearts.options import HAND_SIZE, PASS_SIZE, HeartsOptions, MoonChoice, Phase
+from bot.games.hearts.options import (
+    CLUB_LEAD_RULES,
+    HAND_SIZE,
+    PASS_SIZE,
+    HeartsOptions,
+    MoonChoice,
+    Phase,
+)
 from bot.games.hearts.rules import HEARTS, card_points, is_penalty, play_refusal
 from bot.games.hearts.scoring import game_winners, moon_points, moon_shooter, reached_target
 from bot.games.hearts.state import HeartsState
@@ -108,10 +115,14 @@ class Hearts(HeartsState):
             return problem
         if seat != self._current:
             return IllegalMove(RefusalCode.NOT_YOUR_TURN, "It is not your turn to play.")
-        found = play_refusal(
-            self._hands[seat], self._trick, self._trick_number == 0, self._hearts_broken, card
+        return play_refusal(
+            self._hands[seat],
+            self._trick,
+            self._trick_number == 0,
+            self._hearts_broken,
+            self._options.rules_version,
+            card,
         )
-        return None if found is None else IllegalMove(*found)
 
     def pass_refusal(self, seat: int, cards: Sequence[Card]) -> IllegalMove | None:
         """Why the seat cannot pass `cards` now, or None if it can."""
@@ -201,6 +212,8 @@ class Hearts(HeartsState):
                 self._voids[seat].add(led)
                 if first_trick and is_penalty(card):  # it held nothing but penalty cards
                     self._voids[seat].update(("C", "D"))
+        elif first_trick and self._options.rules_version >= CLUB_LEAD_RULES:
+            pass  # the first lead is the lowest card in play, whatever else the leader holds: it tells nothing
         elif card.suit == HEARTS and not self._hearts_broken:  # hearts led unbroken: it held only hearts
             self._voids[seat].update(suit for suit in SUITS if suit != HEARTS)
         elif first_trick and is_penalty(card):  # a penalty card led on the first trick: nothing else held
@@ -269,7 +282,8 @@ class Hearts(HeartsState):
     # ------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able data: format_version, options, seed, the arranged first deal (or None) and the log."""
+        """Plain JSON-able data: format_version, options (with the rules version), seed, the arranged first deal (or
+        None) and the log."""
         arranged = None
         if self._arranged is not None:
             arranged = {
@@ -286,7 +300,8 @@ class Hearts(HeartsState):
 
     @classmethod
     def from_dict(cls, data: Any) -> Hearts:
-        """The game saved by `to_dict`, rebuilt by replaying its log; ValueError on bad data."""
+        """The game saved by `to_dict`, rebuilt by replaying its log under the rules it was started with (a game
+        saved before rules versions existed keeps the original rules); ValueError on bad data."""
         if not isinstance(data, dict):
             raise ValueError(f"A saved Hearts game must be a dict, not {type(data).__name__}.")
         version = data.get("format_version")

@@ -18,6 +18,7 @@ class RefusalCode(enum.StrEnum):
     WRONG_CARD_COUNT = "wrong_card_count"
     CARD_NOT_IN_HAND = "card_not_in_hand"
     MUST_FOLLOW_SUIT = "must_follow_suit"
+    MUST_LEAD_LOWEST_CARD = "must_lead_lowest_card"  # the first lead; `params["card"]` names the card to lead
     NO_POINTS_ON_FIRST_TRICK = "no_points_on_first_trick"
     HEARTS_NOT_BROKEN = "hearts_not_broken"
     UNKNOWN_MOON_CHOICE = "unknown_moon_choice"

@@ -12,7 +12,10 @@ from bot.games.errors import GameError
 from bot.games.hearts.ai import STRATEGIES, HeartsStrategy
 from bot.games.hearts.engine import Hearts
 from bot.games.hearts.errors import IllegalMove
+from bot.games.hearts.history import history
 from bot.games.hearts.options import MoonChoice, Phase
+from bot.games.hearts.rules import is_penalty
+from bot.games.trick_log import LogEntry
 from bot.games.trick_session import TrickSession, refused
 
 _STRONG: HeartsStrategy = STRATEGIES["strong"]()
@@ -40,14 +43,25 @@ class HeartsSession(TrickSession):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HeartsSession:
-        return cls(Hearts.from_dict(data["engine"]), [int(seat) for seat in data.get("ai_seats", [])])
+        session = cls(Hearts.from_dict(data["engine"]), [int(seat) for seat in data.get("ai_seats", [])])
+        session.restore_finished_hands(data)
+        return session
+
+    def history(self) -> list[LogEntry]:
+        return history(self.engine)
+
+    def is_penalty_card(self, hand: int, card: Card) -> bool:
+        return is_penalty(card)
+
+    def plays_cards_now(self) -> bool:
+        return self.engine.phase is Phase.PLAYING
 
     def progress(self) -> tuple[int, ...]:
         phase = list(Phase).index(self.engine.phase)
         return (phase, *super().progress())
 
     # -- actions -----------------------------------------------------------------------------------------------
-    def apply(self, seat: int, action: Any) -> ActionResult:
+    def act(self, seat: int, action: Any) -> ActionResult:
         engine = self.engine
         if isinstance(action, PassCards | ChooseMoon):
             if action.hand_number is not None and action.hand_number != engine.hand_number:
@@ -61,13 +75,13 @@ class HeartsSession(TrickSession):
             except IllegalMove as error:
                 raise refused(error) from error
             return ActionResult(events, notice=Notice(f"hearts.moon_chosen.{action.choice}"))
-        return super().apply(seat, action)
+        return super().act(seat, action)
 
     # -- AI and hints ------------------------------------------------------------------------------------------
     def choose_card(self, seat: int) -> Card:
         return _STRONG.choose_card(self.engine.view(seat))
 
-    def play_ai(self, seat: int) -> list[Any]:
+    def act_ai(self, seat: int) -> list[Any]:
         engine = self.engine
         if seat not in engine.to_act():
             return []

@@ -1,10 +1,10 @@
 """Play many seeded Hearts games, one tested seat against the others, and print how the tested seat does.
 
     python -m bot.games.hearts.simulate --games 5000 --seed 1 --workers 2 [--strong strong] [--others baseline]
-                                        [--players 4] [--target 100] [--rollouts N]
+                                        [--players 4] [--target 100] [--rollouts N] [--rules 2]
 
 Game i is dealt from a seed derived only from (seed, players, i), and the tested seat moves round the table
-(seat i % players), so two runs with different strategies play the same deals. Prints the average points per
+(seat i % players), so two runs with different strategies (or rules versions, `--rules`) play the same deals. Prints the average points per
 hand of the tested seat and of the other seats, their ratio, the tested seat's share of wins (a shared win
 counts as a win) with its 95% Wilson interval, and the tested seat's decision time (every card it played,
 including forced ones, and only the decisions with a choice) as median and 99th percentile. Decision times are
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from bot.games.hearts.ai import STRATEGIES, HeartsStrategy, StrongStrategy
 from bot.games.hearts.engine import Hearts
-from bot.games.hearts.options import HeartsOptions, Phase
+from bot.games.hearts.options import CURRENT_RULES, RULES_VERSIONS, HeartsOptions, Phase
 from bot.games.trick_ai import SearchSettings
 
 # Targets for the strong seat against baseline seats, 4 players.
@@ -97,6 +97,7 @@ class Job:
     tested: str
     others: str
     rollouts: int | None = None
+    rules_version: int = CURRENT_RULES
 
 
 def make_strategy(name: str, rollouts: int | None = None) -> HeartsStrategy:
@@ -107,7 +108,7 @@ def make_strategy(name: str, rollouts: int | None = None) -> HeartsStrategy:
 
 
 def run_job(job: Job) -> list[GameRecord]:
-    options = HeartsOptions(players=job.players, target=job.target)
+    options = HeartsOptions(players=job.players, target=job.target, rules_version=job.rules_version)
     tested, others = make_strategy(job.tested, job.rollouts), make_strategy(job.others, job.rollouts)
     return [
         play_game(
@@ -127,13 +128,23 @@ def simulate(
     target: int = 100,
     rollouts: int | None = None,
     progress_every: int = 0,
+    rules_version: int = CURRENT_RULES,
 ) -> list[GameRecord]:
-    """Play `games` games over `workers` processes; the records sorted by game index. With `progress_every`, the
-    full report of the games played so far goes to stderr every that many games (a long run stopped early still
-    leaves its figures)."""
+    """Play `games` games over `workers` processes under `rules_version`; the records sorted by game index. With
+    `progress_every`, the full report of the games played so far goes to stderr every that many games (a long run
+    stopped early still leaves its figures)."""
     chunk = max(1, min(25, games // max(1, workers * 8)))
     jobs = [
-        Job(tuple(range(start, min(games, start + chunk))), seed, players, target, tested, others, rollouts)
+        Job(
+            tuple(range(start, min(games, start + chunk))),
+            seed,
+            players,
+            target,
+            tested,
+            others,
+            rollouts,
+            rules_version,
+        )
         for start in range(0, games, chunk)
     ]
     records: list[GameRecord] = []
@@ -261,6 +272,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--rollouts", type=int, default=None, help="the strong strategy's rollouts per decision"
     )
+    parser.add_argument(
+        "--rules",
+        type=int,
+        default=CURRENT_RULES,
+        choices=RULES_VERSIONS,
+        help="the rules version (1: any first lead; 2: the 2 of clubs leads)",
+    )
     arguments = parser.parse_args(argv)
     started = time.perf_counter()
     records = simulate(
@@ -273,6 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         arguments.target,
         arguments.rollouts,
         progress_every=max(1, arguments.games // 50),
+        rules_version=arguments.rules,
     )
     summary = summarize(records, arguments.players)
     print(

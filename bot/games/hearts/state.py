@@ -283,7 +283,13 @@ class HeartsState:
         """The distinct cards the seat may play now, sorted; empty when it is not that seat's turn to play."""
         if self._phase is not Phase.PLAYING or seat != self._current:
             return ()
-        return legal_plays(self._hands[seat], self._trick, self._trick_number == 0, self._hearts_broken)
+        return legal_plays(
+            self._hands[seat],
+            self._trick,
+            self._trick_number == 0,
+            self._hearts_broken,
+            self._options.rules_version,
+        )
 
     def _seat(self, seat: int) -> int:
         problem = self._seat_problem(seat)
@@ -329,4 +335,5 @@ class HeartsState:
             known_voids=tuple(frozenset(voids) for voids in self._voids),
             moon_shooter=self._moon_shooter,
             winners=self._winners,
+            rules_version=self._options.rules_version,
         )

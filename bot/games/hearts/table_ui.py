@@ -8,17 +8,22 @@ import discord
 
 from bot.games.cards import SUITS, Card
 from bot.games.errors import GameError
-from bot.games.hearts.history import history
-from bot.games.hearts.options import Phase
+from bot.games.hand_recap import HandRecap
+from bot.games.hearts.options import Phase, pass_offset_for
 from bot.games.hearts.rules import QUEEN_OF_SPADES
 from bot.games.hearts.session import ChooseMoon, HeartsSession, PassCards
 from bot.games.trick_log import LogEntry, LogNote
 from bot.service.table import Table, TableStatus
 from bot.ui import components
+from bot.ui.card_emojis import card_option
+from bot.ui.format import escape_name
 from bot.ui.i18n import t
-from bot.ui.trick_views import SUIT_EMOJI, TrickGameUI, cards_text, session_of
+from bot.ui.render import TakenChip
+from bot.ui.trick_views import TrickGameUI, cards_text, session_of
 
 PASS_SIZE = 3
+# The refusals a hand explains under its greyed-out cards (following suit needs no word).
+_EXPLAINED = frozenset({"must_lead_lowest_card", "no_points_on_first_trick", "hearts_not_broken"})
 
 
 def hearts_of(table: Table) -> HeartsSession:
@@ -41,13 +46,13 @@ class HeartsUI(TrickGameUI):
     key = "hearts"
 
     def history(self, table: Table) -> list[LogEntry]:
-        return history(hearts_of(table).engine)
+        return hearts_of(table).history()
 
     def log_heading(self, table: Table, about: Any, locale: str) -> str:
         return t(locale, direction_key(len(table.seats), about))
 
     def log_note(self, table: Table, note: LogNote, locale: str) -> str:
-        name = table.seats[note.seat].name if note.seat is not None else ""
+        name = escape_name(table.seats[note.seat].name) if note.seat is not None else ""
         if note.kind == "moon_choice":
             return t(locale, f"hearts.log.moon_choice.{note.detail}", name=name)
         return t(locale, f"hearts.log.{note.kind}", name=name)
@@ -65,27 +70,68 @@ class HeartsUI(TrickGameUI):
         engine = hearts_of(table).engine
         lines = []
         if engine.phase is Phase.PASSING:
-            waiting = ", ".join(table.seats[seat].name for seat in engine.to_act())
+            waiting = ", ".join(escape_name(table.seats[seat].name) for seat in engine.to_act())
             lines.append(t(locale, "hearts.board_passing", names=waiting))
         elif engine.phase is Phase.MOON_CHOICE and engine.moon_shooter is not None:
-            lines.append(t(locale, "hearts.board_moon", name=table.seats[engine.moon_shooter].name))
+            lines.append(
+                t(locale, "hearts.board_moon", name=escape_name(table.seats[engine.moon_shooter].name))
+            )
         else:
             lines.append(t(locale, "hearts.broken" if engine.hearts_broken else "hearts.not_broken"))
         return lines
 
-    def trick_shown(self, table: Table) -> bool:
-        return hearts_of(table).engine.phase is Phase.PLAYING
+    # -- the picture -------------------------------------------------------------------------------------------
+    def seat_status(self, table: Table, seat: int) -> str:
+        engine = hearts_of(table).engine
+        if engine.phase is Phase.PASSING:
+            key = (
+                "hearts.picture.chosen" if engine.chosen_pass(seat) is not None else "hearts.picture.choosing"
+            )
+            return t(table.locale, key)
+        if engine.phase is Phase.MOON_CHOICE and seat == engine.moon_shooter:
+            return t(table.locale, "hearts.picture.moon")
+        return ""
 
-    def seat_extra(self, table: Table, seat: int) -> str:
-        taken = hearts_of(table).engine.penalty_cards(seat)
-        hearts = sum(card.suit == "H" for card in taken)
-        parts = [f"{SUIT_EMOJI['H']}×{hearts}"] if hearts else []
-        parts += ["Q♠️"] * sum(card == QUEEN_OF_SPADES for card in taken)
-        return " ".join(parts)
+    def taken_chips(self, table: Table, hand: int, cards: tuple[Card, ...]) -> tuple[TakenChip, ...]:
+        """The queen of spades first (with two decks, how many), then every heart as one count."""
+        queens = sum(card == QUEEN_OF_SPADES for card in cards)
+        hearts = sum(card.suit == "H" for card in cards)
+        chips = [TakenChip("Q", "S", queens)] if queens else []
+        return (*chips, TakenChip("", "H", hearts)) if hearts else tuple(chips)
+
+    def centre_lines(self, table: Table) -> tuple[str, ...] | None:
+        """During the pass: where the cards go; while the moon shooter chooses: who shot it."""
+        engine = hearts_of(table).engine
+        if engine.phase is Phase.PASSING:
+            direction = t(table.locale, direction_key(engine.players, engine.pass_offset))
+            return (direction[:1].upper() + direction[1:],)
+        if engine.phase is Phase.MOON_CHOICE and engine.moon_shooter is not None:
+            return (t(table.locale, "hearts.log.moon", name=table.seats[engine.moon_shooter].name),)
+        return None
+
+    # -- between two hands -------------------------------------------------------------------------------------
+    def result_title(self, table: Table, recap: HandRecap) -> str:
+        return t(table.locale, "hearts.result_title", number=recap.number)
+
+    def recap_notes(self, table: Table, recap: HandRecap) -> list[str]:
+        if recap.moon is None:
+            return []
+        name = escape_name(table.seats[recap.moon].name)
+        if recap.moon_choice is None:
+            return [t(table.locale, "hearts.log.moon", name=name)]
+        return [t(table.locale, f"hearts.log.moon_choice.{recap.moon_choice}", name=name)]
+
+    def next_hand_text(self, table: Table, recap: HandRecap) -> str:
+        engine = hearts_of(table).engine
+        if engine.is_over and recap.number >= len(engine.hand_history):
+            return ""
+        offset = pass_offset_for(engine.players, recap.number)  # the next hand's, 0-based
+        direction = t(table.locale, direction_key(engine.players, offset))
+        return t(table.locale, "hearts.next_hand", number=recap.number + 1, direction=direction)
 
     def hand_lines(self, table: Table, seat: int, locale: str) -> list[str]:
         engine = hearts_of(table).engine
-        names = [other.name for other in table.seats]
+        names = [escape_name(other.name) for other in table.seats]
         if engine.phase is Phase.PASSING:
             offset = engine.pass_offset or 0
             receiver = names[(seat + offset) % engine.players]
@@ -103,12 +149,12 @@ class HeartsUI(TrickGameUI):
             return [*lines, self.waiting_line(table, seat, locale)]
         lines.append(self.waiting_line(table, seat, locale))
         if seat in engine.to_act():
-            reasons = set()
+            reasons: dict[str, dict[str, str]] = {}
             for card in set(engine.hand(seat)) - set(engine.legal_cards(seat)):
                 refusal = engine.refusal(seat, card)
-                if refusal is not None and refusal.code in ("no_points_on_first_trick", "hearts_not_broken"):
-                    reasons.add(refusal.code)
-            lines += [t(locale, f"tricks.why.{code}") for code in sorted(reasons)]
+                if refusal is not None and refusal.code in _EXPLAINED:
+                    reasons[refusal.code] = refusal.params
+            lines += [t(locale, f"tricks.why.{code}", **params) for code, params in sorted(reasons.items())]
         return lines
 
     def hand_controls(self, table: Table, seat: int, locale: str, view: discord.ui.View) -> bool:
@@ -121,10 +167,9 @@ class HeartsUI(TrickGameUI):
                 for card in sorted(cards, key=lambda card: (SUITS.index(card.suit), card.rank)):
                     copy = seen.get(card, 0)
                     seen[card] = copy + 1
+                    label, emoji = card_option(card)
                     options.append(
-                        discord.SelectOption(
-                            label=str(card), value=f"{card.code}.{copy}", emoji=SUIT_EMOJI[card.suit]
-                        )
+                        discord.SelectOption(label=label, value=f"{card.code}.{copy}", emoji=emoji)
                     )
                 view.add_item(
                     components.GameActionSelect(
@@ -186,10 +231,16 @@ class HeartsUI(TrickGameUI):
             if not humans:
                 return None
             direction = t(table.locale, direction_key(engine.players, engine.pass_offset))
-            return t(table.locale, "hearts.turn_pass", mentions=" ".join(humans), direction=direction)
+            return t(
+                table.locale,
+                "hearts.turn_pass",
+                count=len(humans),
+                mentions=" ".join(humans),
+                direction=direction,
+            )
         if engine.phase is Phase.MOON_CHOICE and engine.moon_shooter is not None:
             shooter = table.seats[engine.moon_shooter]
-            mention = shooter.name if shooter.is_ai else f"<@{shooter.user_id}>"
+            mention = escape_name(shooter.name) if shooter.is_ai else f"<@{shooter.user_id}>"
             return t(table.locale, "hearts.turn_moon", mention=mention)
         return super().turn_text(table)
 

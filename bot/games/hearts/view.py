@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games.cards import Card
-from bot.games.hearts.options import Phase
+from bot.games.hearts.options import CURRENT_RULES, Phase
 from bot.games.tricks import TrickPlay
 
 
@@ -20,7 +20,7 @@ class HeartsView:
 
     `known_voids[s]` are the suits seat `s` has shown it lacks: it did not follow one, or it led a heart before
     hearts were broken (so it held only hearts), or it played a penalty card on the first trick while void (so it
-    held neither clubs nor diamonds).
+    held neither clubs nor diamonds). The first lead under the current rules (always the lowest card) shows nothing.
     """
 
     seat: int
@@ -51,6 +51,7 @@ class HeartsView:
     known_voids: tuple[frozenset[str], ...]
     moon_shooter: int | None
     winners: tuple[int, ...]
+    rules_version: int = CURRENT_RULES  # the rules the game is played by (`options.RULES_VERSIONS`)
 
     @property
     def passes_exchanged(self) -> bool:

@@ -14,16 +14,16 @@ from collections import Counter
 from itertools import combinations
 
 from bot.games.cards import SUITS, Card
-from bot.games.hearts.policy import (
+from bot.games.hearts.card_ints import (
     CARD_TO_INT,
     HEART_SUIT,
     INT_TO_CARD,
     QUEEN_OF_SPADES,
-    choose_play,
     is_penalty_int,
     points_int,
     to_ints,
 )
+from bot.games.hearts.policy import choose_play
 from bot.games.hearts.view import HeartsView
 
 _ALL_INTS = sorted(INT_TO_CARD)
@@ -45,6 +45,7 @@ class HeartsWorld:
         "players",
         "points",
         "queens_unplayed",
+        "rules_version",
         "seat_to_play",
         "trick",
         "trick_seats",
@@ -63,6 +64,7 @@ class HeartsWorld:
     penalty_in_hands: int
     queens_unplayed: int
     moon_award: int
+    rules_version: int
 
     def copy(self) -> HeartsWorld:
         world = object.__new__(HeartsWorld)
@@ -79,6 +81,7 @@ class HeartsWorld:
         world.penalty_in_hands = self.penalty_in_hands
         world.queens_unplayed = self.queens_unplayed
         world.moon_award = self.moon_award
+        world.rules_version = self.rules_version
         return world
 
     def play(self, move: Card) -> None:
@@ -134,9 +137,12 @@ class HeartsWorld:
         hearts_broken = self.hearts_broken
         queens = self.queens_unplayed
         penalty_left = self.penalty_in_hands
+        rules_version = self.rules_version
         hand = hands[seat]
         while hand:
-            card = choose_play(hand, trick, first_trick, hearts_broken, players - 1 - len(trick), queens)
+            card = choose_play(
+                hand, trick, first_trick, hearts_broken, players - 1 - len(trick), queens, rules_version
+            )
             hand.remove(card)
             trick.append(card)
             trick_seats.append(seat)
@@ -270,6 +276,7 @@ class HeartsInformationSet:
         world.penalty_in_hands = in_hands
         world.queens_unplayed = sum(hand.count(QUEEN_OF_SPADES) for hand in hands)
         world.moon_award = 26 * view.decks
+        world.rules_version = view.rules_version
         return world
 
 

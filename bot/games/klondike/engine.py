@@ -26,7 +26,7 @@ from bot.games.klondike.events import (
     MoveUndone,
     WasteRecycled,
 )
-from bot.games.klondike.layout import CARD_COUNT, CARDS, SUIT, KlondikeOptions, check_deck, deal
+from bot.games.klondike.layout import CARD_COUNT, CARDS, SUIT, FullPosition, KlondikeOptions, check_deck, deal
 from bot.games.klondike.moves import FOUNDATION, FOUNDATIONS, STOCK, WASTE, Move, parse_move
 from bot.games.klondike.position import Position, Record
 from bot.games.klondike.progress import can_progress, reachable_waste_cards
@@ -87,7 +87,31 @@ class Klondike(Position):
         game._undos_used = 0
         game._redeals = 0
         game._end_reason = None
+        game._seen = set(up)
         game._check_end([])  # a deal where nothing can ever move ends at once (rare)
+        return game
+
+    @classmethod
+    def from_position(cls, position: FullPosition) -> Klondike:
+        """A game that starts at `position`, with no deal behind it: for trying moves on a guessed deal (hints).
+        It cannot be saved (`to_dict` raises ValueError), and it is not checked for its end before a move."""
+        game = object.__new__(cls)
+        game._options = position.options
+        game._seed = None
+        game._deck = ()
+        game._down = [list(cards) for cards in position.face_down]
+        game._up = [list(cards) for cards in position.face_up]
+        game._found = list(position.foundations)
+        game._waste = list(position.talon[: position.waste_size])
+        game._stock = list(reversed(position.talon[position.waste_size :]))
+        game._fan = min(len(game._waste), 1)
+        game._history = []
+        game._log = []
+        game._moves_made = 0
+        game._undos_used = 0
+        game._redeals = 0
+        game._end_reason = None
+        game._seen = {card for cards in game._up for card in cards} | set(game._waste)
         return game
 
     def copy(self) -> Klondike:
@@ -108,6 +132,7 @@ class Klondike(Position):
         game._undos_used = self._undos_used
         game._redeals = self._redeals
         game._end_reason = self._end_reason
+        game._seen = set(self._seen)
         return game
 
     # ------------------------------------------------------------------ actions
@@ -139,6 +164,7 @@ class Klondike(Position):
                 return Record(move, count, fan, recycled=True)
             drawn = [self._stock.pop() for _ in range(min(self._options.draw, len(self._stock)))]
             self._waste.extend(drawn)
+            self._seen.update(drawn)
             self._fan = len(drawn)
             events.append(CardsDrawn(tuple(CARDS[card] for card in drawn)))
             return Record(move, len(drawn), fan)
@@ -154,6 +180,7 @@ class Klondike(Position):
             del up[len(up) - move.count :]
             if not up and self._down[index]:
                 up.append(self._down[index].pop())
+                self._seen.add(up[0])
                 revealed = 1
         else:
             suit = SUITS.index(source[-1])
@@ -210,6 +237,18 @@ class Klondike(Position):
         self._log.append(UNDO)
         return [MoveUndone(move)]
 
+    def positions_on_the_way(self) -> frozenset[int]:
+        """The `position_key` of every position on the way to this one, the current one included (moves taken
+        back are not on the way): hints avoid leading back to one, so following them never goes round in
+        circles. About 10 µs a move played."""
+        walker = self.copy()
+        walker._end_reason = None
+        keys = {walker.position_key()}
+        while walker._history:
+            walker.undo()
+            keys.add(walker.position_key())
+        return frozenset(keys)
+
     def give_up(self) -> list[Event]:
         """End the game now ("gave_up"); the score is the cards on the foundations."""
         if self._end_reason is not None:
@@ -245,7 +284,10 @@ class Klondike(Position):
 
     def to_dict(self) -> dict[str, Any]:
         """The whole game as a JSON-able dict: format_version, options, seed (or None), the dealt deck as card
-        codes, and the log of actions (move codes, "undo", "give_up"). `from_dict` replays it."""
+        codes, and the log of actions (move codes, "undo", "give_up"). `from_dict` replays it (what the players
+        have seen comes back with it). ValueError for a game made by `from_position`."""
+        if not self._deck:
+            raise ValueError("A game made from a position has no deal to save.")
         return {
             "format_version": FORMAT_VERSION,
             "options": self._options.to_dict(),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games.base import Notice
 from bot.games.klondike.engine import GIVE_UP, UNDO, Klondike
 from bot.games.klondike.moves import parse_move
-from bot.games.klondike.session import describe
+from bot.games.klondike.wording import describe
 
 
 def history(game: Klondike) -> list[Notice]:

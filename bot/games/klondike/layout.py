@@ -178,3 +178,32 @@ class FullPosition:
     foundations: tuple[int, ...]
     talon: tuple[int, ...]
     waste_size: int
+
+
+UNSEEN: Final = -1  # a card no player has seen yet, in a `SeenPosition`
+
+
+@dataclass(frozen=True, slots=True)
+class SeenPosition:
+    """A position as the players know it: the fields of `FullPosition`, with `UNSEEN` for each card nobody at
+    the table has seen yet (a face-down card never turned up, a stock card never drawn).
+
+    A careful player remembers every card once seen, and where it went: a card an undo turned face down again is
+    known, and so is the stock once drawn through (its order too: turning the waste over keeps it). What hints may
+    read; equal for two deals that differ only in cards nobody has seen.
+    """
+
+    options: KlondikeOptions
+    face_down: tuple[tuple[int, ...], ...]
+    face_up: tuple[tuple[int, ...], ...]
+    foundations: tuple[int, ...]
+    talon: tuple[int, ...]
+    waste_size: int
+
+    def unseen_cards(self) -> tuple[int, ...]:
+        """The card ids nobody has seen, in id order (they fill the `UNSEEN` places, in some unknown order)."""
+        placed = {card for cards in (*self.face_down, *self.face_up, self.talon) for card in cards}
+        placed.update(
+            card_id(rank, suit) for suit, top in enumerate(self.foundations) for rank in range(1, top + 1)
+        )
+        return tuple(card for card in range(CARD_COUNT) if card not in placed)

@@ -21,9 +21,11 @@ from bot.games.klondike.layout import (
     RANK,
     RED_SUIT,
     SUIT,
+    UNSEEN,
     Column,
     FullPosition,
     KlondikeOptions,
+    SeenPosition,
 )
 from bot.games.klondike.moves import COLUMNS, DRAW, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Move
 
@@ -66,6 +68,7 @@ class Position:
         "_options",
         "_redeals",
         "_seed",
+        "_seen",
         "_stock",
         "_undos_used",
         "_up",
@@ -80,6 +83,7 @@ class Position:
     _found: list[int]
     _stock: list[int]
     _waste: list[int]
+    _seen: set[int]  # every card that has been face up (dealt up, drawn or turned up), even if undone since
     _fan: int
     _history: list[Record]
     _log: list[str]
@@ -185,6 +189,33 @@ class Position:
             face_up=tuple(tuple(cards) for cards in self._up),
             foundations=tuple(self._found),
             talon=tuple(self._waste) + tuple(reversed(self._stock)),
+            waste_size=len(self._waste),
+        )
+
+    def position_key(self) -> int:
+        """A number for the position, from what everyone sees (the columns, the foundations, the waste size): two
+        positions of one deal with the same key are the same, up to the order of the columns with no face-down
+        card (a king's run moved from one empty column to another changes nothing). The talon's cards and order
+        follow from the rest. The same in every process (it hashes ints only)."""
+        down = tuple(len(cards) for cards in self._down)
+        fixed = tuple(tuple(cards) if down[index] else () for index, cards in enumerate(self._up))
+        free = tuple(sorted(tuple(cards) for index, cards in enumerate(self._up) if not down[index]))
+        return hash((fixed, free, down, tuple(self._found), len(self._waste)))
+
+    def seen_position(self) -> SeenPosition:
+        """The position as the players know it: every card they have seen, where it lies now; `UNSEEN` for the
+        others (what hints may read)."""
+        seen = self._seen
+
+        def known(cards: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(card if card in seen else UNSEEN for card in cards)
+
+        return SeenPosition(
+            options=self._options,
+            face_down=tuple(known(cards) for cards in self._down),
+            face_up=tuple(tuple(cards) for cards in self._up),
+            foundations=tuple(self._found),
+            talon=known(tuple(self._waste) + tuple(reversed(self._stock))),
             waste_size=len(self._waste),
         )
 

@@ -7,7 +7,7 @@ Klondike has no AI players: the solver gives hints and, at the end, says whether
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,11 +16,11 @@ from bot.games.errors import GameError
 from bot.games.klondike.engine import Klondike
 from bot.games.klondike.errors import IllegalMove
 from bot.games.klondike.events import CardMoved, GameEnded, GameWon
-from bot.games.klondike.moves import DRAW, Move, format_move, parse_move
-from bot.games.klondike.solver import WINNABLE, solve
+from bot.games.klondike.jobs import HintJob
+from bot.games.klondike.moves import Move, parse_move
+from bot.games.klondike.wording import describe
 
 MODES = ("solo", "turns", "together")
-HINT_SECONDS = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +104,9 @@ class KlondikeSession(Session):
         engine = self.engine
         try:
             if isinstance(action, MakeMove):
+                told = describe(engine, action.move)  # from the position the move is played in
                 events = engine.play(action.move)
-                return ActionResult(
-                    events, notice=Notice("klondike.moved", {"move": format_move(action.move)})
-                )
+                return ActionResult(events, notice=Notice("klondike.moved", {"move": told}))
             if isinstance(action, AutoPlay):
                 events = engine.auto_play()
                 moved = sum(isinstance(event, CardMoved) for event in events)
@@ -133,12 +132,12 @@ class KlondikeSession(Session):
     def hint(self, seat: int) -> Notice:
         return self.hint_task(seat)()
 
-    def hint_task(self, seat: int) -> Callable[[], Notice]:
-        """The solver works on a copy, off the event loop (it may take a second)."""
+    def hint_task(self, seat: int) -> HintJob:
+        """The hint as a job for the solver pool (it may take a second): it reads what the players have seen,
+        never a hidden card."""
         if seat not in self.to_act():
-            raise GameError("klondike.not_your_turn")
-        position = self.engine.copy()
-        return lambda: hint_for(position)
+            raise GameError("klondike.game_over" if self.engine.is_over else "klondike.not_your_turn")
+        return HintJob(self.engine.seen_position(), self.engine.positions_on_the_way())
 
     # -- results -----------------------------------------------------------------------------------------------
     def outcome(self) -> Outcome:
@@ -160,36 +159,3 @@ class KlondikeSession(Session):
 
 def variant_name(draw: int, any_colour: bool) -> str:
     return f"draw{draw}" + ("_any" if any_colour else "")
-
-
-def hint_for(position: Klondike) -> Notice:
-    """The next move of a winning line when the solver finds one in time; else a safe or first legal move."""
-    result = solve(position, time_limit=HINT_SECONDS)
-    if result.status == WINNABLE and result.moves:
-        return Notice("klondike.hint_winning", {"move": describe(position, result.moves[0])})
-    safe = position.auto_moves()
-    if safe:
-        return Notice("klondike.hint_safe", {"move": describe(position, safe[0])})
-    moves = [move for move in position.legal_moves() if move != DRAW]
-    if moves:
-        return Notice("klondike.hint_try", {"move": describe(position, moves[0])})
-    return Notice("klondike.hint_draw")
-
-
-def describe(position: Klondike, move: Move) -> Notice:
-    """A move in words (`7♥ → column 3`, `K♠…Q♥ → column 5`, `A♣ → foundation`, `draw`), from the position it
-    is played in."""
-    if move.is_draw:
-        return Notice("klondike.move.draw" if position.stock_count else "klondike.move.redeal")
-    if move.source == "waste":
-        cards = [position.waste[-1]]
-    elif move.source.startswith("column:"):
-        face_up = position.columns[int(move.source[7:]) - 1].face_up
-        cards = list(face_up[-move.count :])
-    else:
-        top = position.foundations[move.source[-1]]
-        cards = [top] if top is not None else []
-    text = str(cards[0]) if len(cards) == 1 else f"{cards[0]}…{cards[-1]}" if cards else "?"
-    if move.target == "foundation":
-        return Notice("klondike.move.to_foundation", {"cards": text})
-    return Notice("klondike.move.to_column", {"cards": text, "column": move.target[7:]})

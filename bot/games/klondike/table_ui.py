@@ -6,7 +6,6 @@ says so. The picture is redrawn on every change (about 20 ms) and its alt text d
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +17,7 @@ from bot.games.klondike.definition import RULES
 from bot.games.klondike.description import klondike_description
 from bot.games.klondike.engine import Klondike
 from bot.games.klondike.history import history
+from bot.games.klondike.jobs import VerdictJob
 from bot.games.klondike.moves import DRAW
 from bot.games.klondike.session import (
     AutoPlay,
@@ -26,14 +26,16 @@ from bot.games.klondike.session import (
     MakeMove,
     PassDeal,
     UndoMove,
-    describe,
     read_move,
 )
-from bot.games.klondike.solver import UNWINNABLE, WINNABLE, solve
+from bot.games.klondike.solver import UNWINNABLE, WINNABLE
+from bot.games.klondike.wording import describe
+from bot.service.solver_pool import solver_pool
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
-from bot.ui.format import duration
+from bot.ui.card_emojis import card_emoji, cards_in_text
+from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
@@ -43,7 +45,6 @@ from bot.ui.render.drawing import Drawing, KeptDrawings
 
 IMAGE = "klondike.png"
 _png = KeptDrawings(render_klondike)  # the same state draws the same picture, once
-VERDICT_SECONDS = 2.0
 MENU_SIZE = 25
 
 
@@ -101,7 +102,7 @@ class KlondikeUI(GameUI):
     def log_pages(self, table: Table, locale: str) -> list[str]:
         """Every move in words, numbered, `LOG_MOVES_PER_PAGE` a page; the end of a game stopped early last."""
         lines = [
-            f"{number}. {render_notice(locale, notice)}"
+            f"{number}. {render_notice(locale, notice, emojis=True)}"
             for number, notice in enumerate(history(session_of(table).engine), start=1)
         ]
         if table.status is TableStatus.ABANDONED:
@@ -145,7 +146,9 @@ class KlondikeUI(GameUI):
         ]
         if len(table.seats) > 1:
             if session.mode == "turns":
-                lines.append(t(locale, "klondike.turn_of", name=table.seats[session.current].name))
+                lines.append(
+                    t(locale, "klondike.turn_of", name=escape_name(table.seats[session.current].name))
+                )
             else:
                 lines.append(t(locale, "klondike.everyone"))
         embed.description = "\n".join(lines)
@@ -154,28 +157,15 @@ class KlondikeUI(GameUI):
         return {"embed": embed, "view": self.controls(table), "image": board_image(engine, locale)}
 
     def controls(self, table: Table) -> discord.ui.View:
+        """The same rows and buttons after every move, so nothing moves under a thumb: the move menu on row 0
+        (disabled, saying why, when no card can move), Draw / Auto / Undo / Hint on row 1, (Pass and) Give up on
+        row 2. A button that cannot be used now is greyed, never removed."""
         locale = table.locale
         session = session_of(table)
         engine = session.engine
         view = discord.ui.View(timeout=None)
-        moves = [move for move in engine.legal_moves() if move != DRAW]
-        safe = set(engine.auto_moves())
-        # Foundation moves first (what players want most often), then the rest.
-        moves.sort(key=lambda move: (move not in safe, move.target != "foundation"))
-        options = [
-            discord.SelectOption(
-                label=render_notice(locale, describe(engine, move))[:100],
-                value=move.code,
-                emoji="⬆️" if move.target == "foundation" else None,
-            )
-            for move in moves[:MENU_SIZE]
-        ]
-        if options:
-            view.add_item(
-                components.GameActionSelect(
-                    table.id, "mv", options, placeholder=t(locale, "klondike.move_placeholder"), row=0
-                )
-            )
+        view.add_item(self.move_menu(table))
+        safe = engine.auto_moves()
         draw_label = "klondike.button.draw" if engine.stock_count else "klondike.button.redeal"
         buttons = [
             (
@@ -200,7 +190,9 @@ class KlondikeUI(GameUI):
                     table.id, payload, label=label, emoji=emoji, style=style, disabled=disabled, row=1
                 )
             )
-        view.add_item(components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡"))
+        hint = components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡")
+        hint.row = 1
+        view.add_item(hint)
         if session.mode == "turns" and len(table.seats) > 1:
             view.add_item(
                 components.GameActionButton(
@@ -218,6 +210,34 @@ class KlondikeUI(GameUI):
         )
         view.stop()
         return view
+
+    @staticmethod
+    def move_menu(table: Table) -> components.GameActionSelect:
+        """Every legal move but the draw (foundation moves first), or, when there is none, the same menu
+        disabled, its placeholder saying to draw."""
+        locale = table.locale
+        engine = session_of(table).engine
+        moves = [move for move in engine.legal_moves() if move != DRAW]
+        safe = set(engine.auto_moves())
+        # Foundation moves first (what players want most often), then the rest.
+        moves.sort(key=lambda move: (move not in safe, move.target != "foundation"))
+        options = []
+        for move in moves[:MENU_SIZE]:
+            words = describe(engine, move)
+            # The card that moves (the top of a run) as its picture, legible where ♠ and ♣ are not; ⬆️ for a
+            # foundation move until the pictures are uploaded.
+            moving = cards_in_text(str(words.params.get("cards", "")))
+            emoji: discord.PartialEmoji | str | None = card_emoji(moving[0]) if moving else None
+            if emoji is None and move.target == "foundation":
+                emoji = "⬆️"
+            options.append(
+                discord.SelectOption(label=render_notice(locale, words)[:100], value=move.code, emoji=emoji)
+            )
+        # With no card to move, only drawing is left (else the game would have ended: nothing could change).
+        placeholder = t(locale, "klondike.move_placeholder" if options else "klondike.no_move_draw")
+        return components.GameActionSelect(
+            table.id, "mv", options, placeholder=placeholder, row=0, disabled=not options
+        )
 
     def summary_content(self, table: Table) -> dict[str, Any]:
         locale = table.locale
@@ -238,7 +258,9 @@ class KlondikeUI(GameUI):
             embed.add_field(
                 name=t(locale, "summary.duration"), value=duration(table.ended_at - table.started_at, locale)
             )
-        embed.add_field(name=t(locale, "board.players"), value=", ".join(seat.name for seat in table.seats))
+        embed.add_field(
+            name=t(locale, "board.players"), value=", ".join(escape_name(seat.name) for seat in table.seats)
+        )
         embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(text=self.options_text(table, locale))
         return {"embed": embed, "image": board_image(engine, locale)}
@@ -312,19 +334,19 @@ class KlondikeUI(GameUI):
         return plural(table.locale, "klondike.end_lost", engine.score)
 
     async def end_details(self, table: Table) -> str | None:
-        """After a lost game: could the deal have been won from the start (every card known)?"""
+        """After a lost game: could the deal have been won from the start? The solver reads every card of the
+        deal here (the game is over), and the verdict says so."""
         engine = session_of(table).engine
         if engine.is_won or (
             table.status is not TableStatus.FINISHED and table.status is not TableStatus.ABANDONED
         ):
             return None
-        start = Klondike.new(engine.options, table.seed) if engine.seed is not None else None
-        if start is None:
+        if engine.seed is None:
             return None
-        result = await asyncio.to_thread(solve, start, time_limit=VERDICT_SECONDS)
-        if result.status == WINNABLE:
+        status = await solver_pool().run(table.id, VerdictJob(engine.options, table.seed), wait=True)
+        if status == WINNABLE:
             return t(table.locale, "klondike.verdict.winnable")
-        if result.status == UNWINNABLE:
+        if status == UNWINNABLE:
             return t(table.locale, "klondike.verdict.unwinnable")
         return t(table.locale, "klondike.verdict.unknown")
 

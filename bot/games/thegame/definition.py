@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.games.base import GameRules
 from bot.games.thegame.engine import MAX_PLAYERS, MIN_PLAYERS, Game, Variant
-from bot.games.thegame.session import TheGameSession
+from bot.games.thegame.session import ChooseFirst, TheGameSession
 
 
 class TheGameRules(GameRules):
@@ -25,7 +25,10 @@ class TheGameRules(GameRules):
     def new_session(
         self, seats: int, seed: int, options: Mapping[str, Any], ai_seats: Sequence[int]
     ) -> TheGameSession:
-        return TheGameSession(Game.new(seats, seed, variant(options)), ai_seats)
+        session = TheGameSession(Game.new(seats, seed, variant(options)), ai_seats)
+        if seats == 1:  # alone, there is nobody to decide with: the game starts on the player's turn
+            session.apply(0, ChooseFirst())
+        return session
 
     def load(self, data: Mapping[str, Any]) -> TheGameSession:
         return TheGameSession.from_dict(data)

@@ -186,17 +186,21 @@ class TheGameSession(Session):
                 raise self.refusal("engine.unknown_pile")
             current = self.markers.get(action.pile)
             following = MARKER_ORDER[(MARKER_ORDER.index(current) + 1) % len(MARKER_ORDER)]
-            self.set_marker(action.pile, following, seat)
-            return ActionResult(notice=Notice("marker.set"))
+            return self._mark(seat, action.pile, following)
         if isinstance(action, SetMarker):
             if action.pile not in PILE_NAMES:
                 raise self.refusal("engine.unknown_pile")
             if action.kind is not None and action.kind not in MARKER_KINDS:
                 raise GameError("error.stale_button")
-            self.set_marker(action.pile, action.kind, seat)
-            key = f"marker.set_{action.kind}" if action.kind else "marker.cleared"
-            return ActionResult(notice=Notice(key, {"pile": action.pile}))
+            return self._mark(seat, action.pile, action.kind)
         raise GameError("error.stale_button")
+
+    def _mark(self, seat: int, pile: str, kind: str | None) -> ActionResult:
+        """Table talk on a pile. The setter is told what is set (a click on the board answers with the board,
+        so the notice comes with it), and every hand shows the team's markers."""
+        self.set_marker(pile, kind, seat)
+        key = f"marker.set_{kind}" if kind else "marker.cleared"
+        return ActionResult(notice=Notice(key, {"pile": pile}), notice_with_board=True, hands_changed=True)
 
     def _play(self, seat: int, action: PlayOnPile) -> ActionResult:
         game = self.game

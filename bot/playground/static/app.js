@@ -14,7 +14,10 @@ const state = {
   suggestions: [],
   active: -1,
   locale: null, // the language of the person playing: the page's own texts follow it
+  stuck: true, // the channel shows its bottom, and keeps showing it as messages come and grow (as on Discord)
 };
+// Only this page may act: the server wrote this start's token into it (a restarted server has a new one).
+const TOKEN = document.querySelector('meta[name="playground-token"]').content;
 const AVATAR_COLOURS = ["#5865f2", "#757e8a", "#3ba55c", "#faa61a", "#ed4245", "#eb459f"];
 
 // -- the page's own texts, in the language of the person playing (from the bot's catalogs) --------------------------
@@ -53,7 +56,24 @@ function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
+// A custom emoji (`<:name:id>`, `<a:name:id>`, escaped by now) as its picture, from the local Discord's CDN.
+const CUSTOM_EMOJI = /&lt;(a?):(\w+):(\d+)&gt;/g;
+
+function emojiImage(name, id, animated) {
+  return `<img class="emoji" src="/emojis/${id}.${animated ? "gif" : "png"}" alt=":${name}:" title=":${name}:" draggable="false">`;
+}
+
 function inline(text) {
+  // The emojis wait aside while the markdown is read (their names hold underscores).
+  const emojis = [];
+  text = text.replace(CUSTOM_EMOJI, (_, animated, name, id) => {
+    emojis.push(emojiImage(name, id, animated));
+    return `\u0001${emojis.length - 1}\u0001`;
+  });
+  return withMarkdown(text).replace(/\u0001(\d+)\u0001/g, (_, i) => emojis[Number(i)]);
+}
+
+function withMarkdown(text) {
   return text
     .replace(/\*\*\*(.+?)\*\*\*/gs, "<strong><em>$1</em></strong>")
     .replace(/\*\*(.+?)\*\*/gs, "<strong>$1</strong>")
@@ -64,10 +84,15 @@ function inline(text) {
     .replace(/\|\|(.+?)\|\|/gs, `<span class="spoiler" tabindex="0" role="button" aria-label="${escapeHtml(tr("spoiler"))}">$1</span>`)
     .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>')
     .replace(/(^|[\s(])(https?:\/\/[^\s<]+)/g, '$1<a href="$2" target="_blank" rel="noopener">$2</a>')
-    .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
-    .replace(/&lt;\/([\p{L}\p{N}_ -]+)&gt;/gu, '<span class="mention command">/$1</span>')  // "/règles" too
+    .replace(/&lt;\/([\p{L}\p{N}_ -]+)&gt;/gu, '<button type="button" class="mention command">/$1</button>')  // "/règles" too
     .replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_, seconds, style) => timestamp(Number(seconds), style))
     .replace(/(^|\s)(@[\w\u00C0-\u024F-]+|#[\w-]+)/g, '$1<span class="mention">$2</span>');
+}
+
+// A message's time as Discord writes it: "7:30 PM" where the clock has 12 hours, "07:30" where it has 24.
+const TWELVE_HOURS = new Intl.DateTimeFormat([], { hour: "numeric" }).resolvedOptions().hour12;
+function messageTime(when) {
+  return when.toLocaleTimeString([], { hour: TWELVE_HOURS ? "numeric" : "2-digit", minute: "2-digit" });
 }
 
 function timestamp(seconds, style) {
@@ -89,6 +114,12 @@ function markdown(source) {
     blocks.push(`<code>${code}</code>`);
     return `\u0000${blocks.length - 1}\u0000`;
   });
+  // A backslash before a markdown character shows that character as written (Discord's escape: a name like
+  // "\[l\](https\://…)" reads as text, without the backslashes).
+  text = text.replace(/\\(&lt;|&gt;|&amp;|&quot;|&#39;|[!-\/:-@[-`{-~])/g, (_, character) => {
+    blocks.push(character);
+    return `\u0000${blocks.length - 1}\u0000`;
+  });
   const lines = text.split("\n").map((line) => {
     let match;
     if ((match = line.match(/^(#{1,3}) (.*)$/))) return `<span class="h${match[1].length}">${inline(match[2])}</span>`;
@@ -102,11 +133,18 @@ function markdown(source) {
 
 // -- talking to the server ----------------------------------------------------------------------------------------
 async function post(action, body) {
-  const response = await fetch(`/playground/${action}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ user: state.user, channel: state.channel, ...body }),
-  });
+  let response;
+  try {
+    response = await fetch(`/playground/${action}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Playground-Token": TOKEN },
+      body: JSON.stringify({ user: state.user, channel: state.channel, ...body }),
+    });
+  } catch {
+    waitForServer();
+    return { error: tr("reconnecting") };
+  }
+  if (response.status === 403) waitForServer();
   let data = {};
   try { data = await response.json(); } catch { data = { error: tr("server_answered", { status: response.status }) }; }
   return data;
@@ -114,11 +152,30 @@ async function post(action, body) {
 
 function connect() {
   if (state.events) state.events.close();
-  const query = new URLSearchParams({ user: state.user, channel: state.channel });
+  const query = new URLSearchParams({ user: state.user, channel: state.channel, token: TOKEN });
   state.events = new EventSource(`/playground/events?${query}`);
   state.events.addEventListener("channel", (event) => render(JSON.parse(event.data)));
   state.events.onopen = () => { $("status").textContent = ""; };
-  state.events.onerror = () => { $("status").textContent = tr("reconnecting"); };
+  state.events.onerror = () => {
+    $("status").textContent = tr("reconnecting");
+    // The browser retries by itself while the server is away; a server that refuses the stream has restarted
+    // (a new world, a new token): then this page loads again from it, at the same address.
+    if (state.events.readyState === EventSource.CLOSED) waitForServer();
+  };
+}
+
+let waiting = false;
+async function waitForServer() {
+  if (waiting) return;
+  waiting = true;
+  $("status").textContent = tr("reconnecting");
+  for (;;) {
+    try {
+      const response = await fetch("/playground/world", { cache: "no-store" });
+      if (response.ok) { location.reload(); return; }
+    } catch { /* not back yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 // -- rendering ----------------------------------------------------------------------------------------------------
@@ -130,7 +187,16 @@ function avatar(person) {
 function emoji(component) {
   const value = component.emoji;
   if (!value) return null;
-  return el("span", { "aria-hidden": value.id ? null : "true" }, value.id ? `:${value.name}:` : value.name);
+  if (value.id) {
+    return el("img", { class: "emoji", src: `/emojis/${value.id}.${value.animated ? "gif" : "png"}`, alt: `:${value.name}:`, draggable: "false" });
+  }
+  return el("span", { "aria-hidden": "true" }, value.name);
+}
+
+// Discord shows a message of emojis alone (at most 30) in large.
+function onlyEmojis(text) {
+  const custom = (text || "").match(/<a?:\w+:\d+>/g) || [];
+  return custom.length > 0 && custom.length <= 30 && !text.replace(/<a?:\w+:\d+>/g, "").trim();
 }
 
 function colour(value) {
@@ -139,7 +205,10 @@ function colour(value) {
 
 function image(source, cls) {
   if (!source) return null;
-  return el("div", { class: cls }, el("img", { src: source.url, alt: source.alt || "", loading: "lazy" }));
+  // Its size is known before it loads (width and height give its box its shape), so nothing below it moves.
+  return el("div", { class: cls }, el("img", {
+    src: source.url, alt: source.alt || "", loading: "lazy", width: source.width, height: source.height,
+  }));
 }
 
 function embed(data) {
@@ -157,7 +226,7 @@ function embed(data) {
 }
 
 function attachment(data) {
-  if (data.image) return image({ url: data.url, alt: data.description }, "attachment");
+  if (data.image) return image({ url: data.url, alt: data.description, width: data.width, height: data.height }, "attachment");
   return el("div", { class: "attachment file" }, "📄 ", el("a", { href: data.url, download: data.filename }, data.filename));
 }
 
@@ -263,11 +332,11 @@ function messageNode(message) {
   }
   if (message.command) {
     context.push(el("div", { class: "context" }, "↱ ", el("strong", {}, message.command.user.display), ` ${tr("used")} `,
-      el("span", { class: "mention" }, `/${message.command.name}`)));
+      el("button", { type: "button", class: "mention command" }, `/${message.command.name}`)));
   }
   const content = message.loading
     ? el("div", { class: "thinking" }, tr("thinking", { name: message.author.display }))
-    : message.content && el("div", { class: "content md", html: markdown(message.content) },
+    : message.content && el("div", { class: onlyEmojis(message.content) ? "content md jumbo" : "content md", html: markdown(message.content) },
       message.edited ? el("span", { class: "edited" }, ` ${tr("edited")}`) : null);
   const reactions = message.reactions.length > 0 && el("div", { class: "reactions" }, message.reactions.map((reaction) =>
     el("button", {
@@ -292,7 +361,7 @@ function messageNode(message) {
     el("div", { class: "head" },
       el("span", { class: "author" }, message.author.display),
       message.author.bot && el("span", { class: "badge" }, "APP"),
-      el("time", { datetime: message.timestamp }, when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }))),
+      el("time", { datetime: message.timestamp }, messageTime(when))),
     content,
     message.embeds.map(embed),
     message.attachments.map(attachment),
@@ -314,7 +383,6 @@ function render(snapshot) {
     state.rendered.clear();
     list.replaceChildren();
   }
-  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
   const seen = new Set();
   let previous = null;
   for (const message of snapshot.messages) {
@@ -324,7 +392,12 @@ function render(snapshot) {
     let entry = state.rendered.get(message.id);
     if (!entry || entry.json !== json) {
       const fresh = messageNode(message);
-      if (entry) entry.element.replaceWith(fresh);
+      if (entry) {
+        keepPicturesWhileLoading(entry.element, fresh);
+        growth.unobserve(entry.element);
+        entry.element.replaceWith(fresh);
+      }
+      growth.observe(fresh);
       entry = { json, element: fresh };
       state.rendered.set(message.id, entry);
     }
@@ -333,10 +406,66 @@ function render(snapshot) {
     previous = entry.element;
   }
   for (const [id, entry] of state.rendered) {
-    if (!seen.has(id)) { entry.element.remove(); state.rendered.delete(id); }
+    if (!seen.has(id)) { growth.unobserve(entry.element); entry.element.remove(); state.rendered.delete(id); }
   }
-  if (nearBottom) list.scrollTop = list.scrollHeight;
+  $("empty").hidden = seen.size > 0;
+  stickToBottom();
+  const me = state.world && state.world.people.find((p) => p.name === state.user);
+  if (me) activityLaunches(snapshot.activity, post, me);
   if (state.world && snapshot.locale) $("language").value = snapshot.locale;
+}
+
+// -- staying at the bottom ------------------------------------------------------------------------------------------
+// Discord keeps a channel scrolled to its bottom while you are there: when a message comes, and when one above grows
+// (a picture loads, a hand or the board is edited, the window or the on-screen keyboard changes the list's height).
+// Scrolling up leaves the bottom; scrolling back down sticks to it again.
+const STICK_DISTANCE = 40; // px from the bottom that still count as being there
+const growth = new ResizeObserver(() => stickToBottom());
+
+function stickToBottom() {
+  const list = $("messages");
+  if (state.stuck) list.scrollTop = list.scrollHeight;
+}
+
+function noteScroll() {
+  const list = $("messages");
+  state.stuck = list.scrollHeight - list.scrollTop - list.clientHeight < STICK_DISTANCE;
+}
+
+// A picture replaced by a newer one (the board after a move) shows the older one until the newer one has loaded,
+// in the same box: no blank frame, no jump.
+function keepPicturesWhileLoading(before, after) {
+  const older = [...before.querySelectorAll("img")];
+  after.querySelectorAll("img").forEach((img, index) => {
+    const previous = older[index];
+    if (!previous || !previous.complete || !previous.currentSrc || previous.currentSrc === img.src) return;
+    img.style.backgroundImage = `url("${previous.currentSrc}")`;
+    img.classList.add("replacing");
+    const done = () => { img.style.backgroundImage = ""; img.classList.remove("replacing"); };
+    img.addEventListener("load", done, { once: true });
+    img.addEventListener("error", done, { once: true });
+  });
+}
+
+// -- an empty channel says how to start, and who you are ----------------------------------------------------------
+function showEmptyChannel() {
+  const person = state.world.people.find((p) => p.name === state.user) || state.world.people[0];
+  const command = (state.world.start_command || {})[state.locale] || "game new";
+  const [before, after] = tr("empty_channel", { name: person.display }).split("{command}");
+  $("empty").replaceChildren(before, el("button", { type: "button", class: "mention command" }, `/${command}`), after ?? "");
+}
+
+// A command's mention ("/game new" in /help, or under "Alice used") puts the command in the message box, as on
+// Discord; its options are suggested from there.
+function useCommand(event) {
+  const mention = event.target.closest?.(".mention.command");
+  if (!mention) return;
+  const box = $("box");
+  box.value = `${mention.textContent.trim()} `;
+  fitBox();
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+  requestSuggestions();
 }
 
 function dismiss(id) {
@@ -389,6 +518,7 @@ function pick(index) {
   const item = state.suggestions[index];
   if (!item) return;
   $("box").value = item.text;
+  fitBox();
   showSuggestions([]);
   $("box").focus();
   requestSuggestions();
@@ -413,15 +543,23 @@ async function submit(event) {
   $("composer-error").textContent = "";
   showSuggestions([]);
   box.value = "";
+  fitBox();
   const result = text.startsWith("/")
     ? await post("command", { text })
     : await post("send", { content: text, message: state.replyTo });
   if (result.error) {
     $("composer-error").textContent = result.error;
-    if (!box.value) box.value = text;
+    if (!box.value) { box.value = text; fitBox(); }
   } else {
     cancelReply();
   }
+}
+
+// The message box grows with what is typed, and is one line again once it is sent (or emptied).
+function fitBox() {
+  const box = $("box");
+  box.style.height = "auto";
+  box.style.height = `${box.scrollHeight}px`;
 }
 
 function onKey(event) {
@@ -442,6 +580,20 @@ function suggestionComplete() {
   return !item || item.optional || item.text.trim() === $("box").value.trim();
 }
 
+// The message box's hint on one line: the long one ("..., or type / for commands") where it fits, else the short
+// one, as on Discord ("Message #table").
+function fitPlaceholder() {
+  const box = $("box");
+  const channel = channelByKey(state.channel).name;
+  const person = state.world.people.find((p) => p.name === state.user) || state.world.people[0];
+  const long = tr("box_placeholder", { channel, name: person.display });
+  const style = getComputedStyle(box);
+  const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const pen = (fitPlaceholder.canvas ||= document.createElement("canvas")).getContext("2d");
+  pen.font = style.font;
+  box.placeholder = room > 0 && pen.measureText(long).width > room ? tr("box_placeholder_short", { channel }) : long;
+}
+
 // -- who and where ------------------------------------------------------------------------------------------------
 function channelByKey(key) {
   return state.world.channels.find((c) => c.name === key || c.id === key) || state.world.channels[0];
@@ -457,7 +609,8 @@ function showTexts() {
   const channel = channelByKey(state.channel);
   const person = state.world.people.find((p) => p.name === state.user) || state.world.people[0];
   applyTexts();
-  $("box").placeholder = tr("box_placeholder", { channel: channel.name, name: person.display });
+  fitPlaceholder();
+  showEmptyChannel();
   $("playing-as").textContent = tr("playing_as", { name: person.display });
   document.title = tr("page_title", { channel: channel.name, name: person.display });
 }
@@ -477,6 +630,7 @@ function show() {
   }
   state.rendered.clear();
   $("messages").replaceChildren();
+  state.stuck = true;
   cancelReply();
   updateLocation();
   connect();
@@ -494,28 +648,77 @@ async function start() {
     await post("language", { locale: $("language").value });
     state.world = await (await fetch("/playground/world")).json();
   });
+  showServerLanguages();
   $("composer").addEventListener("submit", submit);
   $("box").addEventListener("input", () => {
     requestSuggestions();
-    $("box").style.height = "auto";
-    $("box").style.height = `${$("box").scrollHeight}px`;
+    fitBox();
   });
   $("box").addEventListener("keydown", onKey);
   $("box").addEventListener("blur", () => setTimeout(() => showSuggestions([]), 150));
   $("cancel-reply").addEventListener("click", cancelReply);
-  $("menu").addEventListener("click", () => {
-    const open = $("app").classList.toggle("menu-open");
-    $("menu").setAttribute("aria-expanded", String(open));
+  $("menu").addEventListener("click", () => (menuOpen() ? closeMenu() : openMenu()));
+  $("backdrop").addEventListener("click", closeMenu);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && menuOpen()) { closeMenu(); $("menu").focus(); }
   });
   $("messages").addEventListener("click", (event) => {
     if (event.target.classList?.contains("spoiler")) event.target.classList.add("shown");
+    useCommand(event);
   });
+  document.addEventListener("click", closeMessageActions);
+  $("messages").addEventListener("contextmenu", openMessageActions);
+  $("messages").addEventListener("scroll", noteScroll);
+  $("empty").addEventListener("click", useCommand);
+  growth.observe($("messages"));
+  window.addEventListener("resize", fitPlaceholder);
   show();
+}
+
+// The server's language, where the bot's /settings has it: the choice is sent as /settings by the server's owner.
+function showServerLanguages() {
+  const choices = state.world.server_languages || [];
+  const select = $("server-language");
+  select.hidden = $("server-language-label").hidden = choices.length === 0;
+  if (choices.length === 0) return;
+  select.replaceChildren(...choices.map((choice) => el("option", { value: choice.value }, choice.name)));
+  select.value = state.world.server_language || (choices.find((c) => c.value === "en") || choices[0]).value;
+  select.addEventListener("change", async () => {
+    const result = await post("server_language", { value: select.value });
+    $("composer-error").textContent = result.error || "";
+  });
+}
+
+// -- the side bar (behind ☰ on a phone) -----------------------------------------------------------------------------
+function menuOpen() {
+  return $("app").classList.contains("menu-open");
+}
+
+function openMenu() {
+  $("app").classList.add("menu-open");
+  $("menu").setAttribute("aria-expanded", "true");
 }
 
 function closeMenu() {
   $("app").classList.remove("menu-open");
   $("menu").setAttribute("aria-expanded", "false");
+}
+
+// -- a message's own actions (Reply) --------------------------------------------------------------------------------
+// With a mouse they show on hover; a touch screen has no hover, so a long press (or a right click) shows them, and a
+// tap elsewhere hides them again.
+function openMessageActions(event) {
+  const message = event.target.closest?.(".message");
+  if (!message || event.target.closest("button, a, input, .select")) return;
+  event.preventDefault();
+  for (const other of document.querySelectorAll(".message.actions-open")) other.classList.remove("actions-open");
+  message.classList.add("actions-open");
+}
+
+function closeMessageActions(event) {
+  for (const open of document.querySelectorAll(".message.actions-open")) {
+    if (!open.contains(event.target) || event.target.closest(".message-actions")) open.classList.remove("actions-open");
+  }
 }
 
 start();

@@ -1,4 +1,5 @@
-"""Card-table pictures (Pillow): Klondike, Crapette and The Game's board, plus a row of cards for hands.
+"""Card-table pictures (Pillow): Klondike, Crapette, The Game's board and the trick games' table (Hearts, Barbu), plus a
+row of cards for hands.
 
 Each board takes a plain layout dataclass (the integrator builds it from the engine's state; nothing here imports
 an engine) and returns PNG bytes, drawn at `scale` 2 (800-900 px wide: sharp on desktop, still readable when a
@@ -33,6 +34,15 @@ from bot.ui.render.thegame import (
     render_thegame,
     thegame_alt_text,
 )
+from bot.ui.render.tricks import (
+    PlayedCard,
+    TakenChip,
+    TrickSeat,
+    TrickTableLabels,
+    TrickTableLayout,
+    draw_trick_table,
+    render_trick_table,
+)
 
 __all__ = [
     "ColumnLayout",
@@ -41,19 +51,26 @@ __all__ = [
     "CrapettePlayerLayout",
     "KlondikeLabels",
     "KlondikeLayout",
+    "PlayedCard",
+    "TakenChip",
     "TheGameLabels",
     "TheGameLayout",
     "TheGamePile",
+    "TrickSeat",
+    "TrickTableLabels",
+    "TrickTableLayout",
     "crapette_alt_text",
     "draw_cards_row",
     "draw_crapette",
     "draw_klondike",
     "draw_thegame",
+    "draw_trick_table",
     "klondike_alt_text",
     "prepare",
     "render_cards_row",
     "render_crapette",
     "render_klondike",
     "render_thegame",
+    "render_trick_table",
     "thegame_alt_text",
 ]

@@ -51,8 +51,11 @@ PILE_HEIGHT = 128
 HEADER_HEIGHT = 28
 TURN_HEIGHT = 28
 BACKWARDS_HEIGHT = 22
-MARKER_HEIGHT = 36
-ICON_SIZE = 26
+MARKER_WORD_HEIGHT = 22  # the marker's word, as big as the backwards target above it
+MARKER_BY_HEIGHT = 22  # its icon and who set it
+MARKER_HEIGHT = MARKER_WORD_HEIGHT + MARKER_BY_HEIGHT
+MARKER_WORD_SIZE = 17
+ICON_SIZE = 20
 FOOTER_HEIGHT = 30
 NUMBER_SIZE = 64
 WIDTH = 2 * MARGIN + 4 * PILE_WIDTH + 3 * GAP
@@ -254,30 +257,37 @@ def _draw_marker(
     position: tuple[int, int],
     scale: int,
 ) -> None:
-    """The marker's icon, its word and who set it, under a pile (`position` in logical pixels)."""
+    """The marker under a pile (`position`: the pile's left edge, in logical pixels): its word in its colour, as
+    big as the backwards target and across the pile's whole column so it reads on a phone; under it, its icon and
+    who set it."""
     s = scale
     x, y = position
+    centre_x = x + PILE_WIDTH // 2
+    put_text_fitted(
+        board,
+        (centre_x * s, (y + MARKER_WORD_HEIGHT // 2) * s),
+        word,
+        max_width=(PILE_WIDTH + GAP - 4) * s,
+        size=MARKER_WORD_SIZE * s,
+        minimum=13 * s,
+        fill=MARKER_COLOURS[marker],
+        anchor="mm",
+    )
+    by_y = y + MARKER_WORD_HEIGHT
     icon = marker_icon(marker, s)
-    board.paste(icon, ((x + 2) * s, (y + (MARKER_HEIGHT - ICON_SIZE) // 2) * s), icon)
-    text_x = x + ICON_SIZE + 6
-    text_width = PILE_WIDTH - ICON_SIZE - 6
-    lines = [(word, MARKER_COLOURS[marker], True)]
+    board.paste(icon, ((x + 2) * s, (by_y + (MARKER_BY_HEIGHT - ICON_SIZE) // 2) * s), icon)
     if set_by:
-        lines.append((set_by, MUTED, False))
-    line_y = y + MARKER_HEIGHT // 2 - (len(lines) - 1) * 7
-    for text, fill, bold in lines:
         put_text_fitted(
             board,
-            (text_x * s, line_y * s),
-            text,
-            max_width=text_width * s,
-            size=13 * s,
-            minimum=9 * s,
-            fill=fill,
+            ((x + ICON_SIZE + 6) * s, (by_y + MARKER_BY_HEIGHT // 2) * s),
+            set_by,
+            max_width=(PILE_WIDTH - ICON_SIZE - 6) * s,
+            size=14 * s,
+            minimum=10 * s,
+            fill=MUTED,
             anchor="lm",
-            bold=bold,
+            bold=False,
         )
-        line_y += 15
 
 
 @cache

@@ -8,7 +8,7 @@ from dataclasses import fields
 from typing import Any
 
 from bot.games.cards import Card
-from bot.games.hearts import Hearts, HeartsOptions, IllegalMove, MoonShot, Phase
+from bot.games.hearts import CURRENT_RULES, Hearts, HeartsOptions, IllegalMove, MoonShot, Phase
 from bot.games.hearts.events import Event
 
 
@@ -50,8 +50,11 @@ MOON_DEAL = (
 HOLD_HAND = 3  # the hand number without passing
 
 
-def arranged(deal: tuple[list[Card], ...], target: int = 100, seed: int = 0) -> Hearts:
-    return Hearts.arranged(HeartsOptions(players=len(deal), target=target), deal, seed, HOLD_HAND)
+def arranged(
+    deal: tuple[list[Card], ...], target: int = 100, seed: int = 0, rules_version: int = CURRENT_RULES
+) -> Hearts:
+    options = HeartsOptions(players=len(deal), target=target, rules_version=rules_version)
+    return Hearts.arranged(options, deal, seed, HOLD_HAND)
 
 
 def random_step(game: Hearts, rng: random.Random) -> list[Event]:

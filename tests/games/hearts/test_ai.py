@@ -18,7 +18,7 @@ from bot.games.hearts import (
     act,
     moon_choice_for,
 )
-from bot.games.hearts.policy import INT_TO_CARD
+from bot.games.hearts.card_ints import INT_TO_CARD
 from bot.games.hearts.world import HeartsInformationSet
 from bot.games.trick_ai import SearchSettings
 from tests.games.hearts.helpers import cards_in, play_moon_hand, play_until, random_step

@@ -10,18 +10,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.hearts import Hearts, HeartsOptions, IllegalMove, Phase
-from bot.games.hearts.policy import CARD_TO_INT, INT_TO_CARD, choose_play, legal_ints, to_ints
+from bot.games.hearts import RULES_VERSIONS, Hearts, HeartsOptions, IllegalMove, Phase
+from bot.games.hearts.card_ints import CARD_TO_INT, INT_TO_CARD, to_ints
+from bot.games.hearts.policy import choose_play
+from bot.games.hearts.rules import legal_ints
 from tests.games.hearts.helpers import random_step
 
 players_counts = st.integers(min_value=3, max_value=8)
 seeds = st.integers(min_value=0, max_value=2**32)
+rules_versions = st.sampled_from(RULES_VERSIONS)
 
 
 @settings(max_examples=30, deadline=None)
-@given(players=players_counts, seed=seeds)
-def test_only_legal_cards_are_accepted_and_every_refusal_changes_nothing(players: int, seed: int) -> None:
-    game = Hearts.new(HeartsOptions(players=players, target=30), seed)
+@given(players=players_counts, seed=seeds, rules_version=rules_versions)
+def test_only_legal_cards_are_accepted_and_every_refusal_changes_nothing(
+    players: int, seed: int, rules_version: int
+) -> None:
+    game = Hearts.new(HeartsOptions(players=players, target=30, rules_version=rules_version), seed)
     rng = random.Random(seed)
     compared = False
     for _ in range(120):
@@ -48,6 +53,7 @@ def test_only_legal_cards_are_accepted_and_every_refusal_changes_nothing(players
                     game.play(seat, refused)
                 assert illegal.value.code in (
                     "must_follow_suit",
+                    "must_lead_lowest_card",
                     "no_points_on_first_trick",
                     "hearts_not_broken",
                 )
@@ -64,9 +70,16 @@ def test_only_legal_cards_are_accepted_and_every_refusal_changes_nothing(players
 
 
 @settings(max_examples=30, deadline=None)
-@given(players=players_counts, seed=seeds, steps=st.integers(min_value=0, max_value=400))
-def test_a_saved_game_replays_to_an_equal_game(players: int, seed: int, steps: int) -> None:
-    game = Hearts.new(HeartsOptions(players=players, target=40), seed)
+@given(
+    players=players_counts,
+    seed=seeds,
+    steps=st.integers(min_value=0, max_value=400),
+    rules_version=rules_versions,
+)
+def test_a_saved_game_replays_to_an_equal_game(
+    players: int, seed: int, steps: int, rules_version: int
+) -> None:
+    game = Hearts.new(HeartsOptions(players=players, target=40, rules_version=rules_version), seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if game.is_over:
@@ -108,9 +121,9 @@ def test_bad_saved_data_is_refused_with_value_error() -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(players=players_counts, seed=seeds)
-def test_the_ai_fast_rules_agree_with_the_engine(players: int, seed: int) -> None:
-    game = Hearts.new(HeartsOptions(players=players, target=30), seed)
+@given(players=players_counts, seed=seeds, rules_version=rules_versions)
+def test_the_ai_fast_rules_agree_with_the_engine(players: int, seed: int, rules_version: int) -> None:
+    game = Hearts.new(HeartsOptions(players=players, target=30, rules_version=rules_version), seed)
     rng = random.Random(seed)
     queens = game.options.decks
     for _ in range(200):
@@ -121,9 +134,9 @@ def test_the_ai_fast_rules_agree_with_the_engine(players: int, seed: int) -> Non
             hand = to_ints(game.hand(seat))
             trick = [CARD_TO_INT[play.card] for play in game.current_trick]
             first, broken = game.trick_number == 0, game.hearts_broken
-            assert {INT_TO_CARD[card] for card in legal_ints(hand, trick, first, broken)} == set(
-                game.legal_cards(seat)
-            )
-            chosen = choose_play(hand, trick, first, broken, players - 1 - len(trick), queens)
+            assert {
+                INT_TO_CARD[card] for card in legal_ints(hand, trick, first, broken, rules_version)
+            } == set(game.legal_cards(seat))
+            chosen = choose_play(hand, trick, first, broken, players - 1 - len(trick), queens, rules_version)
             assert INT_TO_CARD[chosen] in game.legal_cards(seat)
         random_step(game, rng)

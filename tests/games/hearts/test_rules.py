@@ -6,6 +6,7 @@ import pytest
 
 from bot.games.cards import Card
 from bot.games.hearts import (
+    ORIGINAL_RULES,
     CardPlayed,
     HeartsBroken,
     IllegalMove,
@@ -25,8 +26,10 @@ def test_the_holder_of_the_two_of_clubs_leads_a_hand_without_passing() -> None:
     assert game.trick_leader == 0
 
 
-def test_the_leader_may_lead_any_card_but_a_penalty_card_on_the_first_trick() -> None:
-    game = arranged(RULES_DEAL)
+def test_under_the_original_rules_the_leader_may_lead_any_card_but_a_penalty_card_on_the_first_trick() -> (
+    None
+):
+    game = arranged(RULES_DEAL, rules_version=ORIGINAL_RULES)
     assert game.legal_cards(0) == tuple(sorted(RULES_DEAL[0]))
     assert game.legal_cards(1) == ()
 
@@ -96,9 +99,9 @@ def test_hearts_cannot_be_led_before_they_are_broken_but_can_be_discarded_after_
 def test_a_leader_holding_only_hearts_may_lead_one_before_they_are_broken() -> None:
     game = arranged(ONLY_HEARTS_DEAL)
     assert game.to_act() == (1,)
-    # The first leader may not lead its ace of hearts: no penalty card on the first trick.
-    assert code_of(game.refusal(1, Card("H", 14))) == "no_points_on_first_trick"
-    assert game.legal_cards(1) == tuple(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"))
+    # The first leader leads its 2 of clubs, nothing else.
+    assert code_of(game.refusal(1, Card("H", 14))) == "must_lead_lowest_card"
+    assert game.legal_cards(1) == (Card("C", 2),)
     for seat, card in ((1, "2C"), (2, "2D"), (3, "2S"), (0, "AC")):
         assert game.refusal(seat, Card.from_code(card)) is None
         game.play(seat, Card.from_code(card))

@@ -8,7 +8,7 @@ from bot.games.base import Notice
 from bot.games.klondike import Klondike, KlondikeOptions
 from bot.games.klondike.history import history
 from bot.games.klondike.moves import DRAW
-from bot.games.klondike.session import describe
+from bot.games.klondike.wording import describe
 
 
 def test_every_action_is_told_from_the_position_it_was_played_in() -> None:

@@ -1,4 +1,4 @@
-"""The solver and hints: known answers, and winning lines the engine accepts."""
+"""The solver: known answers, and winning lines the engine accepts (hints: test_hints.py)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,12 @@ import pytest
 from bot.games.cards import Card
 from bot.games.klondike import (
     DRAW,
-    Hint,
     Klondike,
     KlondikeOptions,
     Move,
-    hint,
-    parse_move,
     solve,
 )
 from bot.games.klondike.deadlock import is_blocked
-from bot.games.klondike.hints import heuristic_move
 from tests.games.klondike.helpers import (
     cards,
     dead_game,
@@ -113,30 +109,6 @@ def test_limits_give_unknown() -> None:
     result = solve(game, time_limit=5, node_limit=50)
     assert result.status == "unknown" and result.moves is None and result.nodes <= 50
     assert solve(game, time_limit=0).status in ("unknown", "winnable", "unwinnable")
-
-
-def test_a_hint_is_the_first_move_of_a_winning_line() -> None:
-    game = easy_game(draw=1)
-    given = hint(game, time_limit=5)
-    assert given == Hint(DRAW, True, "winnable")
-    game.play(DRAW)
-    assert hint(game, time_limit=5) == Hint(Move("waste", "foundation"), True, "winnable")
-
-
-def test_a_lost_position_gets_a_plain_hint() -> None:
-    game = one_move_game()
-    given = hint(game, time_limit=5)
-    assert not given.winning and given.status == "unwinnable"
-    assert given.move == parse_move("c2>c1")  # it turns up a card
-    game.play(Move("column:2", "column:1"))
-    assert hint(game) == Hint(None, False, "unknown")  # the game is over
-
-
-def test_heuristic_hints_prefer_turning_up_cards_and_never_shuffle() -> None:
-    game = Klondike.new(KlondikeOptions(draw=3), 2)
-    move = heuristic_move(game)
-    assert move is not None and move in game.legal_moves()
-    assert heuristic_move(dead_game()) == DRAW  # still allowed to draw, though it changes nothing
 
 
 @pytest.mark.parametrize("make", [tricky_game, foundation_game])

@@ -1,15 +1,18 @@
 """The no-numbers rule: does a chat message state a number?
 
 `find_numbers` returns every finding, `contains_number` stops at the first one; both run the same scan, so
-their verdicts always agree. The scan, cheapest steps first:
+their verdicts always agree. English, French and German number words are known at every table; the table's
+language only decides the words of two languages ("seize", "elf") where the message does not. The scan,
+cheapest steps first:
 
 1. Discord markup with ids and links is removed (`normalize.strip_discord`).
-2. Keycap shortcodes typed as text (":seven:"), keycap emoji and numeric characters (①, ❼, ², Ⅻ).
+2. Keycap shortcodes typed as text (":seven:"), keycap emoji and numeric characters (①, ❼, ², Ⅻ, 九十九).
 3. Decimal digits of any script.
 4. Words, on the NFKC-folded, lowercased, accent-free text: number words looked up in the lexicon, glued
-   ("thirtyseven"), with "-ish", roman numerals, then the ambiguous words decided by their neighbours, compounds
-   grouped and valued by text2num ("soixante et onze", "thirty-seventh"), and last numbers split into fragments
-   ("t h i r t y", "t.h.i.r.t.y", "thi||rty||").
+   ("thirtyseven", "fünfundvierzig"), with "-ish" or "-mal", with one slip ("fiveteen"; `lookup`), roman
+   numerals, then the ambiguous words decided by their neighbours (`neighbours`), compounds grouped and valued
+   by text2num ("soixante et onze", "thirty-seventh"), and last numbers split into fragments ("t h i r t y",
+   "t.h.i.r.t.y", "thi||rty||").
 """
 
 from __future__ import annotations
@@ -21,9 +24,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from bot.games.thegame.chat import contexts as cx
 from bot.games.thegame.chat import lexicon as lx
 from bot.games.thegame.chat import normalize as nz
 from bot.games.thegame.chat.lexicon import Entry, Role
+from bot.games.thegame.chat.lookup import fragment_entry, word_entry
+from bot.games.thegame.chat.neighbours import Neighbours
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +53,25 @@ class _Found(Exception):
     """Raised by the scan in first-only mode as soon as one finding is made."""
 
 
-# Entries for words that are not in the lexicon but are numbers all the same.
-_GLUED: Final = Entry(Role.CARDINAL, -1, "both", "")
 # Roles of words that can be part of a compound number ("quatre-vingt-dix-neuf", "twenty-one", "first one").
 _COMPOUNDABLE: Final = frozenset(
-    {Role.CARDINAL, Role.ORDINAL, Role.ONE, Role.DEUX, Role.NEUF, Role.SEIZE, Role.CENT, Role.BIG}
+    {Role.CARDINAL, Role.ORDINAL, Role.ONE, Role.DEUX, Role.NEUF, Role.FALSE_FRIEND, Role.CENT, Role.BIG}
 )
 # Roles whose meaning depends on the words around them: a split spelling of one of these ("u n e") counts only
 # when spelled letter by letter.
 _AMBIGUOUS: Final = frozenset(
-    {Role.ONE, Role.DEUX, Role.NEUF, Role.SEIZE, Role.CENT, Role.BIG, Role.TENS, Role.SCORE, Role.QUARANTAINE}
+    {
+        Role.ONE,
+        Role.DEUX,
+        Role.NEUF,
+        Role.FALSE_FRIEND,
+        Role.CENT,
+        Role.BIG,
+        Role.TENS,
+        Role.SCORE,
+        Role.QUARANTAINE,
+        Role.ACHTE,
+    }
 )
 _MAX_SPLIT_PIECES: Final = 24
 _MAX_SPLIT_GAP: Final = 4
@@ -65,6 +80,7 @@ _ROMAN_CANDIDATE_RE: Final = re.compile(r"\b[ivxlc]{2,}\b")
 # Characters allowed between the words of one compound number: spaces and hyphens (and markup around them),
 # not line breaks.
 _COMPOUND_GAP: Final = frozenset(" \t-‐‑–*_~|")
+_CONNECTOR_LANGUAGES: Final = {"and": frozenset({"en"}), "et": frozenset({"fr"}), "und": frozenset({"de"})}
 
 
 class _Token:
@@ -91,23 +107,6 @@ _t2n_find_numbers: Final[Callable[[Sequence[_Token], str, float], list[_Occurren
 )
 
 
-def _entry(key: str) -> Entry | None:
-    """What a folded word is, or None if it is no number word."""
-    entry = lx.LEXICON.get(key)
-    if entry is not None:
-        return entry
-    if len(key) >= 6 and key[:2] in lx.GLUED_STARTS and lx.GLUED_RE.fullmatch(key):
-        return _GLUED
-    if len(key) > 3 and key.endswith("ish"):  # "tenish", "thirtyish", "twelveish"
-        stem = key[:-3]
-        stem_entry = lx.LEXICON.get(stem) or lx.LEXICON.get(stem + "e")
-        if stem_entry is not None and stem_entry.role in (Role.CARDINAL, Role.ONE, Role.SEIZE, Role.NEUF):
-            return _GLUED
-        if len(stem) >= 6 and lx.GLUED_RE.fullmatch(stem):
-            return _GLUED
-    return None
-
-
 def _merge_possible(keys: list[str]) -> bool:
     """Could two neighbouring words be the start of a number split in fragments ("thir ty", "t h i r t y")?"""
     previous = ""
@@ -121,7 +120,12 @@ def _merge_possible(keys: list[str]) -> bool:
 
 
 def _word_step(
-    display: str, key: str, word_re: re.Pattern[str], first_only: bool, findings: list[NumberFinding]
+    display: str,
+    key: str,
+    word_re: re.Pattern[str],
+    first_only: bool,
+    findings: list[NumberFinding],
+    language: str | None,
 ) -> None:
     """Number words. Cheap set tests first: most table talk has no word that could be part of a number and
     never reaches the full scan (`_Scan`)."""
@@ -132,22 +136,37 @@ def _word_step(
         findings.append(NumberFinding("word", next(k for k in keys if k in lx.ALWAYS_NUMBERS)))
         return
     merges = _merge_possible(keys)
-    if (
-        merges
-        or not lx.LEXICON_WORDS.isdisjoint(keys)
-        or _ROMAN_CANDIDATE_RE.search(key)
-        or any(len(word) >= 6 and _entry(word) is not None for word in keys)  # glued, "-ish"
-    ):
-        _Scan(display, key, keys, first_only, findings).run(merges)
+    # The long words that are numbers without being in the lexicon as such: glued, "-ish", "-mal", with a slip.
+    long_entries = {
+        word: entry for word in keys if len(word) >= 5 and (entry := word_entry(word)) is not None
+    }
+    if merges or long_entries or not lx.LEXICON_WORDS.isdisjoint(keys) or _ROMAN_CANDIDATE_RE.search(key):
+        _Scan(display, key, keys, first_only, findings, language).run(merges, long_entries)
 
 
 class _Scan:
     """The word step of one message."""
 
-    __slots__ = ("display", "ends", "findings", "first_only", "key", "keys", "lang_score", "starts", "used")
+    __slots__ = (
+        "display",
+        "ends",
+        "findings",
+        "first_only",
+        "key",
+        "keys",
+        "neighbours",
+        "starts",
+        "used",
+    )
 
     def __init__(
-        self, display: str, key: str, keys: list[str], first_only: bool, findings: list[NumberFinding]
+        self,
+        display: str,
+        key: str,
+        keys: list[str],
+        first_only: bool,
+        findings: list[NumberFinding],
+        table_language: str | None,
     ) -> None:
         self.display = display
         self.key = key
@@ -163,7 +182,7 @@ class _Scan:
             position += len(word)
             self.ends.append(position)
         self.used = [False] * len(keys)
-        self.lang_score: int | None = None
+        self.neighbours = Neighbours(keys, table_language)
 
     # ----------------------------------------------------------------- helpers
 
@@ -174,36 +193,19 @@ class _Scan:
         if self.first_only:
             raise _Found
 
-    def word(self, index: int) -> str:
-        return self.keys[index] if 0 <= index < len(self.keys) else ""
-
     def gap(self, index: int) -> str:
         """The text between word index-1 and word index."""
         return self.key[self.ends[index - 1] : self.starts[index]]
 
-    def _language(self) -> int:
-        """English function words minus French ones: > 0 reads as English, < 0 as French, 0 undecided."""
-        if self.lang_score is None:
-            english = sum(1 for k in self.keys if k in lx.EN_WORDS)
-            french = sum(1 for k in self.keys if k in lx.FR_WORDS)
-            self.lang_score = english - french
-        return self.lang_score
-
-    def is_english(self) -> bool:
-        return self._language() > 0
-
-    def is_french(self) -> bool:
-        return self._language() < 0
-
     # ----------------------------------------------------------------- the scan
 
-    def run(self, merges: bool) -> None:
+    def run(self, merges: bool, long_entries: dict[str, Entry]) -> None:
         keys = self.keys
         count = len(keys)
         entries: list[Entry | None] = [None] * count
         any_entry = False
         for index, key in enumerate(keys):
-            entry = _entry(key)
+            entry = long_entries.get(key) if len(key) >= 5 else lx.LEXICON.get(key)
             if entry is not None:
                 entries[index] = entry
                 any_entry = True
@@ -212,6 +214,7 @@ class _Scan:
                 and len(key) >= 2
                 and lx.ROMAN_RE.fullmatch(key)
                 and self._roman(index)
+                and not self.neighbours.roman_is_a_word(index)
             ):
                 self.add("roman", index, index)
         if any_entry:
@@ -226,7 +229,7 @@ class _Scan:
             return True
         if not shown.islower():  # "Liv", "Xi": a name
             return False
-        return len(shown) >= 3 or self.keys[index] not in lx.ROMAN_LOWER_WORDS  # "xiv", "ix"; not "xx", "vi"
+        return len(shown) >= 3 or self.keys[index] not in cx.ROMAN_LOWER_WORDS  # "xiv", "ix"; not "xx", "vi"
 
     def _words(self, entries: Sequence[Entry | None]) -> None:
         count = len(entries)
@@ -275,7 +278,7 @@ class _Scan:
         words = [entries[i] for i in range(first, last + 1)]
         covered = [False] * len(words)
         if all(w is None or w.canon for w in words):
-            lang = "fr" if any(w is not None and w.lang == "fr" for w in words) else "en"
+            lang = self._compound_language(words, first)
             tokens = [_Token(self._canon(w, self.keys[first + i], lang)) for i, w in enumerate(words)]
             for occurrence in _t2n_find_numbers(tokens, lang, 0):
                 if occurrence.end - occurrence.start >= 2:
@@ -285,6 +288,16 @@ class _Scan:
         for offset, word in enumerate(words):
             if word is not None and not covered[offset]:
                 self._single(word, first + offset)
+
+    def _compound_language(self, words: Sequence[Entry | None], first: int) -> str:
+        """The language text2num reads a compound in: one its words share ("six cent" is French, "fünf und
+        zwanzig" German), the message's own first; else the first word's."""
+        shared = set(lx.LANGUAGES)
+        for offset, word in enumerate(words):
+            shared &= word.langs if word is not None else _CONNECTOR_LANGUAGES[self.keys[first + offset]]
+        first_word = words[0]
+        candidates = shared or (first_word.langs if first_word is not None else lx.LANGUAGES)
+        return next(lang for lang in (self.neighbours.language(), *lx.LANGUAGES) if lang in candidates)
 
     @staticmethod
     def _canon(entry: Entry | None, key: str, lang: str) -> str:
@@ -296,72 +309,12 @@ class _Scan:
 
     def _single(self, entry: Entry, index: int) -> None:
         """One number word on its own: flag it unless its role and neighbours say it is no number."""
-        if self._is_number(entry, index):
+        if self.neighbours.is_number(entry, index):
             self.add(
                 "quantity" if entry.role in (Role.QUANTITY, Role.SCORE, Role.QUARANTAINE) else "word",
                 index,
                 index,
             )
-
-    def _is_number(self, entry: Entry, index: int) -> bool:
-        role = entry.role
-        if role is Role.CARDINAL:
-            return (self.word(index), self.word(index + 1)) not in lx.IDIOMS
-        if role is Role.ORDINAL:
-            return entry.value > 4
-        if role is Role.QUANTITY:
-            return True
-        before = self.word(index - 1)
-        after = self.word(index + 1)
-        if role is Role.ONE:
-            return self._one_is_number(index, before, after)
-        if role is Role.DEUX:
-            return before not in lx.DEUX_BOTH_BEFORE
-        if role is Role.NEUF:
-            if before in lx.NEUF_NEW_BEFORE:
-                return False
-            return not (before == "a" and self.word(index - 2).startswith(lx.NEUF_A_VERBS))
-        if role is Role.SEIZE:
-            return after not in lx.SEIZE_EN_AFTER and not self.is_english()
-        if role is Role.CENT:
-            if before == "per" or self.is_english():  # "per cent", "not a cent"
-                return False
-            if before in ("a", "every", "each", "one", "no", "single") and not self.is_french():
-                return False  # "every cent counts"
-            return not self._big_idiom(index, before, after)
-        if role is Role.BIG:
-            return not self._big_idiom(index, before, after)
-        if role is Role.TENS:
-            return after != "of"
-        if role is Role.SCORE:
-            return before == "a" and after == "of"
-        # Role.QUARANTAINE
-        return before == "une"
-
-    def _one_is_number(self, index: int, before: str, after: str) -> bool:
-        """one / un / une: a pronoun or an article ("a low one", "une carte") unless the context makes it the
-        number 1 ("exactly one", "plus one", "one less", "off by one", "numéro un", "à un près", "un d'écart")."""
-        if before in lx.ONE_NUMBER_BEFORE:
-            return True
-        if before == "by":
-            return self.word(index - 2) in lx.ONE_BY_BEFORE
-        key = self.keys[index]
-        if key == "one":
-            if after in lx.ONE_NUMBER_AFTER:
-                return not (after == "off" and before in ("a", "the"))  # "a one-off"
-            return after == "more" and self.word(index + 2) == "than"
-        if after == "pres":
-            return before == "a"  # "à un près"
-        return after == "d" and self.word(index + 2) == "ecart"  # "un d'écart"
-
-    def _big_idiom(self, index: int, before: str, after: str) -> bool:
-        """A big number as a figure of speech: "mille mercis", "cent fois", "a hundred percent",
-        "thanks a million", "one in a million"."""
-        if after in lx.BIG_IDIOM_AFTER:
-            return True
-        if before == "pour":  # the second "cent" of "cent pour cent"
-            return self.word(index - 2) == "cent"
-        return before == "a" and self.word(index - 2) in lx.BIG_IDIOM_BEFORE_A
 
     # ----------------------------------------------------------------- split words
 
@@ -388,7 +341,7 @@ class _Scan:
                 if not lx.PARTIAL_RE.fullmatch(candidate):
                     break
                 merged = candidate
-                entry = _entry(merged)
+                entry = fragment_entry(merged)
                 if entry is not None:
                     best, best_entry = nxt, entry
             if (
@@ -415,14 +368,14 @@ class _Scan:
         return True
 
 
-def _scan(text: str, first_only: bool) -> list[NumberFinding]:
+def _scan(text: str, first_only: bool, language: str | None) -> list[NumberFinding]:
     findings: list[NumberFinding] = []
     with contextlib.suppress(_Found):
-        _scan_into(text, first_only, findings)
+        _scan_into(text, first_only, findings, language)
     return findings
 
 
-def _scan_into(text: str, first_only: bool, findings: list[NumberFinding]) -> None:
+def _scan_into(text: str, first_only: bool, findings: list[NumberFinding], language: str | None) -> None:
     text = nz.strip_discord(text)
     if ":" in text:
         for match in nz.SHORTCODE_RE.finditer(text):
@@ -447,17 +400,30 @@ def _scan_into(text: str, first_only: bool, findings: list[NumberFinding]) -> No
         if first_only:
             return
     if is_ascii:
-        _word_step(text, text.lower(), nz.ASCII_WORD_RE, first_only, findings)
+        _word_step(text, text.lower(), nz.ASCII_WORD_RE, first_only, findings, language)
     else:
         display, key = nz.fold(text)
-        _word_step(display, key, nz.WORD_RE, first_only, findings)
+        _word_step(display, key, nz.WORD_RE, first_only, findings, language)
 
 
-def find_numbers(text: str) -> list[NumberFinding]:
-    """Every number stated in a chat message; an empty list if the message keeps the rule."""
-    return _scan(text, first_only=False)
+def chat_language(locale: str | None) -> str | None:
+    """The language code the detector takes ("en", "fr", "de") for a locale such as "de-DE" or "fr", or None
+    when the locale is none of them."""
+    code = (locale or "").lower()[:2]
+    return code if code in lx.LANGUAGES else None
 
 
-def contains_number(text: str) -> bool:
-    """Does the message state a number? Same verdict as bool(find_numbers(text)), faster: stops at the first."""
-    return bool(_scan(text, first_only=True))
+def find_numbers(text: str, language: str | None = None) -> list[NumberFinding]:
+    """Every number stated in a chat message; an empty list if the message keeps the rule.
+
+    Number words of English, French and German are found at every table (a German table that writes "trente"
+    is caught). `language` is the table's language ("en", "fr", "de"), or None when unknown: it decides the
+    words that are a number in one language and an everyday word in another ("seize", "cent", "elf", "null")
+    when the message's own words do not say which language it is in."""
+    return _scan(text, False, language)
+
+
+def contains_number(text: str, language: str | None = None) -> bool:
+    """Does the message state a number? Same verdict as bool(find_numbers(text, language)), faster: stops at
+    the first finding."""
+    return bool(_scan(text, True, language))

@@ -93,7 +93,12 @@ def _numeric_characters() -> dict[str, str]:
     return kinds
 
 
-_NUMERIC_KINDS: Final = _numeric_characters()
+# Numerals written with ideographs (Chinese, Japanese), which Unicode files as letters: the digits 〇 to 九,
+# 十 (10), 百 (100), 廿 卅 (20, 30), and their financial forms (壹 貳 參...). Not 千 万 億 (a thousand and
+# more: never a card, and part of many words).
+CJK_NUMERALS: Final = "〇零一二三四五六七八九十百两兩廿卅壹贰貳叁參肆伍陆陸柒捌玖拾佰"
+
+_NUMERIC_KINDS: Final = {**_numeric_characters(), **dict.fromkeys(CJK_NUMERALS, "digit")}
 
 
 def _char_class(chars: list[str]) -> str:
@@ -113,8 +118,11 @@ def _char_class(chars: list[str]) -> str:
 
 
 KEYCAP_TEN: Final = "\U0001f51f"
-# A keycap is a digit, an optional emoji variation selector and the combining enclosing keycap.
-SPECIAL_RE: Final = re.compile(rf"[0-9]\ufe0f?\u20e3|{KEYCAP_TEN}|{_char_class(list(_NUMERIC_KINDS))}")
+# A keycap is a digit, an optional emoji variation selector and the combining enclosing keycap. Ideographic
+# numerals are found as a run ("九十九" is one number).
+SPECIAL_RE: Final = re.compile(
+    rf"[0-9]\ufe0f?\u20e3|{KEYCAP_TEN}|{_char_class(list(CJK_NUMERALS))}+|{_char_class(list(_NUMERIC_KINDS))}"
+)
 
 
 _SPECIAL_CHARS: Final = frozenset([*_NUMERIC_KINDS, "\u20e3", KEYCAP_TEN])
@@ -128,6 +136,8 @@ def has_special(text: str) -> bool:
 
 def special_kind(fragment: str) -> str:
     """The finding kind of a SPECIAL_RE match."""
+    if fragment[0] in CJK_NUMERALS:
+        return "digit"
     if len(fragment) > 1 or fragment == KEYCAP_TEN:
         return "keycap"
     return _NUMERIC_KINDS[fragment]
@@ -167,17 +177,29 @@ _INVISIBLE_RE: Final = re.compile(
     "[" + "".join(f"{re.escape(chr(start))}-{re.escape(chr(end))}" for start, end in _INVISIBLE_RANGES) + "]+"
 )
 
-# Letters that look like Latin ones (Cyrillic, Greek), emoji letters (regional indicators 🇹🇪🇳, negative
-# circled and squared letters 🅣🅴🅽), folded to the Latin letter they show.
+# Letters that look like Latin ones (Cyrillic, including the lowercase ones that look like small capitals: т
+# н к м в; Greek; Armenian), emoji letters (regional indicators 🇹🇪🇳, negative circled and squared letters
+# 🅣🅴🅽), folded to the Latin letter they show; and the German ß, folded to "s" ("dreißig" is "dreisig"; the
+# lexicon also knows "dreissig").
 _LOOKALIKES: Final = {
-    **dict(zip("аеорсухіјѕһԁԛԝ", "aeopcyxijshdqw", strict=True)),
+    **dict(zip("аеорсухіјѕһԁԛԝтнкмвпгьѵѡӏԍ", "aeopcyxijshdqwthkmbnrbvwlg", strict=True)),
     **dict(zip("АВЕКМНОРСТУХІЈЅ", "abekmhopctyxijs", strict=True)),
-    **dict(zip("\u03bf\u03b9\u03bd\u03b1\u03ba\u03c4\u03c5\u03c1", "oivaktup", strict=True)),
+    **dict(zip("\u03bf\u03b9\u03bd\u03b1\u03ba\u03c4\u03c5\u03c1εηωχγ", "oivaktupenwxy", strict=True)),
     **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "abezhikmnoptyx", strict=True)),
+    **dict(zip("ոսհօ", "nuho", strict=True)),
+    "ß": "s",
+    "ẞ": "s",
     **{chr(0x1F1E6 + i): chr(ord("a") + i) for i in range(26)},
     **{chr(0x1F150 + i): chr(ord("a") + i) for i in range(26)},
     **{chr(0x1F170 + i): chr(ord("a") + i) for i in range(26)},
 }
+
+
+# Latin letters NFKC leaves alone that read as a plain letter: small capitals (ᴛᴡᴇʟᴠᴇ), dotless and script
+# letters (ı, ɡ).
+_PLAIN_LETTER_RE: Final = re.compile(
+    r"LATIN (?:LETTER SMALL CAPITAL|SMALL LETTER DOTLESS|SMALL LETTER SCRIPT) ([A-Z])"
+)
 
 
 def _fold_table() -> dict[int, str]:
@@ -187,6 +209,10 @@ def _fold_table() -> dict[int, str]:
         base = unicodedata.normalize("NFD", chr(code))[0]
         if base.isascii() and base.isalpha():
             table[code] = base.lower()
+    for code in [*range(0x100, 0x2B0), *range(0x1D00, 0x1D80), *range(0xA720, 0xA800)]:
+        plain = _PLAIN_LETTER_RE.fullmatch(unicodedata.name(chr(code), ""))
+        if plain:
+            table[code] = plain.group(1).lower()
     for char, latin in _LOOKALIKES.items():
         table[ord(char)] = latin
     return table

@@ -13,7 +13,7 @@ import discord
 from bot.games.thegame.engine import Game, Status
 from bot.games.thegame.session import TheGameSession
 from bot.games.thegame.ui import components
-from bot.games.thegame.ui.format import MARKER_EMOJI, card, plain_name, seat_name
+from bot.games.thegame.ui.format import MARKER_EMOJI, card, plain_name, seat_name, text_name
 from bot.games.thegame.ui.image import IMAGE_FILE, board_image
 from bot.service.table import Table
 from bot.ui import components as shared
@@ -70,6 +70,28 @@ def players_text(table: Table, session: TheGameSession) -> str:
     return "\n".join(lines)
 
 
+def marker_lines(table: Table, session: TheGameSession, locale: str) -> list[str]:
+    """The team's markers as text, a line a pile ("🐢 **A**: small steps only (asked by Alice)"), for the board
+    and every hand: the picture's words are small on a phone, and a screen reader reads text."""
+    lines = []
+    for pile in session.game.piles:
+        kind = session.markers.get(pile.name)
+        if kind is None:
+            continue
+        setter = session.marker_by.get(pile.name)
+        lines.append(
+            t(
+                locale,
+                "board.marker_line",
+                emoji=MARKER_EMOJI[kind],
+                pile=pile.name,
+                marker=t(locale, f"marker.{kind}"),
+                name=text_name(table, setter if setter is not None else -1),
+            )
+        )
+    return lines
+
+
 def board_content(table: Table, *, image: bool = True) -> dict[str, Any]:
     """The board's message: embed, view, and the picture (`image=False`: the text alone, for comparisons)."""
     session = session_of(table)
@@ -85,12 +107,14 @@ def board_content(table: Table, *, image: bool = True) -> dict[str, Any]:
     if choosing:
         embed.description = t(locale, "board.next_steps_ai" if table.has_ai else "board.next_steps")
     embed.add_field(name=t(locale, "board.players"), value=players_text(table, session), inline=False)
+    if markers := marker_lines(table, session, locale):
+        embed.add_field(name=t(locale, "board.markers"), value="\n".join(markers), inline=False)
     if session.recent_plays:
         plays = [
             t(
                 locale,
                 "board.play_backwards" if backwards else "board.play",
-                name=plain_name(table, seat),
+                name=text_name(table, seat),
                 card=card(value),
                 pile=pile,
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.games.thegame.engine import Direction, Game, Pile, Status
 from bot.service.table import Table
+from bot.ui.format import escape_name
 from bot.ui.i18n import t
 
 ARROW = {Direction.UP: "▲", Direction.DOWN: "▼"}
@@ -50,13 +51,19 @@ def game_progress(locale: object, game: Game) -> str:
 
 
 def seat_name(table: Table, index: int) -> str:
+    """A seat's name for text (markdown), with the AI mark: "🤖 Ada"."""
     seat = table.seats[index]
-    return f"🤖 {seat.name}" if seat.is_ai else seat.name
+    return f"🤖 {escape_name(seat.name)}" if seat.is_ai else escape_name(seat.name)
 
 
 def plain_name(table: Table, index: int) -> str:
-    """A seat's name without the AI mark (inside sentences and on the picture)."""
+    """A seat's name as it is, for plain-text places: the picture and its description, menu options."""
     return table.seats[index].name if 0 <= index < len(table.seats) else "—"
+
+
+def text_name(table: Table, index: int) -> str:
+    """A seat's name inside a sentence of text (markdown): never a link, a mention or formatting."""
+    return escape_name(plain_name(table, index))
 
 
 def is_playing(game: Game) -> bool:

@@ -12,8 +12,8 @@ import discord
 
 from bot.games.thegame.engine import Game, Status
 from bot.games.thegame.ui import components
-from bot.games.thegame.ui.board import session_of
-from bot.games.thegame.ui.format import ARROW, card, game_progress, plain_name, tops_line
+from bot.games.thegame.ui.board import marker_lines, session_of
+from bot.games.thegame.ui.format import ARROW, card, game_progress, text_name, tops_line
 from bot.games.thegame.ui.moves import KIND_EMOJI, Move, best_first, moves_now
 from bot.service.table import Table
 from bot.ui import components as shared
@@ -68,6 +68,7 @@ def hand_embed(
     else:
         lines.append(t(locale, "hand.empty"))
     lines.append(tops_line(game))
+    lines += marker_lines(table, session, locale)  # what the team asked, in the reader's language
     lines.append("")
     if game.is_over:
         lines.append(t(locale, "hand.game_over"))
@@ -76,22 +77,23 @@ def hand_embed(
         if hints and hand:
             lines.append(t(locale, f"hand.start.{session.start_quality(seat)}"))
     elif playing:
-        lines.append(t(locale, "hand.your_turn", progress=game_progress(locale, game)))
         rows = [
             f"{KIND_EMOJI[options[0].kind]} {card(value)} → {' · '.join(move_text(m, locale) for m in options)}"
             for value, options in best_first(moves_now(game))
         ]
+        # One instruction, the one that applies: choose a card while one fits, else end the turn.
+        nothing_fits = not rows and game.can_end_turn()
+        key = "hand.your_turn_nothing_fits" if nothing_fits else "hand.your_turn"
+        lines.append(t(locale, key, progress=game_progress(locale, game)))
         if rows:
             embed.add_field(name=t(locale, "hand.moves"), value="\n".join(rows), inline=False)
-        elif game.can_end_turn():
-            lines.append(t(locale, "hand.nothing_fits_end"))
     else:
         current = game.current_player
         lines.append(
             t(
                 locale,
                 "hand.waiting",
-                name=plain_name(table, current if current is not None else -1),
+                name=text_name(table, current if current is not None else -1),
                 progress=game_progress(locale, game),
             )
         )

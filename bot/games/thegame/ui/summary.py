@@ -19,7 +19,7 @@ from bot.games.thegame.engine import (
 )
 from bot.games.thegame.session import TheGameSession
 from bot.games.thegame.ui.board import footer, session_of
-from bot.games.thegame.ui.format import card, number_word, plain_name, seat_name, tops_line
+from bot.games.thegame.ui.format import card, number_word, seat_name, text_name, tops_line
 from bot.service.table import Table, TableStatus
 from bot.ui.format import duration
 from bot.ui.game_ui import ended_early_text, log_pages_of
@@ -33,7 +33,7 @@ LOG_TURNS_PER_PAGE = 20
 def how_it_ended(table: Table, game: Game, locale: str) -> str:
     """ "All 98 cards are on the piles.", "Carol could not play two cards.", or "" while not over."""
     reason = game.end_reason
-    name = plain_name(table, game.current_player if game.current_player is not None else -1)
+    name = text_name(table, game.current_player if game.current_player is not None else -1)
     words = {
         "minimum": number_word(locale, game.turn_minimum),
         "played": number_word(locale, game.played_this_turn),
@@ -120,7 +120,7 @@ def log_pages(table: Table, locale: str) -> list[str]:
     turns = session.turns()
     lines: list[str] = []
     if game.first_player is not None:
-        lines.append(t(locale, "log.start", name=plain_name(table, game.first_player)))
+        lines.append(t(locale, "log.start", name=text_name(table, game.first_player)))
     for turn in turns:
         plays = ", ".join(
             t(locale, "log.play_backwards" if backwards else "log.play", card=card(value), pile=pile)
@@ -128,10 +128,8 @@ def log_pages(table: Table, locale: str) -> list[str]:
         ) or t(locale, "log.no_play")
         if turn.drawn:
             plays += " · " + t(locale, "log.drew", count=turn.drawn)
-        lines.append(
-            t(locale, "log.turn", number=turn.number, name=plain_name(table, turn.seat), plays=plays)
-        )
-        lines += [t(locale, "log.skipped", name=plain_name(table, seat)) for seat in turn.skipped]
+        lines.append(t(locale, "log.turn", number=turn.number, name=text_name(table, turn.seat), plays=plays))
+        lines += [t(locale, "log.skipped", name=text_name(table, seat)) for seat in turn.skipped]
     if game.is_over:
         lines.append(end_line(table, locale))
     elif table.status is TableStatus.ABANDONED:

@@ -8,6 +8,7 @@ from typing import Any
 from discord import app_commands
 
 from bot.games.errors import GameError
+from bot.games.numerals import ascii_number
 from bot.games.thegame.engine import PILE_NAMES, Status
 from bot.games.thegame.session import MARKER_KINDS, ChooseFirst, FinishTurn, PlayOnPile, SetMarker
 from bot.games.thegame.ui import board, components, hand, summary
@@ -16,13 +17,14 @@ from bot.games.thegame.ui.format import (
     DRAW_PILE_EMOJI,
     game_progress,
     number_word,
-    plain_name,
     progress,
+    text_name,
     tops_line,
 )
 from bot.games.thegame.ui.moves import moves_now
 from bot.service.table import Table, TableStatus
-from bot.storage.stats import GameRecord
+from bot.storage.stats import GameRecord, SeatRecord
+from bot.ui.format import escape_name
 from bot.ui.game_ui import GameUI
 from bot.ui.i18n import t
 
@@ -40,6 +42,9 @@ class TheGameUI(GameUI):
         key = "history.abandoned" if record.outcome == "abandoned" else "history.lost"
         return t(locale, key, count=record.cards_left)
 
+    def record_seat_points(self, seat: SeatRecord, locale: str) -> str | None:
+        return None  # a cooperative game: the team's cards left, shown once for the game
+
     def record_variant(self, record: GameRecord, locale: str) -> str:
         if record.expert_minimum and record.expert_hand:
             return t(locale, "variant.both")
@@ -54,6 +59,11 @@ class TheGameUI(GameUI):
 
     def lobby_help(self, table: Table, locale: object) -> str:
         return t(locale, "lobby.thegame_help")
+
+    def started_notice_at(self, table: Table, locale: object) -> str:
+        """Alone, the game starts on the player's turn: no team to choose who starts."""
+        choosing = game_of(table).status is Status.CHOOSING_FIRST
+        return t(locale, "hand.started" if choosing else "hand.started_alone")
 
     def board(self, table: Table) -> dict[str, Any]:
         return board.board_content(table)
@@ -88,7 +98,7 @@ class TheGameUI(GameUI):
             f"{tops_line(game)} · {DRAW_PILE_EMOJI} {t(locale, 'turn.draw_pile', count=game.draw_pile_count)}"
         )
         if seat.is_ai:
-            return t(locale, "turn.ai", mention=seat.name, state=state)
+            return t(locale, "turn.ai", mention=escape_name(seat.name), state=state)
         return t(
             locale,
             "turn.ping",
@@ -110,7 +120,7 @@ class TheGameUI(GameUI):
         played, minimum = int(params.get("played", 0)), int(params.get("minimum", 0))
         return {
             **params,
-            "name": plain_name(table, int(params["seat"])),
+            "name": text_name(table, int(params["seat"])),
             "progress": progress(locale, played, minimum),
             "minimum": number_word(locale, minimum),
         }
@@ -119,10 +129,9 @@ class TheGameUI(GameUI):
         """`/play card:45 [pile:A]`: the pile may be left out when only one pile takes the card."""
         session = session_of(table)
         game = session.game
-        text = card.strip()
-        if not text.isdigit():
-            raise session.refusal("engine.card_not_in_hand")
-        value = int(text)
+        value = ascii_number(card.strip(), max_digits=3)
+        if value is None:  # "²", "①", "forty": only digits can name a card
+            raise GameError("error.unreadable_card")
         if pile:
             if pile.upper() not in PILE_NAMES:
                 raise session.refusal("engine.unknown_pile")
@@ -151,10 +160,12 @@ class TheGameUI(GameUI):
             pile, _, kind = value.partition(".")
             if pile in PILE_NAMES and (kind in MARKER_KINDS or kind == CLEAR):
                 return SetMarker(pile, None if kind == CLEAR else kind), "board"
-        elif payload == FIRST_PAYLOAD and value.isdigit() and int(value) < len(table.seats):
+        elif (
+            payload == FIRST_PAYLOAD and (seat := ascii_number(value)) is not None and seat < len(table.seats)
+        ):
             if session.game.status is not Status.CHOOSING_FIRST:
                 raise session.refusal("engine.first_player_already_chosen")
-            return ChooseFirst(int(value)), "board"
+            return ChooseFirst(seat), "board"
         raise GameError("error.stale_button")
 
     def autocomplete(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:

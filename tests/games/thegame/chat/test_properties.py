@@ -87,13 +87,20 @@ def test_contains_number_agrees_with_find_numbers(text: str) -> None:
 
 _SOUP = (
     "the a one un une pile C D A B t h i r y e n s v o u x d je tu on de la ten six sept neuf seize cent "
-    "thirty trente vingt et and first deuxième cinquième XIV xx || ** ~~ ` - . \n"
+    "thirty trente vingt et and first deuxième cinquième XIV xx || ** ~~ ` - . \n "
+    "fünf und zwanzig elf null acht achte ein eine eins der z w a n g fiveteen twelf ᴛᴇɴ тwo 九 十 XL"
 )
 words = st.sampled_from(_SOUP.split(" "))
 
 
 @settings(max_examples=300, deadline=None)
-@given(parts=st.lists(words, max_size=25), separator=st.sampled_from([" ", "", "-", ".", "\n"]))
-def test_number_shaped_word_soup_agrees_and_never_crashes(parts: list[str], separator: str) -> None:
+@given(
+    parts=st.lists(words, max_size=25),
+    separator=st.sampled_from([" ", "", "-", ".", "\n"]),
+    language=st.sampled_from([None, "en", "fr", "de"]),
+)
+def test_number_shaped_word_soup_agrees_and_never_crashes(
+    parts: list[str], separator: str, language: str | None
+) -> None:
     text = separator.join(parts)
-    assert contains_number(text) == bool(find_numbers(text))
+    assert contains_number(text, language) == bool(find_numbers(text, language))

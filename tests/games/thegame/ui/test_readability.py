@@ -3,6 +3,8 @@ cards are the biggest thing on it, and the turn line, the backwards targets and 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PIL import Image, ImageChops
 
 from bot.games.thegame.ui.image import layout_of
@@ -61,3 +63,33 @@ def test_the_words_around_the_piles_are_readable_on_a_phone() -> None:
     for name, box in (("turn line", turn), ("backwards target", backwards), ("draw pile", draw_pile)):
         height = text_height_on_felt(image, scaled(box, SCALE)) * shrink
         assert height >= 8, f"the {name} is {height:.1f} px tall on a phone"
+
+
+def marker_word_height(table_locale: str) -> tuple[float, float]:
+    """On a phone: how tall a marker's word is drawn (the picture less the same picture without the words), and
+    how tall the backwards target above it is."""
+    table = mid_game(table_locale)
+    layout = layout_of(table, session(table))
+    image = draw_thegame(layout, SCALE)
+    labels = replace(layout.labels, keep_off="", small_steps="")
+    without_words = draw_thegame(replace(layout, labels=labels), SCALE)
+    difference = ImageChops.difference(image.convert("RGB"), without_words.convert("RGB")).convert("L")
+    words = difference.point(lambda value: 255 if value > 24 else 0).getbbox()
+    assert words is not None, "the markers' words are drawn"
+    shrink = PHONE_WIDTH / image.width
+    below = PILES_Y + PILE_HEIGHT + 4
+    pile_c = MARGIN + 2 * (PILE_WIDTH + GAP)  # C shows its backwards target
+    backwards = text_height_on_felt(
+        image, scaled((pile_c, below, pile_c + PILE_WIDTH, below + BACKWARDS_HEIGHT), SCALE)
+    )
+    return (words[3] - words[1]) * shrink, backwards * shrink
+
+
+def test_the_markers_words_read_on_a_phone_as_well_as_the_backwards_targets() -> None:
+    # Found playing on a phone: "small steps" was drawn at a third of the player's name, about 9 px tall.
+    for table_locale in ("en-US", "fr", "de"):
+        word, backwards = marker_word_height(table_locale)
+        assert backwards >= 8
+        assert word >= backwards, (
+            f"{table_locale}: a marker's word {word:.1f} px, the target {backwards:.1f} px"
+        )

@@ -1,0 +1,107 @@
+"""A move made in the Activity: the same action, through the same service, lock and save, as a click on a button,
+followed by the same public updates (the board, the turn line, the other players' hands, the AI seats). What the
+person is told comes back as text in their language: the notice a button would answer with, or the refusal's
+one sentence."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.activity.identity import Viewer
+from bot.activity.views import view_for
+from bot.games.base import Notice
+from bot.games.errors import GameError
+from bot.service.games import Change
+from bot.service.table import Seat, Table, TableStatus
+from bot.ui.game_ui import render_notice, ui_for
+
+if TYPE_CHECKING:
+    from bot.app import TheGameBot
+
+log = logging.getLogger(__name__)
+
+LOBBY_ACTIONS = ("join", "leave", "start", "add_ai")
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the person who acted is told: a sentence (None: nothing to say), whether it is a refusal, and an
+    action to offer for confirmation (The Game's warning before a play that ends the game)."""
+
+    text: str | None
+    refused: bool = False
+    confirm: dict[str, Any] | None = None
+
+
+class ActivityActions:
+    def __init__(self, bot: TheGameBot) -> None:
+        self.bot = bot
+
+    async def perform(self, viewer: Viewer, message: dict[str, Any]) -> Answer:
+        """Act for `viewer` at the table of their channel; a refusal changes nothing and says why."""
+        games = self.bot.games
+        table = games.in_channel(viewer.channel_id)
+        try:
+            if table is None:
+                raise GameError("error.no_table_here")
+            kind = message.get("kind")
+            if kind in LOBBY_ACTIONS:
+                return await self._lobby(viewer, table, str(kind))
+            return await self._play(viewer, table, message)
+        except GameError as error:
+            return Answer(self.explain(viewer, table, error), refused=True)
+
+    def explain(self, viewer: Viewer, table: Table | None, error: GameError) -> str:
+        """The refusal's sentence, as the bot says it to a click (`TableController.explain`)."""
+        params = dict(error.params)
+        if table is not None and table.session is not None:
+            table = self.bot.games.as_saved(table)
+            params = ui_for(table).explain(table, error.key, params, viewer.locale)
+        buttons = table.locale if table is not None else None
+        return render_notice(viewer.locale, Notice(error.key, params), buttons=buttons)
+
+    async def _lobby(self, viewer: Viewer, table: Table, kind: str) -> Answer:
+        games, display = self.bot.games, self.bot.display
+        if kind == "join":
+            change = await games.join(table.id, Seat(viewer.user_id, viewer.name, locale=viewer.locale))
+        elif kind == "leave":
+            change = await games.leave(table.id, viewer.user_id)
+            if change.table.status is TableStatus.EXPIRED:
+                display.forget_table(table.id)
+        elif kind == "add_ai":
+            change = await games.add_ai(table.id, viewer.user_id)
+        else:
+            change = await games.start(table.id, viewer.user_id)
+            started = change.table
+            if started.status.is_active:  # as `TableController.start` does once the game is saved as started
+                display.refresh_board(started)
+                display.announce_turn(started)
+                self.bot.ai_turns.schedule(started)
+            else:
+                self.bot.controller.after_change(change)
+            return Answer(None)
+        display.refresh_board(change.table)
+        return Answer(None)
+
+    async def _play(self, viewer: Viewer, table: Table, message: dict[str, Any]) -> Answer:
+        seat = table.seat_of(viewer.user_id)
+        if seat is None:
+            raise GameError("error.not_seated")
+        if table.session is None:
+            raise GameError("error.not_started")
+        view = view_for(table.game_key)
+        action = view.action(self.bot.games.as_saved(table), seat, message, viewer.locale)
+        change = await self.bot.games.act(table.id, viewer.user_id, action)
+        if change.changed:
+            # No actor: a hand message the player has open on Discord is brought up to date with the others.
+            self.bot.controller.after_change(change)
+        return self._answer(viewer, change, message)
+
+    @staticmethod
+    def _answer(viewer: Viewer, change: Change, message: dict[str, Any]) -> Answer:
+        text = render_notice(viewer.locale, change.notice) if change.notice is not None else None
+        if change.needs_confirmation:
+            return Answer(text, confirm={**message, "confirmed": True})
+        return Answer(text)

@@ -1,0 +1,72 @@
+"""The interface of a game's view in the Activity, and what every game shares: seats, lobby, the end."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from bot.games.errors import GameError
+from bot.service.table import Table, TableStatus
+from bot.ui.game_ui import ended_early_text, ui_for
+from bot.ui.i18n import t
+
+
+class GameView(Protocol):
+    def state(self, table: Table, seat: int | None, locale: str) -> dict[str, Any]:
+        """The game in play (or over) as `seat` sees it (None: a spectator): public parts and that seat's own
+        hand, in the reader's `locale`."""
+        ...
+
+    def action(self, table: Table, seat: int, message: dict[str, Any], locale: str) -> Any:
+        """The game's action for a message from the page; GameError("error.stale_button") when it cannot be
+        read (nothing is done)."""
+        ...
+
+
+def table_state(view: GameView, table: Table, user_id: int, locale: str) -> dict[str, Any]:
+    """A table as one person sees it: who sits where, the lobby's buttons, the game (their hand only), the end."""
+    seat = table.seat_of(user_id)
+    ui = ui_for(table)
+    to_act = set(table.seats_to_act) if table.status is TableStatus.PLAYING else set()
+    state: dict[str, Any] = {
+        "id": table.id,
+        "game": table.game_key,
+        "name": ui.name(locale),
+        "status": table.status.value,
+        "seat": seat,
+        "seats": [
+            {"name": s.name, "ai": s.is_ai, "you": s.user_id == user_id, "to_act": index in to_act}
+            for index, s in enumerate(table.seats)
+        ],
+    }
+    if table.status is TableStatus.LOBBY:
+        full = len(table.seats) >= table.max_seats
+        state["lobby"] = {
+            "can_join": seat is None and not full,
+            "can_leave": seat is not None,
+            "can_start": seat is not None,
+            "can_add_ai": seat is not None and table.rules.ai_players and not full,
+            "players": t(locale, "lobby.players", count=len(table.seats), maximum=table.max_seats),
+            "help": ui.lobby_help(table, locale),
+        }
+    if table.session is not None:
+        state["play"] = view.state(table, seat, locale)
+    if table.status is TableStatus.FINISHED and table.session is not None:
+        state["end"] = ui.end_line(table)
+    elif table.status is TableStatus.ABANDONED:
+        state["end"] = ended_early_text(table, locale)
+    elif table.status is TableStatus.EXPIRED:
+        state["end"] = t(locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
+    return state
+
+
+def require_int(value: Any) -> int:
+    """A number from the page (never a bool, never text): anything else is a forged or stale message."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameError("error.stale_button")
+    return value
+
+
+def require_text(value: Any, allowed: tuple[str, ...] | None = None) -> str:
+    if not isinstance(value, str) or (allowed is not None and value not in allowed):
+        raise GameError("error.stale_button")
+    return value

@@ -1,0 +1,118 @@
+"""Where each seat of a trick game's table sits in its picture, for 3 to 8 seats (`bot.ui.render.tricks`).
+
+The table is seen from above. The trick's cards lie on a ring of eight places around the middle (the middle of the
+ring is left for a few words: the trick's number, who led); each seat's name plate lies outside its card: above the
+cards of the top row, below those of the bottom row, beside the two cards of the middle row, and one outline holds
+a seat's plate and card together (its `area`), so no card seems to belong to the plate next to it. Seats go round
+clockwise (play passes to the left): from the bottom, to the left side, the top, the right side.
+
+Sizes are in logical pixels (the board multiplies them by its scale).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from bot.ui.render.card_faces import CARD_HEIGHT, CARD_WIDTH
+
+WIDTH: Final = 454  # as wide as Crapette's table: a phone shrinks both alike, so their cards read alike
+MARGIN: Final = 6
+HEADER_HEIGHT: Final = 22
+PLATE_HEIGHT: Final = 74  # a name plate: the name, two short lines, a row of penalty cards
+PLATE_GAP: Final = 2  # between a plate (its text inset) and its card
+ROW_GAP: Final = 16  # between two rows of cards: room for two seats' outlines apart
+AREA_PAD: Final = 3  # from a seat's card to its outline
+FOOTER_HEIGHT: Final = 42  # the last trick: a caption and a row of small cards
+COLUMN_WIDTH: Final = (WIDTH - 2 * MARGIN) // 3
+SIDE_PLATE_WIDTH: Final = 121  # a plate beside a card of the middle row
+
+TOP_PLATES_Y: Final = MARGIN + HEADER_HEIGHT + 2
+TOP_CARDS_Y: Final = TOP_PLATES_Y + PLATE_HEIGHT + PLATE_GAP
+MIDDLE_CARDS_Y: Final = TOP_CARDS_Y + CARD_HEIGHT + ROW_GAP
+BOTTOM_CARDS_Y: Final = MIDDLE_CARDS_Y + CARD_HEIGHT + ROW_GAP
+BOTTOM_PLATES_Y: Final = BOTTOM_CARDS_Y + CARD_HEIGHT + PLATE_GAP
+FOOTER_Y: Final = BOTTOM_PLATES_Y + PLATE_HEIGHT + 6
+HEIGHT: Final = FOOTER_Y + FOOTER_HEIGHT + MARGIN
+
+# The ring's eight places, clockwise from the bottom: south, south-west, west, north-west, north, ...
+RING: Final = ("S", "SW", "W", "NW", "N", "NE", "E", "SE")
+# Which places a table of each size uses, clockwise from seat 0: spread evenly, the same on the left and right.
+PLACES_BY_SEATS: Final = {
+    3: ("S", "NW", "NE"),
+    4: ("S", "W", "N", "E"),
+    5: ("S", "W", "NW", "NE", "E"),
+    6: ("SW", "W", "NW", "NE", "E", "SE"),
+    7: ("SW", "W", "NW", "N", "NE", "E", "SE"),
+    8: RING,
+}
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlace:
+    """One seat's boxes: its name plate, the place of the card it plays, and the outline around both (left, top,
+    right, bottom)."""
+
+    place: str
+    plate: Box
+    card: Box
+
+    @property
+    def area(self) -> Box:
+        plate, card = self.plate, self.card
+        return (
+            min(plate[0], card[0] - AREA_PAD),
+            min(plate[1], card[1] - AREA_PAD),
+            max(plate[2], card[2] + AREA_PAD),
+            max(plate[3], card[3] + AREA_PAD),
+        )
+
+
+def _column_left(column: int) -> int:
+    return MARGIN + column * COLUMN_WIDTH
+
+
+def _card_box(left: int, top: int) -> Box:
+    return left, top, left + CARD_WIDTH, top + CARD_HEIGHT
+
+
+def _place(place: str) -> SeatPlace:
+    if place in ("W", "E"):
+        middle = MIDDLE_CARDS_Y + CARD_HEIGHT // 2
+        plate_top = middle - PLATE_HEIGHT // 2
+        if place == "W":
+            plate = (MARGIN, plate_top, MARGIN + SIDE_PLATE_WIDTH, plate_top + PLATE_HEIGHT)
+            card_left = plate[2]
+        else:
+            plate = (WIDTH - MARGIN - SIDE_PLATE_WIDTH, plate_top, WIDTH - MARGIN, plate_top + PLATE_HEIGHT)
+            card_left = plate[0] - CARD_WIDTH
+        return SeatPlace(place, plate, _card_box(card_left, MIDDLE_CARDS_Y))
+    column = 0 if place.endswith("W") else 2 if place.endswith("E") else 1
+    left = _column_left(column)
+    plate_left, plate_right = left + 2, left + COLUMN_WIDTH - 2
+    card_left = left + (COLUMN_WIDTH - CARD_WIDTH) // 2
+    if place.startswith("N"):
+        plate = (plate_left, TOP_PLATES_Y, plate_right, TOP_PLATES_Y + PLATE_HEIGHT)
+        return SeatPlace(place, plate, _card_box(card_left, TOP_CARDS_Y))
+    plate = (plate_left, BOTTOM_PLATES_Y, plate_right, BOTTOM_PLATES_Y + PLATE_HEIGHT)
+    return SeatPlace(place, plate, _card_box(card_left, BOTTOM_CARDS_Y))
+
+
+PLACES: Final = {place: _place(place) for place in RING}
+
+
+def seat_places(seats: int) -> tuple[SeatPlace, ...]:
+    """The places of a table of `seats` (3 to 8), seat 0 first; ValueError for another size."""
+    if seats not in PLACES_BY_SEATS:
+        raise ValueError(f"a trick table has 3 to 8 seats, not {seats}")
+    return tuple(PLACES[place] for place in PLACES_BY_SEATS[seats])
+
+
+def centre_box(seats: int) -> Box:
+    """The middle of the ring, where a few words go: between the middle row's cards when it has some."""
+    used = PLACES_BY_SEATS[seats]
+    left = PLACES["W"].area[2] if "W" in used else MARGIN + COLUMN_WIDTH // 2
+    right = PLACES["E"].area[0] if "E" in used else WIDTH - MARGIN - COLUMN_WIDTH // 2
+    return left, MIDDLE_CARDS_Y, right, MIDDLE_CARDS_Y + CARD_HEIGHT

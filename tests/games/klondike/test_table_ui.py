@@ -1,0 +1,153 @@
+"""Klondike's board on a phone: moves that say where their card comes from, controls that never move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.klondike import DRAW, Klondike, KlondikeOptions
+from bot.games.klondike.history import history
+from bot.games.klondike.session import MakeMove
+from bot.games.klondike.table_ui import UI
+from bot.games.klondike.wording import describe
+from bot.service.table import TableStatus
+from bot.ui.card_emojis import CARD_EMOJIS, card_emoji_name, cards_in_text, emoji_names
+from bot.ui.game_ui import render_notice
+from tests.games.klondike.tables import klondike_table, tour_game, tour_moves
+
+ONLY_DRAW_SEED = 8  # a deal where no card can move before drawing
+
+TOLD_EN = [
+    "A♣ column 1 → foundation",
+    "2♣ column 2 → foundation",
+    "2♣ foundation → column 3",
+    "9♠ column 4 → column 5",
+    "draw from the stock",
+    "8♥ waste → column 5",
+    "10♥…8♥ column 5 → column 6 (3 cards)",
+]
+TOLD_FR = [
+    "A♣ colonne 1 → fondation",
+    "2♣ colonne 2 → fondation",
+    "2♣ fondation → colonne 3",
+    "9♠ colonne 4 → colonne 5",
+    "piocher dans le talon",
+    "8♥ défausse → colonne 5",
+    "10♥…8♥ colonne 5 → colonne 6 (3 cartes)",
+]
+
+
+@pytest.mark.parametrize(("locale", "told"), [("en-US", TOLD_EN), ("fr", TOLD_FR)])
+def test_every_move_names_where_its_cards_come_from(locale: str, told: list[str]) -> None:
+    game = tour_game()
+    said = []
+    for move in tour_moves():
+        said.append(render_notice(locale, describe(game, move)))
+        game.play(move)
+    assert said == told
+    assert [render_notice(locale, notice) for notice in history(game)] == told  # the full log
+
+
+def test_the_menu_the_suggestions_and_the_answer_use_the_same_words() -> None:
+    game = tour_game()
+    moves = tour_moves()
+    for move in moves[:5]:
+        game.play(move)
+    table = klondike_table(game)
+    menu = UI.move_menu(table)
+    labels = [option.label for option in menu.item.options]
+    assert "8♥ waste → column 5" in labels
+    suggested = [choice.name for choice in UI.move_suggestions(table, 0, "waste", "en-US")]
+    assert "8♥ waste → column 5 (w>c5)" in suggested
+    result = table.require_session().apply(0, MakeMove(moves[5]))
+    assert result.notice is not None
+    assert render_notice("fr", result.notice) == "Joué : 8♥ défausse → colonne 5."
+
+
+def layout_of(view: Any) -> list[tuple[int, int, str, str]]:
+    """Each control's row, its place in the row, its kind and its custom id, as Discord lays them out."""
+    laid = []
+    for row, action_row in enumerate(view.to_components()):
+        for place, component in enumerate(action_row["components"]):
+            laid.append((row, place, str(component["type"]), component["custom_id"]))
+    return laid
+
+
+def positions_on_the_way() -> list[Klondike]:
+    """Positions along a game with moves to make, a fresh deal where only the draw is left, and the next."""
+    positions = [tour_game()]
+    game = tour_game()
+    for move in tour_moves():
+        game.play(move)
+        positions.append(game.copy())
+    only_draw = Klondike.new(KlondikeOptions(draw=3), ONLY_DRAW_SEED)
+    positions.append(only_draw.copy())
+    only_draw.play(DRAW)
+    positions.append(only_draw)
+    return positions
+
+
+@pytest.mark.parametrize(("players", "mode"), [(1, "solo"), (2, "turns"), (2, "together")])
+def test_the_controls_keep_their_places_from_move_to_move(players: int, mode: str) -> None:
+    layouts = []
+    empty_menus = 0
+    for game in positions_on_the_way():
+        table = klondike_table(game, players=players, mode=mode)
+        view = UI.controls(table)
+        layouts.append(layout_of(view))
+        menu = UI.move_menu(table)
+        if menu.item.disabled:
+            empty_menus += 1
+            assert menu.item.placeholder == "No card can move: draw from the stock"
+    assert empty_menus >= 1, "the series includes a position with nothing to choose in the menu"
+    assert all(layout == layouts[0] for layout in layouts), "Hint and the other buttons never move"
+    hint = next(item for item in layouts[0] if item[3] == "tg:hint:42")
+    assert hint[:2] == (1, 3), "Hint sits after Draw, Auto and Undo on the second row"
+
+
+def test_an_empty_menu_says_why_in_french() -> None:
+    table = klondike_table(Klondike.new(KlondikeOptions(draw=3), ONLY_DRAW_SEED), locale="fr")
+    menu = UI.move_menu(table)
+    assert menu.item.disabled and menu.item.placeholder == "Aucune carte ne peut bouger : pioche"
+
+
+VERDICTS = {
+    (
+        "en-US",
+        10,
+    ): "🔎 Looking at every card, hidden ones included, the solver says this deal could have been won.",
+    (
+        "fr",
+        149,
+    ): "🔎 En regardant toutes les cartes, même cachées, le solveur a prouvé que cette donne ne pouvait pas "
+    "être gagnée.",
+}
+
+
+@pytest.mark.parametrize(("locale", "seed"), list(VERDICTS))
+async def test_the_after_game_verdict_says_it_read_every_card(locale: str, seed: int) -> None:
+    """Hints never read a hidden card; the verdict after the game does, and says so."""
+    game = Klondike.new(KlondikeOptions(draw=3), seed)
+    if not game.is_over:
+        game.give_up()
+    table = klondike_table(game, locale=locale)
+    table.seed, table.status = seed, TableStatus.FINISHED
+    assert await UI.end_details(table) == VERDICTS[locale, seed]
+
+
+def test_each_move_in_the_menu_shows_its_card_as_a_picture_once_uploaded() -> None:
+    """♠ and ♣ hardly read in a menu on Discord's dark theme: each option shows the card that moves (the top of a
+    run) as the bot's own card picture; until the pictures are uploaded, a foundation move keeps its ⬆️."""
+    game = tour_game()
+    for move in tour_moves()[:5]:
+        game.play(move)
+    table = klondike_table(game)
+    before = UI.move_menu(table).item.options
+    assert all(option.emoji is None or str(option.emoji) == "⬆️" for option in before)
+    ids = {name: 1_300_000_000_000_000_000 + number for number, name in enumerate(emoji_names())}
+    assert CARD_EMOJIS.install(ids)
+    after = UI.move_menu(table).item.options
+    for option in after:
+        (moving, *_) = cards_in_text(option.label)
+        assert option.emoji is not None and option.emoji.name == card_emoji_name(moving), option.label
