@@ -153,7 +153,7 @@ async def open_storage(
     return await connect(
         settings.database_url,
         connect_timeout=settings.connect_timeout,
-        server_settings=pool_settings(label, lease),
+        server_settings=pool_settings(label, lease, settings.database_url),
         on_fenced=on_fenced,
     )
 

@@ -17,6 +17,7 @@ import socket
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any, Literal, cast
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
@@ -187,12 +188,14 @@ class _Statements:
             raise ShardsLost(str(error)) from error
 
 
-def pool_settings(label: str, lease: Lease | None) -> dict[str, str]:
+def pool_settings(label: str, lease: Lease | None, url: str = "") -> dict[str, str]:
     """The session settings of the bot's pooled connections: a name in pg_stat_activity, TCP keepalives and an idle
     transaction limit (so a connection cut off mid-transaction never holds locks for long), and the lease its
-    writes are fenced with."""
+    writes are fenced with. An ``application_name`` in the URL (``?application_name=...``) names the pool instead:
+    settings given here would override the URL's."""
+    named = "application_name" in parse_qs(urlsplit(url).query)
     return {
-        "application_name": f"thegame-pool {label}"[:63],
+        **({} if named else {"application_name": f"thegame-pool {label}"[:63]}),
         **KEEPALIVES,
         "idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION_LIMIT,
         **(lease.server_settings() if lease is not None else {}),

@@ -230,3 +230,24 @@ async def test_every_table_of_the_bot_is_fenced(url: str) -> None:
     finally:
         await database.close()
     assert fenced == tables - {"schema_version", "shard_leases"}
+
+
+async def test_an_application_name_in_the_url_names_the_pool(url: str) -> None:
+    """An operator's (or the soak's) ``?application_name=`` names the pool's sessions in pg_stat_activity; the
+    pool's own name is only the default (asyncpg lets explicit settings override the URL's)."""
+    from bot.config import Settings
+    from bot.storage.database import open_storage
+
+    settings = Settings.from_env({"DATABASE_URL": f"{url}?application_name=soak-bot-7"})
+    database = await open_storage(settings, label="pid 1")
+    try:
+        row = await database.fetchone("SELECT current_setting('application_name') AS name")
+    finally:
+        await database.close()
+    assert row is not None and row["name"] == "soak-bot-7"
+    default = await open_storage(Settings.from_env({"DATABASE_URL": url}), label="pid 1")
+    try:
+        row = await default.fetchone("SELECT current_setting('application_name') AS name")
+    finally:
+        await default.close()
+    assert row is not None and row["name"] == "thegame-pool pid 1"
