@@ -10,8 +10,8 @@ the first one from saving a move then, over the second one's games. Fencing does
   (`take_lease`), under an EXCLUSIVE lock on `shard_leases`, so it waits for the saves already in flight.
 - Every connection of the process carries its generation (`Lease.server_settings`), and every statement that
   writes one of the bot's tables checks it in the same transaction (the `fence_writes` trigger, migration 0006):
-  a write by a generation that no longer holds all of its shards fails with SQLSTATE `TG001`, which the store
-  raises as :class:`ShardsLost`. The check holds a ROW SHARE lock on `shard_leases` until the write commits, so a
+  a write by a generation that no longer holds all of its shards, or whose lock's session has ended (even before
+  another process takes the shards), fails with SQLSTATE `TG001`, which the store raises as :class:`ShardsLost`. The check holds a ROW SHARE lock on `shard_leases` until the write commits, so a
   takeover never slips between a check and its commit.
 - A process whose write is fenced off treats it like a lost lock: the move is not acknowledged (a move is answered
   only once saved), the process stops answering and exits with status 4 (`bot/exit_codes.py`).
@@ -48,6 +48,10 @@ class Lease:
 
     shards: tuple[int, ...] | None
     generation: int
+    # The session holding the shards' advisory locks: its server pid and its start (microseconds since 1970), so a
+    # pid reused after a restart is not taken for it. 0, 0: not checked.
+    lock_pid: int = 0
+    lock_started: int = 0
 
     @property
     def keys(self) -> tuple[int, ...]:
@@ -59,6 +63,7 @@ class Lease:
         return {
             "thegame.lease_generation": str(self.generation),
             "thegame.lease_shards": "{" + ",".join(str(key) for key in self.keys) + "}",
+            "thegame.lease_lock": f"{self.lock_pid}:{self.lock_started}",
         }
 
 
@@ -78,6 +83,10 @@ async def take_lease(
         # The server's clock, once every earlier write has committed: a write stamped later is the new holder's.
         now = float(await connection.fetchval("SELECT extract(epoch FROM clock_timestamp())::float8"))
         generation = int(await connection.fetchval("SELECT nextval('shard_lease_generations')"))
+        lock_pid, lock_started = await connection.fetchrow(
+            "SELECT pid, floor(extract(epoch FROM backend_start) * 1000000)::bigint"
+            " FROM pg_stat_get_activity(pg_backend_pid())"
+        )
         cluster_count = await connection.fetchval(
             "SELECT shard_count FROM shard_leases WHERE shard = $1", WHOLE_BOT
         )
@@ -97,4 +106,4 @@ async def take_lease(
             None if owned is None else shard_count,
             WHOLE_BOT,
         )
-    return Lease(owned, generation)
+    return Lease(owned, generation, int(lock_pid), int(lock_started))

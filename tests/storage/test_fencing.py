@@ -82,7 +82,7 @@ async def end_lock_sessions(url: str, holder: str = "shards 0,1") -> None:
     connection = await asyncpg.connect(url)
     try:
         await connection.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE $1"
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE application_name LIKE $1"
             " AND datname = current_database()",
             f"thegame %{holder}",
         )
@@ -120,6 +120,24 @@ async def test_a_process_whose_shards_were_taken_over_cannot_save_one_more_move(
     await second.tables.save(late, now=8.0)
     row = await second.database.fetchone("SELECT lease_generation FROM tables WHERE id = 1")
     assert row is not None and row[0] == second.generation
+
+
+async def test_a_process_whose_lock_session_ended_cannot_save_even_before_a_takeover(
+    start: Process, url: str
+) -> None:
+    """Its shards are free the moment its lock's session ends: nothing it writes may land after that, although no
+    other process has taken them (and bumped their generation) yet."""
+    first = await start((0, 1))
+    await first.tables.insert(lobby(1))
+    await end_lock_sessions(url)
+    late = lobby(1)
+    late.seats.append(Seat(13, "Carol"))
+    with pytest.raises(ShardsLost):
+        await first.tables.save(late, now=7.0)
+    assert first.fenced == [True]
+    second = await start((0, 1))  # the next holder finds the table as it was saved before the loss
+    saved = await second.tables.load(1)
+    assert saved is not None and [seat.name for seat in saved.seats] == ["Alice"]
 
 
 async def test_a_batch_of_saves_is_fenced_whole(start: Process, url: str) -> None:
