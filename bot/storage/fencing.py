@@ -83,10 +83,11 @@ async def take_lease(
         # The server's clock, once every earlier write has committed: a write stamped later is the new holder's.
         now = float(await connection.fetchval("SELECT extract(epoch FROM clock_timestamp())::float8"))
         generation = int(await connection.fetchval("SELECT nextval('shard_lease_generations')"))
-        lock_pid, lock_started = await connection.fetchrow(
+        lock_session = await connection.fetchrow(
             "SELECT pid, floor(extract(epoch FROM backend_start) * 1000000)::bigint"
             " FROM pg_stat_get_activity(pg_backend_pid())"
         )
+        lock_pid, lock_started = (0, 0) if lock_session is None else tuple(lock_session)
         cluster_count = await connection.fetchval(
             "SELECT shard_count FROM shard_leases WHERE shard = $1", WHOLE_BOT
         )
