@@ -141,6 +141,7 @@ def serve(api_base: str, gateway: str, token: str, database: str) -> None:
     from discord.gateway import DiscordWebSocket
     from discord.http import Route
 
+    from bot import process
     from bot.app import create_bot
     from bot.config import Settings
 
@@ -161,11 +162,12 @@ def serve(api_base: str, gateway: str, token: str, database: str) -> None:
     bot = create_bot(settings)
     bot._connection.guild_ready_timeout = 0.05
 
-    async def main() -> None:
-        async with bot:
-            await bot.start(token)
+    def say(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
 
-    asyncio.run(main())
+    # As `python -m bot` runs it (bot/process.py): a process that lost its shards exits with status 4, a SIGTERM
+    # stops it cleanly with 0.
+    sys.exit(int(asyncio.run(process.serve(bot, token, say))))
 
 
 class BotProcess:
@@ -611,6 +613,8 @@ def board_difference(emulator: Emulator, data: dict[str, Any]) -> str:
 # reaction, counted with the errors the bot reported about others' failures.
 DATABASE_LOST = (
     "ERROR bot.app: Lost the database session that holds this process's shards",
+    "ERROR bot.app: Lost this process's shards",  # its lock's session ended, or a write was fenced off
+    "ERROR bot.storage.postgres: A write was fenced off",
     "ERROR bot.service.games: Could not save table",
 )
 
