@@ -51,7 +51,8 @@ def discord_base() -> str:
 
 
 async def serve(bot: TheGameBot, token: str, say: Callable[[str], None]) -> ExitCode:
-    """Run ``bot`` until it stops; ``say`` prints the one line that explains a stop that is not clean."""
+    """Run ``bot`` until it stops; ``say`` prints the one line that explains a stop that is not clean. The
+    process's main coroutine: once the bot is closed, every task left is cancelled (`cancel_leftovers`)."""
     loop = asyncio.get_running_loop()
     stop_requested = asyncio.Event()
     installed = []
@@ -65,6 +66,24 @@ async def serve(bot: TheGameBot, token: str, say: Callable[[str], None]) -> Exit
     finally:
         for signum in installed:
             loop.remove_signal_handler(signum)
+        await cancel_leftovers()
+
+
+async def cancel_leftovers(rounds: int = 3, limit: float = 2.0) -> None:
+    """Cancel the tasks still running once the bot is closed (a board update, an AI turn that a lost pool failed
+    under), and those their cancellation starts, while the loop still runs: `asyncio.run` cancels only the tasks
+    that exist when it starts cleaning up, and a task started after that is destroyed pending (logged as an
+    error)."""
+    for _ in range(rounds):
+        current = asyncio.current_task()
+        left = [task for task in asyncio.all_tasks() if task is not current and not task.done()]
+        if not left:
+            return
+        for task in left:
+            task.cancel()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(limit):
+                await asyncio.gather(*left, return_exceptions=True)
 
 
 async def _serve(
