@@ -1296,7 +1296,9 @@ class Soak:
                 gateway_faults.cancel()
             for task in self.background:
                 task.cancel()
-            self.bot.stop()
+            # In a thread: the bot stops cleanly on SIGTERM, answering what is in flight, which needs the
+            # emulator (on this loop) to go on answering meanwhile.
+            await asyncio.to_thread(self.bot.stop)
             await emulator.stop()
         unhandled, self.discord_errors = log_problems(self.bot.logs, bool(config.postgres_faults))
         self.failures += [f"unhandled exception: {line}" for line in unhandled[:20]]
