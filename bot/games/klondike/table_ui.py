@@ -158,8 +158,9 @@ class KlondikeUI(GameUI):
 
     def controls(self, table: Table) -> discord.ui.View:
         """The same rows and buttons after every move, so nothing moves under a thumb: the move menu on row 0
-        (disabled, saying why, when no card can move), Draw / Auto / Undo / Hint on row 1, (Pass and) Give up on
-        row 2. A button that cannot be used now is greyed, never removed."""
+        (disabled, saying why, when no card can move), Draw / Auto / Undo on row 1, Hint, (Pass and) Give up on
+        row 2: three buttons a row at most, so a 390 px phone shows each row on one line. A button that cannot be
+        used now is greyed, never removed."""
         locale = table.locale
         session = session_of(table)
         engine = session.engine
@@ -191,7 +192,7 @@ class KlondikeUI(GameUI):
                 )
             )
         hint = components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡")
-        hint.row = 1
+        hint.row = 2
         view.add_item(hint)
         if session.mode == "turns" and len(table.seats) > 1:
             view.add_item(

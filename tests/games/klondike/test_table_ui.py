@@ -103,7 +103,9 @@ def test_the_controls_keep_their_places_from_move_to_move(players: int, mode: st
     assert empty_menus >= 1, "the series includes a position with nothing to choose in the menu"
     assert all(layout == layouts[0] for layout in layouts), "Hint and the other buttons never move"
     hint = next(item for item in layouts[0] if item[3] == "tg:hint:42")
-    assert hint[:2] == (1, 3), "Hint sits after Draw, Auto and Undo on the second row"
+    assert hint[:2] == (2, 0), "Hint opens the third row, before (Pass and) Give up"
+    per_row = [sum(1 for item in layouts[0] if item[0] == row) for row in range(3)]
+    assert per_row[0] == 1 and max(per_row[1:]) <= 3, "the menu alone, then three buttons a row at most"
 
 
 def test_an_empty_menu_says_why_in_french() -> None:
