@@ -300,7 +300,8 @@ class Store:
                 finally:
                     await connection.close()
                 break
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            # (InternalClientError: the server ended the connection under a query, as it restarted.)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError):
                 if attempt == 59:
                     raise
                 await asyncio.sleep(0.5)
