@@ -1,6 +1,17 @@
-"""One bot process against two, on the same load and the same PostgreSQL.
+"""One bot process against two, on the same load and the same PostgreSQL; a takeover under load; fencing's cost.
 
     python benchmarks/cluster.py [--servers 60] [--plays 4] [--rounds 2]
+    python benchmarks/cluster.py --takeover [--rounds 3]    # a process loses its shards under load
+    python benchmarks/cluster.py --fencing [--rounds 5]     # a save with and without its lease checked
+
+--takeover: tests/cluster/takeover.py's four faults (lock session killed, process frozen then thawed, network cut,
+database restart), each --rounds times, 8 servers playing through the takeover: double acknowledgements, writes of
+the first process after the second took the shards, acknowledged plays lost, the first process's exit status and
+the seconds from the fault to its exit (medians).
+
+--fencing: 200 tables of The Game saved 50 at a time through `TableStore.save` (group commit), on one pool whose
+connections carry a lease (every write checked by the fence trigger) and one without, rounds alternating: median
+time per batch and per save, and the ratio.
 
 The load: every server (a guild of its own, spread over 4 shards) has a table of The Game for two players, opened,
 started, then the first player plays up to --plays cards (a card, then a pile: two interactions a play), all servers
@@ -33,6 +44,7 @@ from bot.emulator import Emulator  # noqa: E402
 from bot.games.thegame.engine import seed_to_deal_code  # noqa: E402
 from tests.cluster import cluster  # noqa: E402
 from tests.cluster.cluster import BotProcess, Table, open_and_start, play  # noqa: E402
+from tests.cluster.takeover import FAULTS, SHARD_COUNT, Takeover, run_takeover  # noqa: E402
 from tests.postgres import ThrowawayPostgres  # noqa: E402
 
 SHARDS = 4
@@ -166,6 +178,92 @@ async def run(servers: int, plays: int, rounds: int) -> int:
     return 0
 
 
+async def takeovers(rounds: int) -> int:
+    print(f"A takeover under load, 8 servers playing, {rounds} round(s) of each fault\n")
+    results: dict[str, list[Takeover]] = {fault: [] for fault in FAULTS}
+    with ThrowawayPostgres() as server, tempfile.TemporaryDirectory() as folder:
+        for round_number in range(rounds):
+            for fault in FAULTS:
+                emulator = Emulator(shard_count=SHARD_COUNT, keep_history=True)
+                await emulator.start()
+                run_folder = Path(folder) / f"{fault}-{round_number}"
+                run_folder.mkdir()
+                try:
+                    result = await run_takeover(emulator, server, run_folder, fault)
+                finally:
+                    await emulator.stop()
+                results[fault].append(result)
+                print(
+                    f"{fault:<8} acknowledged {result.acknowledged:>3}  double acks {result.double_acks}  writes after"
+                    f" takeover {result.late_writes}  lost {result.lost}  exit {result.exit_code}  stopped after"
+                    f" {result.stop_seconds:5.2f} s",
+                    flush=True,
+                )
+    print("\nfault     runs  double acks  writes after takeover  lost  exit  stop (median)")
+    for fault, runs in results.items():
+        print(
+            f"{fault:<8} {len(runs):>5}  {sum(r.double_acks for r in runs):>11}  {sum(r.late_writes for r in runs):>21}"
+            f"  {sum(r.lost for r in runs):>4}  {','.join(sorted({str(r.exit_code) for r in runs})):>4}"
+            f"  {statistics.median(r.stop_seconds for r in runs):6.2f} s"
+        )
+    return 0
+
+
+async def fencing_cost(rounds: int, tables: int = 200, batch: int = 50) -> int:
+    """Saves with the fence trigger checking a lease, against saves by a connection without one (not checked)."""
+    from bot.service.games import GameService
+    from bot.service.table import Seat
+    from bot.storage.database import connect
+    from bot.storage.postgres import pool_settings
+    from bot.storage.shard_lock import lock_shards
+    from bot.storage.tables import TableStore
+
+    with ThrowawayPostgres() as server:
+        url = await server.new_database("fencing")
+        lock = await lock_shards((0, 1), shard_count=2, database_url=url, database_path=Path(":memory:"))
+        assert lock is not None
+        assert lock.lease is not None
+        pools = {
+            "with a lease": await connect(url, server_settings=pool_settings("bench", lock.lease)),
+            "without": await connect(url, server_settings=pool_settings("bench", None)),
+        }
+        service = GameService(TableStore(pools["without"]))
+        playing = []
+        for index in range(tables):
+            table = await service.create(
+                guild_id=1, channel_id=index + 1, host=Seat(10, "Alice"), seed=index, locale="en"
+            )
+            await service.join(table.id, Seat(11, "Bob"))
+            playing.append((await service.start(table.id, 10)).table)
+        stores = {name: TableStore(pool) for name, pool in pools.items()}
+        timings: dict[str, list[float]] = {name: [] for name in pools}
+        for round_number in range(rounds):
+            for name in list(pools) if round_number % 2 == 0 else list(reversed(pools)):
+                for start in range(0, tables, batch):
+                    began = time.perf_counter()
+                    await asyncio.gather(
+                        *(
+                            stores[name].save(table, now=time.time())
+                            for table in playing[start : start + batch]
+                        )
+                    )
+                    timings[name].append(time.perf_counter() - began)
+        for pool in pools.values():
+            await pool.close()
+        await lock.release()
+    print(
+        f"{tables} tables of The Game saved {batch} at a time (group commit), {rounds} rounds alternating\n"
+    )
+    medians = {}
+    for name, values in timings.items():
+        medians[name] = statistics.median(values)
+        print(
+            f"{name:<13} {medians[name] * 1000:6.1f} ms a batch of {batch}  {medians[name] / batch * 1000:5.2f} ms a save"
+        )
+    print(f"\nwith a lease / without: {medians['with a lease'] / medians['without']:.2f}x")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -173,7 +271,13 @@ def main() -> int:
     parser.add_argument("--servers", type=int, default=60)
     parser.add_argument("--plays", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--takeover", action="store_true", help="a process loses its shards under load")
+    parser.add_argument("--fencing", action="store_true", help="the cost of checking the lease on every save")
     options = parser.parse_args()
+    if options.takeover:
+        return asyncio.run(takeovers(options.rounds))
+    if options.fencing:
+        return asyncio.run(fencing_cost(options.rounds))
     return asyncio.run(run(options.servers, options.plays, options.rounds))
 
 

@@ -141,6 +141,7 @@ def serve(api_base: str, gateway: str, token: str, database: str) -> None:
     from discord.gateway import DiscordWebSocket
     from discord.http import Route
 
+    from bot import process
     from bot.app import create_bot
     from bot.config import Settings
 
@@ -161,11 +162,12 @@ def serve(api_base: str, gateway: str, token: str, database: str) -> None:
     bot = create_bot(settings)
     bot._connection.guild_ready_timeout = 0.05
 
-    async def main() -> None:
-        async with bot:
-            await bot.start(token)
+    def say(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
 
-    asyncio.run(main())
+    # As `python -m bot` runs it (bot/process.py): a process that lost its shards exits with status 4, a SIGTERM
+    # stops it cleanly with 0.
+    sys.exit(int(asyncio.run(process.serve(bot, token, say))))
 
 
 class BotProcess:
@@ -298,7 +300,8 @@ class Store:
                 finally:
                     await connection.close()
                 break
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            # (InternalClientError: the server ended the connection under a query, as it restarted.)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError):
                 if attempt == 59:
                     raise
                 await asyncio.sleep(0.5)
@@ -621,6 +624,8 @@ def board_difference(emulator: Emulator, data: dict[str, Any]) -> str:
 # reaction, counted with the errors the bot reported about others' failures.
 DATABASE_LOST = (
     "ERROR bot.app: Lost the database session that holds this process's shards",
+    "ERROR bot.app: Lost this process's shards",  # its lock's session ended, or a write was fenced off
+    "ERROR bot.storage.postgres: A write was fenced off",
     "ERROR bot.service.games: Could not save table",
 )
 
@@ -1302,7 +1307,9 @@ class Soak:
                 gateway_faults.cancel()
             for task in self.background:
                 task.cancel()
-            self.bot.stop()
+            # In a thread: the bot stops cleanly on SIGTERM, answering what is in flight, which needs the
+            # emulator (on this loop) to go on answering meanwhile.
+            await asyncio.to_thread(self.bot.stop)
             await emulator.stop()
         unhandled, self.discord_errors = log_problems(self.bot.logs, bool(config.postgres_faults))
         self.failures += [f"unhandled exception: {line}" for line in unhandled[:20]]

@@ -1,4 +1,5 @@
-"""`python -m bot`: load .env, set up logging, build the bot and run it.
+"""`python -m bot`: load .env, set up logging, build the bot and run it (`bot/process.py`: start, clean stop on
+SIGTERM, and an exit status from `bot/exit_codes.py` that says why it stopped).
 
 Without DISCORD_TOKEN (or with `--playground`) the bot runs in the playground instead: a local Discord with a web
 page, on a database of its own. `--discord` insists on Discord (and explains how to get a token when missing).
@@ -9,15 +10,16 @@ from __future__ import annotations
 import logging
 import sys
 
-import discord
 from dotenv import load_dotenv
 
 from bot.app import create_bot
 from bot.config import Settings, SettingsError
 from bot.discord_api import use_discord_api
 from bot.event_loop import use_fast_event_loop
+from bot.exit_codes import ExitCode
+from bot.logs import setup_logging
 from bot.playground.run import run_playground
-from bot.storage.shard_lock import ShardsTaken
+from bot.process import run
 
 MISSING_TOKEN = """\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
@@ -42,44 +44,31 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if not set(args) <= {"--playground", "--discord"} or len(args) > 1:
         print(USAGE, file=sys.stderr)
-        return 2
+        return ExitCode.CONFIGURATION
     load_dotenv()
     try:
         settings = Settings.from_env()
     except SettingsError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
-        return 2
+        return ExitCode.CONFIGURATION
     if "--playground" in args:
         return run_playground(settings)
     if not settings.token:
         if "--discord" in args:
             print(MISSING_TOKEN, file=sys.stderr)
-            return 2
+            return ExitCode.CONFIGURATION
         return run_playground(settings, reason="No DISCORD_TOKEN, so the bot plays on a local Discord")
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    setup_logging(getattr(logging, settings.log_level), secrets=[settings.token])
     if settings.discord_api_url is not None:
         use_discord_api(settings.discord_api_url)
     logging.getLogger(__name__).info("Event loop: %s", use_fast_event_loop())
     bot = create_bot(settings, tune_memory=True)
-    try:
-        bot.run(settings.token, log_handler=None)
-    except ShardsTaken as error:
-        print(f"Not starting: {error}", file=sys.stderr)
-        return 3
-    except discord.LoginFailure:
-        print(
-            "Discord refused the token in DISCORD_TOKEN: reset it in the developer portal and update .env.",
-            file=sys.stderr,
-        )
-        return 2
-    except discord.PrivilegedIntentsRequired:
-        print(
-            "Discord refused the connection because the MESSAGE CONTENT intent is not enabled. Turn it on in the "
-            "developer portal (your app -> Bot -> Privileged Gateway Intents), then run the bot again.",
-            file=sys.stderr,
-        )
-        return 2
-    return 0
+    return run(bot, settings.token, say)
+
+
+def say(line: str) -> None:
+    """One line on stderr: why the process stops (its exit status says it too, bot/exit_codes.py)."""
+    print(line, file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.activity.entry_point import ensure_entry_point, entry_point_command, global_commands
 from bot.config import Settings
 from bot.gateway_events import skip_own_messages
+from bot.interaction_gate import InteractionGate
 from bot.memory import tune_garbage_collection
 from bot.rest_calls import RestCallCounter
 from bot.service.ai_turns import AITurns
@@ -22,7 +23,7 @@ from bot.service.games import GameService
 from bot.storage.database import Database, open_storage
 from bot.storage.meta import MetaStore
 from bot.storage.settings import SettingsStore
-from bot.storage.shard_lock import ShardLock, lock_shards
+from bot.storage.shard_lock import ShardLock, lock_shards, process_label
 from bot.storage.tables import TableStore
 from bot.ui.activity_button import OpenTableButton
 from bot.ui.card_emojis import CARD_EMOJIS
@@ -35,6 +36,9 @@ from bot.ui.game_ui import all_uis
 from bot.ui.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
+
+# A clean stop waits this long, at most, for the answers in flight and their saves.
+STOP_LIMIT = 5.0
 
 EXTENSIONS = (
     "cogs.errors",
@@ -96,6 +100,8 @@ class TheGameBot(commands.AutoShardedBot):
             **options,
         )
         skip_own_messages(self._connection)
+        self.gate = InteractionGate()
+        self.gate.install(self._connection)
         self.settings = settings
         self._tune_memory = tune_memory
         self._restored = False
@@ -103,13 +109,27 @@ class TheGameBot(commands.AutoShardedBot):
         self.shard_lock: ShardLock | None = None
         self.router = ComponentRouter()
         self._stopping: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
+        # Set when the shards are lost (the lock's session ended, or a write was fenced off): `python -m bot` then
+        # exits with status 4 (bot/exit_codes.py).
+        self.lost = asyncio.Event()
+        # For `python -m bot`'s start-up deadline: whether setup_hook runs (its time is the bot's, not Discord's),
+        # and whether a shard ever connected.
+        self.setting_up = False
+        self.connected_once = asyncio.Event()
+        self.add_listener(self._on_first_connect, "on_connect")
 
     def owns_guild(self, guild_id: int) -> bool:
         """Whether this process runs the shard of ``guild_id`` (always, without SHARD_IDS)."""
         shard_ids, shard_count = self.settings.shard_ids, self.settings.shard_count
         return shard_ids is None or shard_count is None or shard_of(guild_id, shard_count) in shard_ids
 
-    async def setup_hook(self) -> None:
+    async def open_storage(self) -> None:
+        """Take this process's shards, then open the database (`python -m bot` calls it before connecting to
+        Discord, so a wrong DATABASE_URL or a taken shard is found at once; otherwise setup_hook does). Raises
+        `ShardsTaken` or `DatabaseUnavailable`, each with one sentence that says what to do."""
+        if hasattr(self, "db"):
+            return
         # First of all: no other live process may run these shards (raises ShardsTaken before anything is read).
         self.shard_lock = await lock_shards(
             self.settings.shard_ids,
@@ -117,6 +137,7 @@ class TheGameBot(commands.AutoShardedBot):
             database_url=self.settings.database_url,
             database_path=self.settings.database_path,
             on_lost=self._shards_lost,
+            connect_timeout=self.settings.connect_timeout,
         )
         if self.settings.shard_ids is not None:
             log.info(
@@ -124,8 +145,38 @@ class TheGameBot(commands.AutoShardedBot):
                 ", ".join(map(str, self.settings.shard_ids)),
                 self.settings.shard_count,
             )
-        self.db = await open_storage(self.settings)
+        try:
+            self.db = await open_storage(
+                self.settings,
+                lease=self.shard_lock.lease if self.shard_lock is not None else None,
+                on_fenced=self._shards_lost,
+                label=process_label(self.settings.shard_ids),
+            )
+        except BaseException:
+            if self.shard_lock is not None:
+                await self.shard_lock.release()
+                self.shard_lock = None
+            raise
         log.info("Storage: %s", self.db.description)
+
+    @property
+    def lease_generation(self) -> int | None:
+        """The generation this process's writes carry (PostgreSQL: `shard_leases`; None on SQLite). The soak and
+        the fencing tests read it to tell whose writes are whose."""
+        lease = self.shard_lock.lease if self.shard_lock is not None else None
+        return lease.generation if lease is not None else None
+
+    async def setup_hook(self) -> None:
+        self.setting_up = True
+        try:
+            await self._set_up()
+        finally:
+            self.setting_up = False
+
+    async def _set_up(self) -> None:
+        await self.open_storage()
+        if self.shard_lock is not None:
+            self.gate.watch(self.shard_lock.verify)
         self.tables = TableStore(self.db)
         self.guild_settings = SettingsStore(self.db)
         self.games = GameService(
@@ -159,11 +210,34 @@ class TheGameBot(commands.AutoShardedBot):
             tune_garbage_collection()
 
     def _shards_lost(self) -> None:
-        """The database session holding this process's shards ended: another process may take them now, so this
-        one stops rather than run them alongside it (a supervisor restarts it, and it takes them again if free)."""
-        log.error("Lost the database session that holds this process's shards: stopping")
-        self.shard_lock = None
+        """The database session holding this process's shards ended, or a write was fenced off (another process
+        took the shards over): this one stops answering at once, and stops (a supervisor restarts it, and it takes
+        its shards again if they are free). No interaction is taken from now on, and nothing more is written: the
+        other process may hold these tables already (bot/storage/fencing.py)."""
+        if self.lost.is_set():
+            return
+        log.error(
+            "Lost this process's shards (its lock's database session ended, or another process took them): stopping"
+        )
+        self.lost.set()
+        self.gate.close()
         self._stopping = asyncio.get_running_loop().create_task(self.close())
+
+    async def _on_first_connect(self) -> None:
+        self.connected_once.set()
+
+    async def stop_gracefully(self, limit: float = STOP_LIMIT) -> None:
+        """A clean stop (SIGTERM): take no new interaction (each is told to try again in a moment), let the ones
+        in flight be answered and saved for up to ``limit`` seconds, then close the gateway and the database."""
+        self.gate.drain()
+        timers = self.get_cog("Timers")
+        if timers is not None:
+            timers.check.stop()  # type: ignore[attr-defined]  # its round in progress ends first
+        if hasattr(self, "controller"):
+            with contextlib.suppress(TimeoutError):
+                await self.controller.settle(limit=limit)
+        await self.gate.settle()
+        await self.close()
 
     async def on_ready(self) -> None:
         log.info(
@@ -177,21 +251,30 @@ class TheGameBot(commands.AutoShardedBot):
                 self.ai_turns.schedule(table)
 
     async def close(self) -> None:
+        """Close once, however many ask (the stop after lost shards, `python -m bot`, discord.py itself)."""
+        if self._closing is None:
+            self._closing = asyncio.get_running_loop().create_task(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
+        self.gate.stop_watching()
         try:
             if self.card_emojis_upload is not None:
                 self.card_emojis_upload.cancel()
                 CARD_EMOJIS.clear()
             if hasattr(self, "ai_turns"):
                 await self.ai_turns.close()
-            if hasattr(self, "controller"):
-                # Let the answers in progress and their public updates go out before the connection closes.
+            if hasattr(self, "controller") and not self.lost.is_set():
+                # Let the answers in progress and their public updates go out before the connection closes (not
+                # once the shards are lost: another process answers for them now).
                 with contextlib.suppress(TimeoutError):
-                    await self.controller.settle(limit=5.0)
+                    await self.controller.settle(limit=STOP_LIMIT)
             await super().close()
         finally:
             try:
                 if hasattr(self, "db"):
-                    await self.db.close()
+                    # Shards lost: nothing in flight may be written any more, so no waiting for it.
+                    await self.db.close(patience=0 if self.lost.is_set() else STOP_LIMIT)
             finally:
                 # Last: the shards stay this process's until nothing of it can write any more.
                 if self.shard_lock is not None:

@@ -9,6 +9,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 
 class SettingsError(ValueError):
@@ -110,12 +111,38 @@ def _shard_count(env: Mapping[str, str]) -> int | None:
     return int(raw)
 
 
+def url_hosts(url: str) -> list[tuple[str, int | None]]:
+    """The hosts and ports of a PostgreSQL URL (several when it lists fallbacks: ``h1:5432,h2:5433``). Raises
+    ValueError with one sentence, which never repeats the password, when a port is not a number from 1 to 65535."""
+    hosts: list[tuple[str, int | None]] = []
+    for address in urlsplit(url).netloc.rpartition("@")[2].split(","):
+        if address.startswith("["):  # [::1]:5432
+            host, _, rest = address[1:].partition("]")
+            port = rest.removeprefix(":")
+        else:
+            host, _, port = address.partition(":")
+        if port and not (port.isdigit() and 0 < int(port) < 65536):
+            raise ValueError(f"its port must be a number from 1 to 65535, not {port!r}")
+        hosts.append((host or "localhost", int(port) if port else None))
+    return hosts
+
+
+def connect_timeout(env: Mapping[str, str]) -> float:
+    """``CONNECT_TIMEOUT_SECONDS``: how long start-up (and the copy command) waits for the database and for
+    Discord before giving up with one line."""
+    return _float(env, "CONNECT_TIMEOUT_SECONDS", 30.0)
+
+
 def _database_url(env: Mapping[str, str]) -> str | None:
     raw = env.get("DATABASE_URL", "").strip()
     if not raw:
         return None
     if not raw.startswith(("postgresql://", "postgres://")):
         raise SettingsError("DATABASE_URL must start with postgresql:// (leave it empty to use SQLite).")
+    try:
+        url_hosts(raw)
+    except ValueError as error:
+        raise SettingsError(f"DATABASE_URL is malformed: {error}.") from None
     return raw
 
 
@@ -159,6 +186,8 @@ class Settings:
     # Discord's REST API through a shared proxy (e.g. http://proxy:8080/api/v10) so a cluster shares one global
     # rate limit; None: discord.com directly.
     discord_api_url: str | None = None
+    # How long start-up waits for the database, then for Discord, before giving up with one line (exit 5 or 6).
+    connect_timeout: float = 30.0
     # The Activity (the table inside Discord): the application's OAuth2 client id and secret (both, or neither:
     # no Activity), the https:// address Discord's URL mapping points at, and where its web server listens
     # (activity_port None: it listens on no port of its own, the playground serves it).
@@ -200,6 +229,7 @@ class Settings:
             shard_count=_shard_count(env),
             shard_ids=_shard_ids(env, _shard_count(env)),
             discord_api_url=_api_url(env),
+            connect_timeout=connect_timeout(env),
             activity_client_id=_activity_credentials(env)[0],
             activity_client_secret=_activity_credentials(env)[1],
             activity_public_url=_activity_url(env),

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
 
 import bot.__main__ as entry
@@ -35,14 +34,20 @@ def test_python_m_bot_asks_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[dict[str, Any]] = []
 
     class Refused:
-        def run(self, *args: Any, **kwargs: Any) -> None:
-            raise discord.LoginFailure("no")
+        pass
 
     def create_bot(settings: Any, **options: Any) -> Refused:
         made.append(options)
         return Refused()
 
+    def run(bot: Any, token: str, say: Any) -> int:  # bot/process.py: Discord refused the token
+        return 2
+
     monkeypatch.setattr(entry, "create_bot", create_bot)
+    monkeypatch.setattr(entry, "run", run)
+    monkeypatch.setattr(
+        entry, "setup_logging", lambda *args, **kwargs: None
+    )  # pytest's handlers stay as they are
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
     assert entry.main(["--discord"]) == 2
     assert made == [{"tune_memory": True}]

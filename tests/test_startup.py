@@ -164,3 +164,37 @@ async def test_every_extension_loads_and_no_two_commands_clash(tmp_path: Path) -
                         f"{where}: the choice {choice.name!r} has no French name"
                     )
         await bot.db.close()
+
+
+def test_the_tasks_left_when_the_bot_closed_are_cancelled_with_those_their_cancellation_starts() -> None:
+    """A board update or an AI turn still running once the bot closed (after lost shards), and a task that its
+    cancellation starts, end while the loop runs: none is left for `asyncio.run` to destroy pending."""
+    import asyncio
+
+    from bot.process import cancel_leftovers
+
+    ended: list[str] = []
+    late: list[asyncio.Task[None]] = []
+
+    async def started_late() -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            ended.append("started late")
+
+    async def running() -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            late.append(asyncio.create_task(started_late()))  # e.g. a board refresh as an AI turn ends
+            ended.append("running")
+
+    async def main() -> list[asyncio.Task[None]]:
+        task = asyncio.create_task(running())
+        await asyncio.sleep(0)
+        await cancel_leftovers()
+        assert task.cancelled() and late[0].cancelled()
+        return [left for left in asyncio.all_tasks() if left is not asyncio.current_task()]
+
+    assert asyncio.run(main()) == []
+    assert ended == ["running", "started late"]

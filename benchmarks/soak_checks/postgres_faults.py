@@ -7,8 +7,10 @@ database itself.
 - Faults (spread evenly over the faulty part of the run): ``kill_lock`` ends the session that holds the process's shard locks (``pg_terminate_backend``);
   ``overlap`` does the same and starts the replacement process at once, while the first may still be serving;
   ``restart`` restarts the server (every session ends).
-- A process has lost its shards at the moment its lock session ended; every row it wrote after that moment is a
-  write by a process that no longer owned its shards (the target is 0).
+- A process has lost its shards at the moment its lock session ended (the session's backend gone, which is when
+  its advisory locks are released; for a restart, once the server is back); every row it wrote after that moment
+  is a write by a process that no longer owned its shards (the target is 0, which fenced saves guarantee:
+  bot/storage/fencing.py).
 """
 
 from __future__ import annotations
@@ -75,27 +77,31 @@ class PostgresFaults:
         (None if no such session was found). The lock session is the one named "thegame pid <pid> ..."."""
         connection = await self._connect()
         try:
-            row = await connection.fetchrow(
-                "SELECT pg_terminate_backend(pid) AS ended, extract(epoch FROM clock_timestamp()) AS at"
-                " FROM pg_stat_activity WHERE application_name LIKE $1 LIMIT 1",
+            # The locks are released when the session's backend exits, a moment after it is told to: wait for it
+            # (up to 10 s), then read the clock. A write committed before that was made holding the shards.
+            ended = await connection.fetchval(
+                "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE application_name LIKE $1"
+                " LIMIT 1",
                 f"thegame pid {pid} %",
             )
+            at = float(await connection.fetchval("SELECT extract(epoch FROM clock_timestamp())"))
         finally:
             await connection.close()
-        if row is None or not row["ended"]:
+        if not ended:
             return None
-        self.losses.append(LockLoss(app, float(row["at"]), kind))
-        return float(row["at"])
+        self.losses.append(LockLoss(app, at, kind))
+        return at
 
     def restart(self, apps: list[str]) -> float:
         """Restart the server (fast shutdown: every session ends at once); each process in `apps` lost its shards
-        then. Returns the server's time of the stop (this machine's clock: the server runs here)."""
+        then. Returns the time the server is back (this machine's clock: the server runs here): nothing can be
+        written while it is down, a write committed as the shutdown began was made holding the shards, and any row
+        by those processes after the restart was written after they lost them."""
         import time
 
         server = self.server
         if server is None:
             raise RuntimeError("restarting PostgreSQL needs the throwaway server")
-        stopped = time.time()
         log = str(
             server.data.parent / "server.log"
         )  # (without a log file the server would hold our pipe open)
@@ -106,9 +112,10 @@ class PostgresFaults:
         if server._as_postgres:
             command = ["runuser", "-u", "postgres", "--", *command]
         subprocess.run(command, capture_output=True, text=True, cwd="/", check=True, timeout=90)
+        back = time.time()  # back up: the sessions of before (and their locks) are all gone
         for app in apps:
-            self.losses.append(LockLoss(app, stopped, "restart"))
-        return stopped
+            self.losses.append(LockLoss(app, back, "restart"))
+        return back
 
     async def writes_after_loss(self) -> list[str]:
         """Rows written by a process after it lost its shards (the target is none)."""

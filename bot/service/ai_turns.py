@@ -14,6 +14,7 @@ from collections.abc import Callable
 from bot.games.errors import GameError
 from bot.service.games import Change, GameService, SaveFailed
 from bot.service.table import Table, TableStatus
+from bot.storage.fencing import ShardsLost
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,8 @@ class AITurns:
             if not isinstance(error, SaveFailed):
                 return  # the table ended meanwhile (stopped, voted out): nothing left to play
             self._try_again(table_id)
+        except ShardsLost:
+            return  # another process runs this table now
         except Exception:
             log.exception("An AI turn failed in table %s", table_id)
             self._try_again(table_id)

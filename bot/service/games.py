@@ -18,6 +18,7 @@ from bot.games.base import ActionResult, Notice
 from bot.games.errors import GameError
 from bot.games.registry import rules_for
 from bot.service.table import Seat, Table, TableStatus
+from bot.storage.fencing import ShardsLost
 from bot.storage.tables import TableStore
 
 log = logging.getLogger(__name__)
@@ -188,6 +189,10 @@ class GameService:
                 if saved:
                     try:
                         await self._store.save(table, self._clock(), after)
+                    except ShardsLost:
+                        # Another process holds this table now: nothing was written, and nothing is answered.
+                        self._replace(Table.from_dict(before))
+                        raise
                     except Exception as error:
                         log.exception("Could not save table %s; keeping the last saved state", table.id)
                         self._replace(Table.from_dict(before))
@@ -253,6 +258,8 @@ class GameService:
                     seats=[host],
                 )
                 inserted = await self._store.insert(table)
+            except ShardsLost:
+                raise
             except Exception as error:
                 log.exception("Could not open a table in channel %s", channel_id)
                 raise SaveFailed from error

@@ -9,9 +9,17 @@
 - The table id sequence is moved past every copied id (buttons carry table ids: none is ever reused).
 - Then both sides are read back and compared, table by table: row counts and a checksum computed the same way on
   both sides (sha256 over the rows in primary-key order, each value normalised: integers, floats by their exact
-  repr, text, null). Exit status 0 when every table matches, 1 when one does not (the table is named), 2 when the
-  command cannot run.
+  repr, text, null).
+- A target that already holds rows this SQLite file does not have as they are (a PostgreSQL a bot has used: both
+  stores start table ids at 1) is refused before any row is written: the copy would mix two bots' tables. It fills
+  an empty database, or one it filled from this file before (running it twice writes nothing new). Merging two
+  bots' histories is not supported.
 - `--verify-only` compares without copying.
+
+Exit status (bot/exit_codes.py): 0 every table matches; 1 copied but a table does not match (named); 2 the
+command cannot run (arguments, a missing file, a URL that is malformed, a statement PostgreSQL refused); 5 the
+database cannot be reached or refused the connection; 7 the target holds rows of another bot. Every refusal is one
+line on stderr, without the password.
 """
 
 from __future__ import annotations
@@ -32,13 +40,18 @@ from typing import Any, cast
 
 import asyncpg
 
-from bot.storage.database import Row, is_postgres_url, safe_url
+from bot.config import SettingsError, connect_timeout, url_hosts
+from bot.exit_codes import ExitCode
+from bot.storage.database import DatabaseUnavailable, Row, is_postgres_url, safe_url, without_secrets
 from bot.storage.postgres import PostgresDatabase
 from bot.storage.sqlite import SqliteDatabase, schema_version
 from bot.storage.tables import reserve_ids_through
 
-# Kept by each store for itself: never copied.
-OWN_TABLES = {"schema_version"}
+# Kept by each store for itself: never copied (the migrations' record, the shards' fencing leases).
+OWN_TABLES = {"schema_version", "shard_leases"}
+# The bot's bookkeeping, which any bot start may write (the commands' sync digest): copied over, and not counted as
+# rows of another bot when the target holds other values.
+BOOKKEEPING_TABLES = {"meta"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +76,21 @@ class TableCheck:
 
 class CopyError(Exception):
     """The copy cannot run (a missing file, a schema the two stores do not share); nothing was written."""
+
+
+class TargetNotEmpty(Exception):
+    """The target holds rows that did not come from this SQLite file (a bot already ran on it): nothing was
+    written. The copy fills an empty database, or one it filled from this file before; it never merges two bots'
+    histories (both start table ids at 1: one's tables would overwrite the other's)."""
+
+    def __init__(self, where: str, foreign: dict[str, int]) -> None:
+        tables = ", ".join(f"{name} {count:,}" for name, count in foreign.items())
+        super().__init__(
+            f"{where} already holds rows that are not this SQLite file's ({tables}): a bot has used it. The copy "
+            "only fills an empty database (or one it filled from this file before), and cannot merge two bots'"
+            " histories: give --to a new, empty database."
+        )
+        self.foreign = foreign
 
 
 # -- reading the SQLite side -----------------------------------------------------------------------------------
@@ -174,8 +202,14 @@ async def check_schemas(sqlite: SqliteDatabase, postgres: PostgresDatabase, shap
             )
 
 
-async def copy_rows(sqlite: SqliteDatabase, postgres: PostgresDatabase, shapes: list[TableShape]) -> None:
-    """Every row of every table, upserted by primary key, in one transaction; then the id sequence moves on."""
+async def copy_rows(
+    sqlite: SqliteDatabase, postgres: PostgresDatabase, shapes: list[TableShape], where: str = "PostgreSQL"
+) -> None:
+    """Every row of every table, upserted by primary key, in one transaction; then the id sequence moves on.
+
+    The tables are locked against writers first, and every SQLite row is staged before anything is written: if the
+    target holds a row that is not the SQLite file's (another key, or the same key with other values), the copy
+    raises `TargetNotEmpty` and writes nothing."""
     types = {
         (str(row[0]), str(row[1])): str(row[2])
         for row in await postgres.fetchall(
@@ -184,15 +218,27 @@ async def copy_rows(sqlite: SqliteDatabase, postgres: PostgresDatabase, shapes: 
         )
     }
     async with postgres.pool.acquire() as connection, connection.transaction():
+        names = ", ".join(shape.name for shape in shapes)
+        await connection.execute(f"LOCK TABLE {names} IN EXCLUSIVE MODE")  # no bot writes meanwhile
         for shape in shapes:
             rows = await sqlite.fetchall(f"SELECT {', '.join(shape.columns)} FROM {shape.name}")
             converters = [_converter(types[(shape.name, column)]) for column in shape.columns]
             records = [tuple(convert(row[index]) for index, convert in enumerate(converters)) for row in rows]
-            staging = f"copy_{shape.name}"
             await connection.execute(
-                f"CREATE TEMPORARY TABLE {staging} (LIKE {shape.name} INCLUDING DEFAULTS) ON COMMIT DROP"
+                f"CREATE TEMPORARY TABLE {_staging(shape)} (LIKE {shape.name} INCLUDING DEFAULTS) ON COMMIT DROP"
             )
-            await connection.copy_records_to_table(staging, records=records, columns=list(shape.columns))
+            await connection.copy_records_to_table(
+                _staging(shape), records=records, columns=list(shape.columns)
+            )
+        foreign = {}
+        for shape in shapes:
+            if shape.name not in BOOKKEEPING_TABLES:
+                count = int(await connection.fetchval(_foreign_rows(shape)))
+                if count:
+                    foreign[shape.name] = count
+        if foreign:
+            raise TargetNotEmpty(where, foreign)
+        for shape in shapes:
             others = [column for column in shape.columns if column not in shape.key]
             # A row PostgreSQL already holds as it is stays untouched (a second run writes nothing).
             on_conflict = (
@@ -204,7 +250,7 @@ async def copy_rows(sqlite: SqliteDatabase, postgres: PostgresDatabase, shapes: 
             )
             columns = ", ".join(shape.columns)
             await connection.execute(
-                f"INSERT INTO {shape.name} ({columns}) SELECT {columns} FROM {staging}"
+                f"INSERT INTO {shape.name} ({columns}) SELECT {columns} FROM {_staging(shape)}"
                 f" ON CONFLICT ({', '.join(shape.key)}) {on_conflict}"
             )
         last_id = await connection.fetchval(
@@ -212,6 +258,21 @@ async def copy_rows(sqlite: SqliteDatabase, postgres: PostgresDatabase, shapes: 
             " COALESCE((SELECT MAX(value::bigint) FROM meta WHERE key = 'last_table_id'), 0))"
         )
     await reserve_ids_through(postgres, int(last_id or 0))
+
+
+def _staging(shape: TableShape) -> str:
+    return f"copy_{shape.name}"
+
+
+def _foreign_rows(shape: TableShape) -> str:
+    """How many of the target's rows the SQLite file does not have as they are (by key and every value)."""
+    key = " AND ".join(f"source.{column} = target.{column}" for column in shape.key)
+    every = ", ".join(f"source.{column}" for column in shape.columns)
+    theirs = ", ".join(f"target.{column}" for column in shape.columns)
+    return (
+        f"SELECT count(*) FROM {shape.name} AS target WHERE NOT EXISTS (SELECT 1 FROM {_staging(shape)} AS source"
+        f" WHERE {key} AND ({every}) IS NOT DISTINCT FROM ({theirs}))"
+    )
 
 
 def _converter(data_type: str) -> Any:
@@ -234,7 +295,9 @@ def _converter(data_type: str) -> Any:
 
 
 # -- the command -----------------------------------------------------------------------------------------------
-async def run(source: Path, url: str, *, verify_only: bool = False, out: Any = sys.stdout) -> int:
+async def run(
+    source: Path, url: str, *, verify_only: bool = False, out: Any = sys.stdout, connect_timeout: float = 30.0
+) -> int:
     with tempfile.TemporaryDirectory(prefix="thegame-copy-") as folder:
         copied = snapshot(source, Path(folder))
         raw = sqlite3.connect(copied)
@@ -244,7 +307,9 @@ async def run(source: Path, url: str, *, verify_only: bool = False, out: Any = s
             raw.close()
         sqlite = await SqliteDatabase.open(copied)
         try:
-            postgres = await PostgresDatabase.open(url, max_size=2)
+            postgres = await PostgresDatabase.open(
+                url, max_size=2, setting="--to", connect_timeout=connect_timeout
+            )
             try:
                 target_version = await postgres.fetchone("SELECT MAX(version) FROM schema_version")
                 version = await schema_version(sqlite.connection)
@@ -257,7 +322,7 @@ async def run(source: Path, url: str, *, verify_only: bool = False, out: Any = s
                 shapes = await table_shapes(sqlite)
                 await check_schemas(sqlite, postgres, shapes)
                 if not verify_only:
-                    await copy_rows(sqlite, postgres, shapes)
+                    await copy_rows(sqlite, postgres, shapes, safe_url(url))
                 checks = await compare(sqlite, postgres, shapes)
                 next_id = None if verify_only else await postgres.fetchone("SELECT last_value FROM table_ids")
             finally:
@@ -270,9 +335,9 @@ async def run(source: Path, url: str, *, verify_only: bool = False, out: Any = s
     broken = [check.name for check in checks if not check.matches]
     if broken:
         print(f"MISMATCH in {', '.join(broken)}: PostgreSQL does not hold exactly the SQLite rows.", file=out)
-        return 1
+        return ExitCode.COPY_MISMATCH
     print("Every table matches." if verify_only else "Copied: every table matches.", file=out)
-    return 0
+    return ExitCode.OK
 
 
 def report(checks: list[TableCheck], out: Any) -> None:
@@ -292,6 +357,7 @@ def report(checks: list[TableCheck], out: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command; its exit status is one of `bot/exit_codes.py`'s, and every refusal is one line on stderr."""
     from dotenv import load_dotenv
 
     load_dotenv()
@@ -308,18 +374,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--verify-only", action="store_true", help="compare the two without copying")
     arguments = parser.parse_args(argv)
-    if not is_postgres_url(arguments.to):
-        print("--to must be a postgresql:// URL.", file=sys.stderr)
-        return 2
+    url = str(arguments.to)
+    if not is_postgres_url(url):
+        print("Nothing copied: --to must be a postgresql:// URL.", file=sys.stderr)
+        return ExitCode.CONFIGURATION
     try:
-        return asyncio.run(run(arguments.source, arguments.to, verify_only=arguments.verify_only))
+        url_hosts(url)
+    except ValueError as error:
+        print(f"Nothing copied: --to is malformed: {error}.", file=sys.stderr)
+        return ExitCode.CONFIGURATION
+    try:
+        timeout = connect_timeout(os.environ)
+    except SettingsError as error:
+        print(f"Nothing copied: {error}", file=sys.stderr)
+        return ExitCode.CONFIGURATION
+    try:
+        return asyncio.run(
+            run(arguments.source, url, verify_only=arguments.verify_only, connect_timeout=timeout)
+        )
     except CopyError as error:
         print(f"Nothing copied: {error}", file=sys.stderr)
-        return 2
-    except (OSError, sqlite3.Error, asyncpg.PostgresError) as error:
+        return ExitCode.CONFIGURATION
+    except TargetNotEmpty as error:
+        print(f"Nothing copied: {error}", file=sys.stderr)
+        return ExitCode.TARGET_NOT_EMPTY
+    except DatabaseUnavailable as error:
+        print(f"Nothing copied: {error}", file=sys.stderr)
+        return ExitCode.DATABASE_UNREACHABLE
+    except (OSError, asyncpg.InterfaceError) as error:
         # The copy is one transaction: a failure leaves PostgreSQL as it was (its migrations aside).
-        print(f"Nothing copied: {type(error).__name__}: {error}", file=sys.stderr)
-        return 2
+        why = (
+            "it stopped answering" if isinstance(error, TimeoutError) else f"{type(error).__name__}: {error}"
+        )
+        print(
+            without_secrets(
+                f"Nothing copied: the connection to {safe_url(url)} failed during the copy ({why}).", url
+            ),
+            file=sys.stderr,
+        )
+        return ExitCode.DATABASE_UNREACHABLE
+    except (sqlite3.Error, asyncpg.PostgresError) as error:
+        print(without_secrets(f"Nothing copied: {type(error).__name__}: {error}", url), file=sys.stderr)
+        return ExitCode.CONFIGURATION
 
 
 if __name__ == "__main__":

@@ -14,15 +14,18 @@ commit together when the block ends, or not at all if it raises.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 from urllib.parse import urlsplit
 
+from bot.config import url_hosts
+
 if TYPE_CHECKING:
     from bot.config import Settings
+    from bot.storage.fencing import Lease
 
 Dialect = Literal["sqlite", "postgresql"]
 Params = Sequence[Any]
@@ -61,7 +64,10 @@ class Database(Executor, Protocol):
         """Which database, for logs: a file path, or a PostgreSQL host and database (never a password)."""
         ...
 
-    async def close(self) -> None: ...
+    async def close(self, *, patience: float = 5.0) -> None:
+        """Close, waiting at most ``patience`` seconds for statements in flight (0: drop them at once, as a process
+        that lost its shards does)."""
+        ...
 
 
 class DuplicateKey(Exception):
@@ -73,32 +79,83 @@ class DuplicateKey(Exception):
         self.columns = tuple(columns)
 
 
+class DatabaseUnavailable(Exception):
+    """The database could not be opened: unreachable, silent, or it refused the connection. The message is one
+    sentence that names the database without its password and says what to check."""
+
+
 def is_postgres_url(target: str | Path) -> bool:
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
 def safe_url(url: str) -> str:
     """A PostgreSQL URL fit for a log line: scheme, host, port and database, never the user's password."""
-    parts = urlsplit(url)
-    host = parts.hostname or "localhost"
-    port = f":{parts.port}" if parts.port else ""
-    return f"postgresql://{host}{port}{parts.path}"
+    try:
+        hosts = url_hosts(url)
+    except ValueError:
+        hosts = [("?", None)]
+    where = ",".join(f"{host}:{port}" if port else host for host, port in hosts)
+    return f"postgresql://{where}{urlsplit(url).path}"
 
 
-async def connect(target: str | Path) -> Database:
-    """Open (creating and migrating if needed) a database: a postgresql:// URL, else a SQLite file path."""
+def without_secrets(text: str, url: str | None) -> str:
+    """``text`` on one line, with the password of ``url`` (and the URL itself) never in it."""
+    line = " ".join(text.split())
+    if url:
+        line = line.replace(url, safe_url(url))
+        password = urlsplit(url).password
+        if password:
+            line = line.replace(password, "***")
+    return line
+
+
+async def connect(
+    target: str | Path,
+    *,
+    connect_timeout: float = 30.0,
+    server_settings: dict[str, str] | None = None,
+    on_fenced: Callable[[], None] | None = None,
+) -> Database:
+    """Open (creating and migrating if needed) a database: a postgresql:// URL, else a SQLite file path. Raises
+    `DatabaseUnavailable` (one sentence) when it cannot be opened. PostgreSQL only: ``connect_timeout`` for each connection,
+    the pool's ``server_settings`` and ``on_fenced`` (see `PostgresDatabase.open`)."""
     if is_postgres_url(target):
         from bot.storage.postgres import PostgresDatabase
 
-        return await PostgresDatabase.open(str(target))
+        return await PostgresDatabase.open(
+            str(target), connect_timeout=connect_timeout, server_settings=server_settings, on_fenced=on_fenced
+        )
+    import sqlite3
+
     from bot.storage.sqlite import SqliteDatabase
 
-    return await SqliteDatabase.open(target)
+    try:
+        return await SqliteDatabase.open(target)
+    except (OSError, sqlite3.Error) as error:
+        raise DatabaseUnavailable(
+            f"Cannot open the SQLite database {target}: {error}. Check DATABASE_PATH."
+        ) from error
 
 
-async def open_storage(settings: Settings) -> Database:
-    """The bot's database: PostgreSQL when `DATABASE_URL` is set, otherwise the SQLite file `DATABASE_PATH`."""
-    return await connect(settings.database_url or settings.database_path)
+async def open_storage(
+    settings: Settings,
+    *,
+    lease: Lease | None = None,
+    on_fenced: Callable[[], None] | None = None,
+    label: str = "",
+) -> Database:
+    """The bot's database: PostgreSQL when `DATABASE_URL` is set, its writes fenced with ``lease`` (the process's
+    shards, `bot/storage/fencing.py`); otherwise the SQLite file `DATABASE_PATH`."""
+    if settings.database_url is None:
+        return await connect(settings.database_path)
+    from bot.storage.postgres import pool_settings
+
+    return await connect(
+        settings.database_url,
+        connect_timeout=settings.connect_timeout,
+        server_settings=pool_settings(label, lease, settings.database_url),
+        on_fenced=on_fenced,
+    )
 
 
 _PLACEHOLDER_OR_QUOTED = re.compile(r"'(?:[^']|'')*'|\"[^\"]*\"|\?")
@@ -140,6 +197,19 @@ def read_migrations(package: str, *, first: int = 1) -> list[tuple[int, str, str
 
 
 def split_statements(sql: str) -> list[str]:
-    """Split a migration file on semicolons at line ends (our files keep one statement per block)."""
-    body = "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--"))
-    return [part.strip() for part in re.split(r";\s*\n", body + "\n") if part.strip()]
+    """Split a migration file on semicolons at line ends (our files keep one statement per block); a function body
+    between ``$$`` marks stays whole, whatever semicolons it holds. Comment lines outside bodies are dropped."""
+    statements: list[str] = []
+    lines: list[str] = []
+    in_body = False
+    for line in sql.splitlines():
+        if not in_body and line.strip().startswith("--"):
+            continue
+        lines.append(line)
+        if line.count("$$") % 2:
+            in_body = not in_body
+        if not in_body and line.rstrip().endswith(";"):
+            statements.append("\n".join(lines).strip().removesuffix(";").strip())
+            lines = []
+    statements.append("\n".join(lines).strip())
+    return [statement for statement in statements if statement]

@@ -8,6 +8,10 @@ for the same shard by mistake never both act on its tables.
   another process. Across a network cut both sides find out within about half a minute: the server through TCP
   keepalives set on the session (it then frees the shards), the process through a heartbeat query (it then
   stops, a little earlier) — and meanwhile the cut-off process cannot save, so it cannot acknowledge, a single move.
+  A process learns of a lost lock only a moment later (later still if it was frozen), so the lock comes with a
+  lease that fences its writes: once another process has taken the shards, not one more write of the first one
+  lands (``bot/storage/fencing.py``). ``verify()`` asks the server whether the lock is still held (the bot does
+  after its event loop stood still, before it answers anything: ``bot/interaction_gate.py``).
 - SQLite: ``flock`` on small files beside the database (``thegame.sqlite3.shard-0.lock``); the kernel drops them
   when the process dies.
 
@@ -23,21 +27,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import logging
 import os
 import socket
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import asyncpg
+
+from bot.storage.database import DatabaseUnavailable
+from bot.storage.fencing import Lease, take_lease
+from bot.storage.postgres import CLOSE_TIMEOUT, CONNECT_TIMEOUT, KEEPALIVES, connect_postgres, migrate
+
+log = logging.getLogger(__name__)
 
 # The first keys of the advisory locks this bot takes ("TG", "TH"), so they never clash with another application's.
 LOCK_NAMESPACE = 0x5447  # second key: a shard number, or WHOLE_BOT
 COUNT_NAMESPACE = 0x5448  # second key: the SHARD_COUNT of the cluster
 WHOLE_BOT = -1
-# The server drops a client silent since its last heartbeat after 10 + 3 x 5 = 25 s; the process gives up on a
-# server silent since then after HEARTBEAT_INTERVAL + HEARTBEAT_TIMEOUT = 20 s, so it stops first.
-KEEPALIVES = {"tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3"}
+# The server drops a client silent since its last heartbeat after 10 + 3 x 5 = 25 s (postgres.KEEPALIVES); the
+# process gives up on a server silent since then after HEARTBEAT_INTERVAL + HEARTBEAT_TIMEOUT = 20 s, so it stops
+# first.
 HEARTBEAT_INTERVAL = 10.0
 HEARTBEAT_TIMEOUT = 10.0
 
@@ -77,21 +88,38 @@ def _other_count(count: int) -> str:
 
 
 class ShardLock(Protocol):
+    @property
+    def lease(self) -> Lease | None:
+        """The generation this process's writes are fenced with (PostgreSQL; None on SQLite: nothing to fence)."""
+        ...
+
+    async def verify(self) -> bool:
+        """Whether the locks are still held (asks the server; a lock found lost is reported to ``on_lost``)."""
+        ...
+
     async def release(self) -> None: ...
 
 
-def _label(shards: Sequence[int] | None) -> str:
-    """Who holds a lock, for the message a refused process prints."""
+def process_label(shards: Sequence[int] | None) -> str:
+    """Who holds a lock, for the message a refused process prints (and in pg_stat_activity's application_name)."""
     which = "every shard" if shards is None else "shards " + ",".join(str(shard) for shard in shards)
     return f"pid {os.getpid()} on {socket.gethostname()}, {which}"
 
 
 class PostgresShardLock:
-    def __init__(self, connection: asyncpg.Connection, on_lost: Callable[[], None] | None) -> None:
+    def __init__(
+        self, connection: asyncpg.Connection[Any], lease: Lease, on_lost: Callable[[], None] | None
+    ) -> None:
         self._connection = connection
+        self._lease = lease
         self._on_lost = on_lost
+        self._asking = asyncio.Lock()
         connection.add_termination_listener(self._ended)
         self._heartbeat = asyncio.get_running_loop().create_task(self._beat())
+
+    @property
+    def lease(self) -> Lease:
+        return self._lease
 
     @classmethod
     async def acquire(
@@ -100,15 +128,28 @@ class PostgresShardLock:
         shards: Sequence[int] | None,
         shard_count: int | None,
         on_lost: Callable[[], None] | None,
+        connect_timeout: float = CONNECT_TIMEOUT,
     ) -> PostgresShardLock:
-        settings = {"application_name": f"thegame {_label(shards)}", **KEEPALIVES}
-        connection = await asyncpg.connect(url, server_settings=settings)
+        settings = {"application_name": f"thegame {process_label(shards)}"[:63], **KEEPALIVES}
+        connection = await connect_postgres(url, connect_timeout=connect_timeout, server_settings=settings)
         try:
             await cls._take(connection, shards, shard_count)
+            # Then the lease, which fences off whoever held these shards before (the table comes with the schema).
+            await migrate(connection)
+            lease = await take_lease(connection, shards, shard_count, process_label(shards))
+        except asyncpg.LockNotAvailableError:
+            await connection.close()
+            raise ShardsTaken(
+                shards,
+                reason="{by} still writes to these shards' tables although its lock ended: try again in a moment",
+            ) from None
         except BaseException:
             await connection.close()  # the session ends: whatever it took is released
             raise
-        return cls(connection, on_lost)
+        log.info(
+            "Took %s with lease generation %s", process_label(shards).split(", ", 1)[1], lease.generation
+        )
+        return cls(connection, lease, on_lost)
 
     def _ended(self, connection: object) -> None:
         self._heartbeat.cancel()
@@ -116,13 +157,36 @@ class PostgresShardLock:
         if on_lost is not None:
             on_lost()
 
+    async def verify(self) -> bool:
+        if self._connection.is_closed():
+            return False
+        if await self._answers():
+            return True
+        self._connection.terminate()  # reported by the termination listener
+        return False
+
+    async def _answers(self) -> bool:
+        """Whether the server answers on the lock's session. One question at a time: the heartbeat and `verify`
+        share the connection, which takes one query at a time."""
+        async with self._asking:
+            try:
+                async with asyncio.timeout(HEARTBEAT_TIMEOUT):  # (wait_for may swallow a cancellation)
+                    await self._connection.fetchval("SELECT 1")
+            except (
+                TimeoutError,
+                OSError,
+                asyncpg.PostgresError,
+                asyncpg.InterfaceError,
+                asyncpg.InternalClientError,
+            ):
+                return False
+        return True
+
     async def _beat(self) -> None:
         """A server that stops answering is taken for lost: the connection is dropped, which reports it."""
         while True:
             await asyncio.sleep(HEARTBEAT_INTERVAL)
-            try:
-                await asyncio.wait_for(self._connection.fetchval("SELECT 1"), HEARTBEAT_TIMEOUT)
-            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            if not await self._answers():
                 self._connection.terminate()
                 return
 
@@ -156,9 +220,13 @@ class PostgresShardLock:
     async def release(self) -> None:
         self._on_lost = None  # a session closed on purpose is not lost
         self._heartbeat.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._heartbeat
-        await self._connection.close()
+        await asyncio.gather(
+            self._heartbeat, return_exceptions=True
+        )  # cancelled mid-query: whatever it raised
+        try:
+            await self._connection.close(timeout=CLOSE_TIMEOUT)
+        except (TimeoutError, OSError, asyncpg.InterfaceError):
+            self._connection.terminate()  # a server cut off: the session ends when the server notices
 
 
 async def _holder(connection: asyncpg.Connection, namespace: int, key: int) -> str | None:
@@ -177,6 +245,12 @@ async def _holder(connection: asyncpg.Connection, namespace: int, key: int) -> s
 class FileShardLock:
     def __init__(self, files: list[int]) -> None:
         self._files = files
+
+    @property
+    def lease(self) -> None:
+        """Nothing to fence: a flock ends only with its process, so no other process takes these shards while this
+        one can still write."""
+        return None
 
     @classmethod
     def acquire(cls, database: Path, shards: Sequence[int] | None, shard_count: int | None) -> FileShardLock:
@@ -199,7 +273,7 @@ class FileShardLock:
                 # Only a process holding it alone (every shard) wrote its name there; sharded ones share it.
                 alone = not self._try(whole, fcntl.LOCK_SH)
                 raise ShardsTaken(None, self._read(whole) if alone else None)
-            self._write(whole, _label(None))
+            self._write(whole, process_label(None))
             return
         if not self._try(whole, fcntl.LOCK_SH):
             raise ShardsTaken(None, self._read(whole))
@@ -217,7 +291,7 @@ class FileShardLock:
         for shard in shards:
             handle = self._open(beside(f"shard-{shard}.lock"))
             if self._try(handle, fcntl.LOCK_EX):
-                self._write(handle, _label(shards))
+                self._write(handle, process_label(shards))
             else:
                 taken.append(shard)
                 holder = holder or self._read(handle)
@@ -252,6 +326,9 @@ class FileShardLock:
                 os.close(handle)  # closing the file drops its flock
         self._files.clear()
 
+    async def verify(self) -> bool:
+        return bool(self._files)  # a flock lasts as long as its file is open
+
     async def release(self) -> None:
         self._close()
 
@@ -263,12 +340,21 @@ async def lock_shards(
     database_url: str | None,
     database_path: Path,
     on_lost: Callable[[], None] | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> ShardLock | None:
     """Take this process's shards of ``shard_count`` (None: every shard) on the database it will use, or raise
-    :class:`ShardsTaken`. None for an in-memory SQLite database, which no other process can reach. ``on_lost`` is
-    called if the locks end before ``release()`` (PostgreSQL's session ended; file locks cannot end so)."""
+    :class:`ShardsTaken` (or `DatabaseUnavailable`). None for an in-memory SQLite database, which no other process
+    can reach. ``on_lost`` is called if the locks end before ``release()`` (PostgreSQL's session ended; file locks
+    cannot end so). On PostgreSQL the lock comes with a lease that fences off the shards' previous holder
+    (`bot/storage/fencing.py`)."""
     if database_url is not None:
-        return await PostgresShardLock.acquire(database_url, shards, shard_count, on_lost)
+        return await PostgresShardLock.acquire(database_url, shards, shard_count, on_lost, connect_timeout)
     if str(database_path) == ":memory:":
         return None
-    return FileShardLock.acquire(database_path, shards, shard_count)
+    try:
+        return FileShardLock.acquire(database_path, shards, shard_count)
+    except OSError as error:  # a folder that cannot be created or written
+        raise DatabaseUnavailable(
+            f"Cannot open the SQLite database {database_path}: {error.strerror or error} ({error.filename or database_path})."
+            " Check DATABASE_PATH."
+        ) from error

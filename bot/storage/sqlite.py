@@ -236,5 +236,6 @@ class SqliteDatabase(_Statements):
         async with self._turn:
             await self._executemany(sql, rows, transaction=True)
 
-    async def close(self) -> None:
+    async def close(self, *, patience: float = 5.0) -> None:
+        """Close the file (a statement in flight runs to its end in SQLite's thread, whatever ``patience``)."""
         await self._connection.close()

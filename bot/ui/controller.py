@@ -25,6 +25,7 @@ from bot.games.registry import game_for_options
 from bot.service.games import Change
 from bot.service.solver_pool import SolverBusy, solver_pool
 from bot.service.table import Seat, Table, TableStatus
+from bot.storage.fencing import ShardsLost
 from bot.ui.game_ui import render_notice, ui_for, ui_for_key
 from bot.ui.hint_messages import HintMessages
 from bot.ui.i18n import command_name, t
@@ -84,10 +85,13 @@ class AnswerFailedAfterSave(Exception):
 
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """The private apology for an unexpected error, with a reference that is also in the log; it says whether the
-    action was saved (`AnswerFailedAfterSave`, whose cause is the error)."""
+    action was saved (`AnswerFailedAfterSave`, whose cause is the error). None when this process lost its shards:
+    another process answers for them now (bot/storage/fencing.py)."""
     saved = isinstance(error, AnswerFailedAfterSave)
     if saved and error.__cause__ is not None:
         error = error.__cause__
+    if isinstance(error, ShardsLost):
+        return
     reference = secrets.token_hex(3).upper()
     if discord_failed(error):
         # Discord's side (an outage, a rate limit, an interaction that expired): nothing to fix in the bot.
@@ -126,10 +130,13 @@ def answering(handler: Handler[P]) -> Handler[P]:
         self.idle.clear()
         try:
             await handler(self, interaction, *args, **kwargs)
-        except GameError as error:
-            await send_private(interaction, self.explain(interaction, error))
         except Exception as error:  # the one place that turns any failure into an answer
-            await apologise(interaction, error)
+            if self.bot.lost.is_set():
+                return  # the shards are lost: another process holds the table and answers for it now
+            if isinstance(error, GameError):
+                await send_private(interaction, self.explain(interaction, error))
+            else:
+                await apologise(interaction, error)
         finally:
             # Answered: its token may carry the channel's public updates for 15 minutes (`PublicMessages`).
             self.display.public.note_interaction(interaction)

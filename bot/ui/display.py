@@ -78,8 +78,11 @@ HAND_MESSAGE_LIFETIME = TOKEN_LIFETIME
 BURIED_AFTER = 12
 # Where a table's public messages go: its channel, or a partial one while the channel is not in the cache.
 BoardChannel = discord.TextChannel | discord.Thread | discord.PartialMessageable
-# How many times a board edit that Discord failed (5xx, 429) is tried again, after 1, 2, 4, 8, 8 seconds.
+# How many times a board edit that Discord failed (5xx, 429, 408) is tried again, after 1, 2, 4, 8, 8 seconds.
 BOARD_RETRIES = 5
+# 408: the REST proxy of a cluster (nirn-proxy) gave up waiting for Discord (its REQUEST_TIMEOUT): Discord's
+# failure, like a 5xx, not a request of the bot's that is wrong.
+RETRIED_STATUSES = frozenset({408, 429})
 # Seconds between two edits of one board (and of its turn announcement). Discord allows about five edits in five
 # seconds per channel; the player who acted sees their answer at once whatever this is.
 BOARD_EDIT_INTERVAL = 1.0
@@ -340,10 +343,10 @@ class TableDisplay:
         await self.post_board(table)
 
     async def _retry_board_later(self, table: Table, error: discord.HTTPException) -> None:
-        """Discord failed (5xx, 429): show the latest state again after a pause, a few times, so the board does not
-        stay behind when no other change comes."""
+        """Discord failed (5xx, 429, or a proxy's 408): show the latest state again after a pause, a few times, so
+        the board does not stay behind when no other change comes."""
         attempt = self._board_retries.get(table.id, 0)
-        if (error.status < 500 and error.status != 429) or attempt >= BOARD_RETRIES:
+        if (error.status < 500 and error.status not in RETRIED_STATUSES) or attempt >= BOARD_RETRIES:
             self._board_retries.pop(table.id, None)
             return
         self._board_retries[table.id] = attempt + 1

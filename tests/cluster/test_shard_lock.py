@@ -181,3 +181,23 @@ async def test_a_server_that_stops_answering_is_taken_for_lost(
     finally:
         await connection.close()
     await held.release()
+
+
+@pytest.mark.postgresql
+async def test_checking_the_lock_while_the_heartbeat_runs_is_no_loss(
+    postgres_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The heartbeat and `verify` (after the event loop stood still) share the lock's connection, which takes one
+    query at a time: asked together, they once took the lock for lost."""
+    monkeypatch.setattr(shard_lock, "HEARTBEAT_INTERVAL", 0.001)
+    url = await postgres_server.new_database()
+    lost: list[bool] = []
+    held = await lock_shards((0,), shard_count=2, database_url=url, database_path=Path(":memory:"), on_lost=lambda: lost.append(True))  # fmt: skip
+    assert held is not None
+    try:
+        for _ in range(20):
+            assert all(await asyncio.gather(*(held.verify() for _ in range(5))))
+            await asyncio.sleep(0.002)
+        assert lost == []
+    finally:
+        await held.release()

@@ -78,7 +78,7 @@ async def test_a_bot_that_loses_the_session_holding_its_shards_stops(
             await connection.close()
         await emulator.wait_for(running.client.is_closed, timeout=10)
     assert [record.getMessage() for record in errors] == [
-        "Lost the database session that holds this process's shards: stopping"
+        "Lost this process's shards (its lock's database session ended, or another process took them): stopping"
     ]
     # Its shard is free: a replacement takes it.
     replacement = await start_client(process)

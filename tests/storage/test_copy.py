@@ -3,6 +3,7 @@ running it twice duplicates nothing; the screens read the same on both; a differ
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import sqlite3
@@ -25,6 +26,7 @@ from bot.storage.sqlite import migrations
 from bot.storage.stats import LeaderboardFilters, StatsStore
 from bot.storage.tables import TableStore
 from tests.postgres import ThrowawayPostgres
+from tests.storage.network import closed_port, silent_server
 from tests.storage.seed import add_game
 
 pytestmark = pytest.mark.postgresql
@@ -159,15 +161,68 @@ async def test_a_difference_is_reported_and_fails(seeded: Path, postgres_server:
         assert "MISMATCH in game_players" in output
         mismatched = [line.split()[0] for line in output.splitlines() if line.endswith("MISMATCH")]
         assert mismatched == ["game_players"]
-        # Copying again puts the SQLite values back.
-        assert (await run_copy(seeded, url))[0] == 0
-        # A game PostgreSQL has and SQLite has not (a bot already ran on it): the counts differ.
-        await add_game(postgres, [CAROL], guild_id=GUILD, channel_id=9)
-        code, output = await run_copy(seeded, url)
-        assert code == 1
-        assert row_counts(output)["games"] == (13, 14)
     finally:
         await postgres.close()
+
+
+async def snapshot_of(url: str) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table of a PostgreSQL database, and where its id sequences stand."""
+    database = await connect(url)
+    try:
+        names = [
+            str(row[0])
+            for row in await database.fetchall(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                " AND table_type = 'BASE TABLE' ORDER BY table_name"
+            )
+        ]
+        rows = {
+            name: sorted(map(tuple, await database.fetchall(f"SELECT * FROM {name}")), key=repr)
+            for name in names
+        }
+        rows["sequences"] = [tuple(await database.fetchone("SELECT last_value, is_called FROM table_ids"))]
+        return rows
+    finally:
+        await database.close()
+
+
+async def test_a_database_a_bot_has_used_is_refused_before_anything_is_written(
+    seeded: Path, postgres_server: ThrowawayPostgres
+) -> None:
+    """The audit's loss: copied into a PostgreSQL a bot had used (both start table ids at 1), the copy overwrote
+    its tables and games, mixed seats of different games, and only then reported a mismatch."""
+    url = await postgres_server.new_database()
+    bot = await connect(url)
+    try:
+        service = GameService(TableStore(bot))
+        await service.create(
+            guild_id=OTHER_GUILD, channel_id=77, host=Seat(DAVE, "Dave"), seed=9, locale="en"
+        )
+        await add_game(bot, [DAVE, CAROL], guild_id=OTHER_GUILD, channel_id=78)
+    finally:
+        await bot.close()
+    before = await snapshot_of(url)
+    with pytest.raises(copy.TargetNotEmpty) as refused:
+        await run_copy(seeded, url)
+    assert refused.value.foreign == {"games": 1, "game_players": 2, "tables": 1}
+    message = str(refused.value)
+    assert "\n" not in message and "empty database" in message and "merge two bots" in message
+    assert await snapshot_of(url) == before  # not one row written, the id counter where it was
+
+    # The same from a rerun into a database it filled itself: that is allowed, and writes nothing new.
+    fresh = await postgres_server.new_database()
+    assert (await run_copy(seeded, fresh))[0] == 0
+    filled = await snapshot_of(fresh)
+    assert (await run_copy(seeded, fresh))[0] == 0
+    assert await snapshot_of(fresh) == filled
+    # A row a bot changed after the copy (a move in a table in play) is not the file's any more: refused.
+    bot = await connect(fresh)
+    try:
+        await bot.execute("UPDATE tables SET updated_at = updated_at + 1 WHERE status = 'playing'")
+    finally:
+        await bot.close()
+    with pytest.raises(copy.TargetNotEmpty, match=r"\(tables 1\)"):
+        await run_copy(seeded, fresh)
 
 
 async def test_an_old_sqlite_database_is_copied_without_being_changed(
@@ -202,19 +257,63 @@ async def test_an_old_sqlite_database_is_copied_without_being_changed(
         await postgres.close()
 
 
-def test_the_command_line(seeded: Path, postgres_server: ThrowawayPostgres, tmp_path: Path) -> None:
-    url = postgres_server.new_database_sync()
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), "DATABASE_PATH": str(seeded)}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot.storage.copy", "--to", url], capture_output=True, text=True, cwd=tmp_path,
+def run_command(
+    *arguments: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "bot.storage.copy", *arguments], capture_output=True, text=True, cwd=cwd,
         env=environment, timeout=120, check=False,
     )  # fmt: skip
+
+
+def test_the_command_line(seeded: Path, postgres_server: ThrowawayPostgres, tmp_path: Path) -> None:
+    url = postgres_server.new_database_sync()
+    done = run_command("--to", url, cwd=tmp_path, env={"DATABASE_PATH": str(seeded)})
     assert done.returncode == 0, done.stderr
     assert "Copied: every table matches." in done.stdout
     assert str(seeded) in done.stdout  # DATABASE_PATH is the default source
-    missing = subprocess.run(
-        [sys.executable, "-m", "bot.storage.copy", "--to", url, "--from", str(tmp_path / "nothing.sqlite3")],
-        capture_output=True, text=True, cwd=tmp_path, env=environment, timeout=120, check=False,
-    )  # fmt: skip
+    missing = run_command("--to", url, "--from", str(tmp_path / "nothing.sqlite3"), cwd=tmp_path)
     assert missing.returncode == 2
     assert "Nothing copied: No SQLite database at" in missing.stderr
+    # Into a database another bot has used: one line, status 7 (bot/exit_codes.py), nothing written.
+    other = tmp_path / "other.sqlite3"
+    sqlite3.connect(other).close()
+    refused = run_command("--to", url, "--from", str(other), cwd=tmp_path)
+    assert refused.returncode == 7, refused.stderr
+    assert refused.stderr.count("\n") == 1 and refused.stderr.startswith(
+        "Nothing copied: postgresql://127.0.0.1:"
+    )
+    assert "already holds rows that are not this SQLite file's (games 13, " in refused.stderr
+
+
+async def test_every_error_is_one_line_that_says_why(
+    seeded: Path, postgres_server: ThrowawayPostgres, tmp_path: Path
+) -> None:
+    """The audit saw `TimeoutError:` with nothing after it (a server that accepts and never answers) and a
+    traceback for a port that is not a number."""
+    secret = "hunter2-secret"
+    wrong_database = postgres_server.database_url("no_such_database").replace(
+        "postgres@", f"postgres:{secret}@"
+    )
+    cases: list[tuple[str, int, str]] = [
+        (
+            f"postgresql://bot:{secret}@127.0.0.1:54x2/thegame",
+            2,
+            "--to is malformed: its port must be a number",
+        ),
+        (f"postgresql://bot:{secret}@127.0.0.1:{closed_port()}/thegame", 5, "nothing accepts connections at"),
+        (wrong_database, 5, 'database "no_such_database" does not exist'),
+        (f"postgresql://bot:{secret}@no-such-host.invalid/thegame", 5, "cannot be found"),
+    ]
+    async with silent_server() as port:
+        cases.append((f"postgresql://bot:{secret}@127.0.0.1:{port}/thegame", 5, "did not answer within 1 s"))
+        for url, status, why in cases:
+            done = await asyncio.to_thread(
+                run_command, "--to", url, cwd=tmp_path,
+                env={"DATABASE_PATH": str(seeded), "CONNECT_TIMEOUT_SECONDS": "1"},
+            )  # fmt: skip
+            assert done.returncode == status, (url, done.stderr)
+            assert done.stderr.count("\n") == 1 and done.stderr.startswith("Nothing copied: "), done.stderr
+            assert why in done.stderr and secret not in done.stderr, done.stderr
+            assert "Traceback" not in done.stderr
