@@ -427,8 +427,11 @@ class SecretsOverTime:
                 found.append(f"a hand shown to someone who is not seated in {where}")
             if first is None or second is None or first.deal != second.deal:
                 continue
-            if version.created < first.created - 0.5:
-                continue  # a message of an earlier table in this channel (a summary edited later)
+            if version.created < first.created:
+                # A message of an earlier table in this channel (a summary edited later, its Play again pressed
+                # at once: written within a fraction of a second of the table that followed it). The bot and the
+                # emulator read one wall clock; a message of this table is written after the table was made.
+                continue
             if not before.at <= version.at <= after.at:
                 continue
             if (
