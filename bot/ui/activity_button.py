@@ -60,7 +60,8 @@ _WITH_BUTTON: weakref.WeakKeyDictionary[discord.ui.View, tuple[tuple[int, str], 
 
 
 def add_open_table_button(content: dict[str, Any], table: Table) -> None:
-    """Put **Open the table** on a board's buttons (a lobby's or a game's), where a row has room."""
+    """Put **Open the table** on a board's buttons (a lobby's or a game's): on a row of its own when one is free
+    (The Game's kept rows: where a row has room)."""
     view = content.get("view")
     if not table.status.is_active or not isinstance(view, discord.ui.View):
         return
@@ -90,7 +91,12 @@ def _copy_with_button(view: discord.ui.View, table: Table) -> discord.ui.View:
 
 
 def _add_button(view: discord.ui.View, table: Table) -> None:
+    """On a row of its own under the board's controls while one is free (a fourth button on a row of three wraps
+    on a phone, and the game's own controls keep their places), else where a row has room."""
     button = OpenTableButton(table.id, label=t(table.locale, "button.open_table"), emoji=EMOJI)
+    rows_used = len(view.to_components())
+    if rows_used < 5:
+        button.row = rows_used
     try:
         view.add_item(button)
     except ValueError:  # every row is full: the board keeps its own buttons

@@ -30,6 +30,13 @@ def test_words_both_languages_use_names_and_commands_are_never_counted() -> None
     assert english_words("anything at all", "en") == []
 
 
+def test_a_custom_emoji_is_its_picture_not_its_name() -> None:
+    """A card or suit emoji shows as its picture: the words of its name ("suit", "card") are never read."""
+    text = "Tu as joué <:card_3H_v1:1482460810449129537>.\n<:suit_H_v1:1482460810449129564> **4** **8**"
+    assert english_words(text, "fr") == []
+    assert english_words("suit", "fr") == ["suit"]
+
+
 def test_a_private_text_may_name_a_button_as_the_public_message_shows_it() -> None:
     """A French player at a German table reads "appuie sur **Ich fange an** sur le plateau": German's "an" is
     the button's word, not English."""

@@ -37,3 +37,18 @@ def test_a_board_built_afresh_gets_the_button_in_place() -> None:
     content = render_table(table)
     add_open_table_button(content, table)
     assert sum(":activity:" in custom_id for custom_id in custom_ids(content)) == 1
+
+
+def test_a_game_boards_controls_keep_their_rows_and_the_button_gets_its_own() -> None:
+    """Klondike's board: the menu, Draw / Auto / Undo, Hint / Give up keep their rows; Open the table goes on a row
+    of its own under them (a fourth button on the row of three wrapped on a 390 px phone)."""
+    from bot.games.klondike.engine import Klondike
+    from bot.games.klondike.layout import KlondikeOptions
+    from tests.games.klondike.tables import klondike_table
+
+    table = klondike_table(Klondike.new(KlondikeOptions(draw=3), 7))
+    content = render_table(table)
+    before = [[c.get("custom_id") for c in row["components"]] for row in content["view"].to_components()]
+    add_open_table_button(content, table)
+    after = [[c.get("custom_id") for c in row["components"]] for row in content["view"].to_components()]
+    assert after == [*before, [f"tg:activity:{table.id}"]]

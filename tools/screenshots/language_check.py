@@ -20,12 +20,13 @@ from bot.ui.i18n import catalog
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 COMMAND_MENTION = re.compile(r"</[^>]*>")  # a command is named in the reader's language by Discord itself
+CUSTOM_EMOJI = re.compile(r"<a?:\w+:\d+>")  # shown as its picture (a card, a suit): its name is never read
 MINIMUM_LETTERS = 2  # one letter is a card's rank (Q♠, D♠), never a word of a language
 
 
 def words(text: str) -> Iterator[str]:
-    """The words of `text`, lowercased, without command mentions."""
-    for word in WORD.findall(COMMAND_MENTION.sub(" ", text)):
+    """The words of `text`, lowercased, without command mentions and custom emojis."""
+    for word in WORD.findall(CUSTOM_EMOJI.sub(" ", COMMAND_MENTION.sub(" ", text))):
         if len(word) >= MINIMUM_LETTERS:
             yield word.lower()
 
