@@ -34,6 +34,8 @@ NUMBER_CARD = re.compile(r"`(\d{1,2})`")
 NUMBER_LABEL = re.compile(r"^(\d{1,2})( ↩)?$")
 # A hand's own components: a card to play, The Game's card and play buttons, Hearts' moon choice and pass menu.
 HAND_COMPONENT = re.compile(r"^tg:(card|play):|^tg:g:\d+:(p|m)\.|^tg:gs:\d+:pass\.")
+# A finished game's summary: its Play again buttons name its table.
+PLAY_AGAIN = re.compile(r"^tg:again:(\d+):")
 
 
 def _rule_phrases() -> tuple[str, ...]:
@@ -172,9 +174,9 @@ class Version:
     cards: frozenset[str]
     hand_components: tuple[str, ...]
     text: str  # what it showed, for the report (kept only until the next check)
-    tells_a_finished_hand: bool = (
-        False  # a hand's result message (posted late after a restart, or edited later)
-    )
+    # a hand's result message (posted late after a restart, or edited later)
+    tells_a_finished_hand: bool = False
+    summary_of: int | None = None  # the table whose summary this is (its Play again buttons say which)
 
 
 @dataclass
@@ -200,8 +202,13 @@ class MessageDigests:
             at = self.clock.now().timestamp()
             created = message.timestamp.timestamp()
             result = any(RESULT_TITLES.search(part) for part in texts if part)
+            summary_of = next(
+                (int(match[1]) for cid in message.custom_ids if (match := PLAY_AGAIN.match(cid))), None
+            )
             self.versions.append(
-                Version(at, created, message.id, channel_id, viewer, cards, hand_ids, text, result)
+                Version(
+                    at, created, message.id, channel_id, viewer, cards, hand_ids, text, result, summary_of
+                )
             )
 
     def take(self, before: float) -> list[Version]:
@@ -394,6 +401,10 @@ class SecretsOverTime:
     grace: float = 5.0
     reads: list[Read] = field(default_factory=list)
     deal_seen: dict[tuple[Any, ...], float] = field(default_factory=dict)
+    # a table that follows another in its channel (a game stopped or over, a new one dealt): like a later deal, a
+    # late update of the table before may still tell it in its first seconds
+    follows_a_table: set[tuple[Any, ...]] = field(default_factory=set)
+    table_in_channel: dict[int, Any] = field(default_factory=dict)
 
     def add(self, at: float, tables: Iterable[dict[str, Any]]) -> None:
         by_channel = {}
@@ -404,8 +415,12 @@ class SecretsOverTime:
                 secrets = None
             if secrets is not None:
                 by_channel[int(data["channel_id"])] = secrets
+                channel = int(data["channel_id"])
                 if secrets.deal not in self.deal_seen:
                     self.deal_seen[secrets.deal] = at
+                    if self.table_in_channel.get(channel, secrets.deal[0]) != secrets.deal[0]:
+                        self.follows_a_table.add(secrets.deal)
+                self.table_in_channel[channel] = secrets.deal[0]
         self.reads.append(Read(at, by_channel))
         del self.reads[:-3]
 
@@ -435,10 +450,13 @@ class SecretsOverTime:
             if not before.at <= version.at <= after.at:
                 continue
             if (
-                _follows_a_deal(first.deal)
-                and version.at < self.deal_seen.get(first.deal, before.at) + self.grace
-            ):
+                _follows_a_deal(first.deal) or first.deal in self.follows_a_table
+            ) and version.at < self.deal_seen.get(first.deal, before.at) + self.grace:
                 continue  # the first seconds of a later deal: a late answer may still tell the deal before
+            if version.summary_of is not None and version.summary_of != first.deal[0]:
+                # An earlier table's summary, posted again through a newer interaction after the table that
+                # followed it began (its Play again pressed at once): the cards of a game that is over.
+                continue
             if version.tells_a_finished_hand and _follows_a_deal(first.deal):
                 continue  # a hand's result, however late (a restart): the cards of a hand that is over
             leaked = version.cards & first.private_for(version.viewer) & second.private_for(version.viewer)
