@@ -1132,12 +1132,16 @@ class Soak:
         self.bot.kill()
         await asyncio.sleep(self.rng.uniform(*self.config.down_time))
         self.bot.start()
+        await self.back_up(killed, identifies)
+
+    async def back_up(self, down_since: float, identifies: int) -> None:
+        """A new bot process (started by the caller) is ready: the stored games are checked and the boards
+        converge while the faults pause, so the time measured is the restart's own."""
         self.bot.restarts += 1
         await self.bot.wait_ready(identifies)
-        self.down_windows.append((killed, time.monotonic()))
+        self.down_windows.append((down_since, time.monotonic()))
         self.down = False
         self.up.set()
-        # The faults pause while the boards catch up, so the time measured is the restart's own.
         self.paused.clear()
         active = self.chaos.active
         self.chaos.active = False
@@ -1190,21 +1194,9 @@ class Soak:
             process.kill()
         if kind != "overlap":
             self.bot.start()
-        self.bot.restarts += 1
-        await self.bot.wait_ready(identifies)
-        self.down_windows.append((started, time.monotonic()))
-        self.down = False
-        self.up.set()
-        self.paused.clear()
-        active = self.chaos.active
-        self.chaos.active = False
         try:
-            await self.idle.wait()
-            self.failures += await self.check_stored()
-            self.converge_times.append(await self.converge())
+            await self.back_up(started, identifies)
         finally:
-            self.chaos.active = active and not self.done.is_set()
-            self.paused.set()
             self.postgres_pending -= 1
 
     async def watch_lag(self, tick: float = 0.1, late: float = 0.5) -> None:

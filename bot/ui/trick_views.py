@@ -23,7 +23,7 @@ from bot.service.table import Table, TableStatus
 from bot.ui import components
 from bot.ui.card_emojis import card_display, card_text, fallback_text, fit, plain_text, suit_text
 from bot.ui.format import duration, escape_name
-from bot.ui.game_ui import GameUI, ended_early_text
+from bot.ui.game_ui import GameUI, ended_early_text, ui_for
 from bot.ui.hand_result import hand_result_message
 from bot.ui.i18n import t
 from bot.ui.lobby import seat_name
@@ -373,3 +373,9 @@ def _card(code: str) -> Card:
         return Card.from_code(code)
     except ValueError:
         raise GameError("error.stale_button") from None
+
+
+def trick_ui(table: Table) -> TrickGameUI:
+    ui = ui_for(table)
+    assert isinstance(ui, TrickGameUI)
+    return ui

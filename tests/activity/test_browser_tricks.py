@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot.games.deal_codes import seed_to_deal_code
-from bot.games.trick_session import TrickSession
 from bot.playground.run import RunningPlayground
 from bot.ui.i18n import t
+from bot.ui.trick_views import session_of
 from tests.activity.browser import assert_fits_the_phone, drag_slowly
 from tests.activity.conftest import PAGE_BUILT
 from tests.playground.conftest import ARTIFACTS
@@ -23,12 +23,6 @@ LOCALES = {"en": "en-US", "fr": "fr", "de": "de"}
 # Where a finger touches a card of a fanned hand: its corner, which the next card leaves showing.
 CORNER = {"x": 10, "y": 16}
 pytestmark = pytest.mark.skipif(not PAGE_BUILT, reason="the Activity's page is not built: make activity")
-
-
-def session_of(table: Any) -> TrickSession:
-    session = table.require_session()
-    assert isinstance(session, TrickSession)
-    return session
 
 
 async def open_table(

@@ -15,20 +15,15 @@ from bot.games.cards import Card
 from bot.games.errors import GameError
 from bot.games.hearts.options import Phase
 from bot.games.hearts.session import ChooseMoon, HeartsSession, PassCards
-from bot.games.trick_session import PlayTrickCard, TrickSession
+from bot.games.trick_session import PlayTrickCard
 from bot.service.table import Table
 from bot.ui.i18n import t
+from bot.ui.trick_views import session_of
 from tests.games.hearts.helpers import play_moon_hand
 from tests.games.test_hand_recap import play_to_the_end_of_hand
 from tests.games.test_trick_tables import first_choice, table_at
 
 USERS = [100 + index for index in range(8)]  # `table_at`'s seats: P0 (user 100), P1 (101), the rest AI
-
-
-def session_of(table: Table) -> TrickSession:
-    session = table.require_session()
-    assert isinstance(session, TrickSession)
-    return session
 
 
 def play_of(table: Table, user_id: int, locale: str = "en") -> dict[str, Any]:

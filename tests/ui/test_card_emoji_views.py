@@ -10,11 +10,9 @@ import discord
 import pytest
 
 from bot.games.hearts.options import Phase
-from bot.games.trick_session import TrickSession
-from bot.service.table import Seat, Table, TableStatus
+from bot.service.table import Seat, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, card_emoji_name, card_text, emoji_names
-from bot.ui.game_ui import ui_for
-from bot.ui.trick_views import LOG_PAGE_LIMIT, TrickGameUI
+from bot.ui.trick_views import LOG_PAGE_LIMIT, session_of, trick_ui
 from tests.e2e.trick_driver import cards_shown
 from tests.games.test_hand_recap import play_to_the_end_of_hand
 from tests.games.test_trick_tables import table_at
@@ -27,18 +25,6 @@ def emojis() -> dict[str, int]:
     ids = {name: 1_200_000_000_000_000_000 + number for number, name in enumerate(emoji_names())}
     assert CARD_EMOJIS.install(ids)
     return ids
-
-
-def trick_ui(table: Table) -> TrickGameUI:
-    ui = ui_for(table)
-    assert isinstance(ui, TrickGameUI)
-    return ui
-
-
-def session_of(table: Table) -> TrickSession:
-    session = table.require_session()
-    assert isinstance(session, TrickSession)
-    return session
 
 
 def components(view: discord.ui.View) -> list[dict[str, Any]]:

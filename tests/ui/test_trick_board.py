@@ -11,32 +11,17 @@ from bot.games.cards import Card
 from bot.games.hand_recap import HandRecap
 from bot.games.hearts.options import Phase
 from bot.games.hearts.session import HeartsSession
-from bot.games.trick_session import TrickSession
 from bot.games.tricks import TrickPlay
-from bot.service.table import Table
-from bot.ui.game_ui import ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import BoardImage, render_table
 from bot.ui.render import TakenChip
 from bot.ui.render.tricks import trick_table_size
 from bot.ui.trick_picture import layout_and_description
-from bot.ui.trick_views import TrickGameUI
+from bot.ui.trick_views import session_of, trick_ui
 from tests.e2e.trick_driver import cards_shown
 from tests.games.test_hand_recap import play_to_the_end_of_hand
 from tests.games.test_trick_tables import first_choice, table_at
 from tests.ui.render.helpers import decode
-
-
-def trick_ui(table: Table) -> TrickGameUI:
-    ui = ui_for(table)
-    assert isinstance(ui, TrickGameUI)
-    return ui
-
-
-def session(table: Table) -> TrickSession:
-    found = table.require_session()
-    assert isinstance(found, TrickSession)
-    return found
 
 
 @pytest.mark.parametrize("game", ["hearts", "barbu"])
@@ -50,7 +35,7 @@ def test_the_board_is_a_picture_that_shows_only_played_and_taken_cards(game: str
         assert board["embed"].image.url == f"attachment://{image.filename}"
         assert decode(image.png).size == trick_table_size()
         layout, _ = layout_and_description(table, trick_ui(table))
-        engine = session(table).engine
+        engine = session_of(table).engine
         played = {play.card for play in engine.plays_this_hand}
         shown = {play.card for play in layout.trick + layout.last_trick}
         assert shown <= played, "only cards played this hand lie on the table"
@@ -63,7 +48,7 @@ def test_the_board_is_a_picture_that_shows_only_played_and_taken_cards(game: str
 
 def test_the_description_says_everything_the_picture_shows_in_the_servers_language() -> None:
     table = table_at("hearts", 4, seed=5, steps=23, locale="fr")
-    engine = session(table).engine
+    engine = session_of(table).engine
     layout, text = layout_and_description(table, trick_ui(table))
     assert len(text) <= 1024
     trick = engine.current_trick
@@ -90,8 +75,8 @@ def test_the_embed_keeps_the_hand_the_rule_and_the_deal_code_as_text() -> None:
 
 def test_the_finished_hand_stays_on_the_board_during_the_pass() -> None:
     table = table_at("hearts", 4, seed=3, steps=0)
-    (recap,) = play_to_the_end_of_hand(session(table))
-    hearts = session(table)
+    (recap,) = play_to_the_end_of_hand(session_of(table))
+    hearts = session_of(table)
     assert isinstance(hearts, HeartsSession) and hearts.engine.phase is Phase.PASSING
     board = render_table(table)
     assert "Hand 1 is over" in (board["embed"].description or "")
@@ -110,7 +95,7 @@ def test_the_finished_hand_stays_on_the_board_during_the_pass() -> None:
 
 def test_a_hand_result_is_posted_once_when_a_hand_ends() -> None:
     table = table_at("hearts", 4, seed=3, steps=0)
-    hearts = session(table)
+    hearts = session_of(table)
     ui = trick_ui(table)
     seat = hearts.to_act()[0]
     result = hearts.apply(seat, first_choice(hearts, seat))
@@ -166,9 +151,9 @@ def test_a_moon_is_told_in_the_hand_result(choice: str, line: str) -> None:
 
 def test_the_last_hand_of_a_game_says_nothing_comes_next() -> None:
     table = table_at("barbu", 4, seed=4, steps=10_000)
-    engine = session(table).engine
+    engine = session_of(table).engine
     assert engine.is_over
-    last = session(table).finished_hands[-1]
+    last = session_of(table).finished_hands[-1]
     (message,) = trick_ui(table).announcements(table, [last])
     assert message["embed"].title == "🧔 Hand 5 of 5 is over: Salad"
     assert "Next" not in (message["embed"].description or "")
@@ -176,7 +161,7 @@ def test_the_last_hand_of_a_game_says_nothing_comes_next() -> None:
 
 def test_barbu_tells_the_next_contract_and_its_dealer_in_french() -> None:
     table = table_at("barbu", 4, seed=3, steps=0, locale="fr")
-    (recap,) = play_to_the_end_of_hand(session(table))
+    (recap,) = play_to_the_end_of_hand(session_of(table))
     (message,) = trick_ui(table).announcements(table, [recap])
     text = message["embed"].description or ""
     assert message["embed"].title == "🧔 Fin de la donne 1 sur 5 : Pas de plis"
@@ -224,7 +209,7 @@ def test_a_crowded_tables_description_keeps_the_trick_and_the_last_trick_within_
     table = table_at("hearts", 8, seed=9, steps=95)
     for seat in table.seats:
         seat.name = "Maximilienne-Alexandrine de Tour"  # 32 characters, Discord's longest display name
-    engine = session(table).engine
+    engine = session_of(table).engine
     _, text = layout_and_description(table, trick_ui(table))
     assert len(text) <= 1024
     assert f"Trick {engine.trick_number + 1}, led by" in text and "Last trick, taken by" in text

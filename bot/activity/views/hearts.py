@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from bot.activity.views.base import require_int, require_text
-from bot.activity.views.tricks import TrickTableView, read_card, session_of
+from bot.activity.views.tricks import TrickTableView, read_card
 from bot.games.errors import GameError
 from bot.games.hearts.options import Phase
 from bot.games.hearts.session import ChooseMoon, HeartsSession, PassCards
 from bot.games.hearts.table_ui import PASS_SIZE, direction_key
 from bot.service.table import Table, TableStatus
 from bot.ui.i18n import t
+from bot.ui.trick_views import session_of
 
 MOON_CHOICES = ("minus_self", "plus_others")
 

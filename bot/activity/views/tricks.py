@@ -22,15 +22,14 @@ from bot.activity.views.base import require_int, require_text
 from bot.games.cards import RED_SUITS, Card
 from bot.games.errors import GameError
 from bot.games.hand_recap import HandRecap
-from bot.games.trick_session import PlayTrickCard, TrickSession
+from bot.games.trick_session import PlayTrickCard
 from bot.games.tricks import TrickPlay
 from bot.service.table import Table, TableStatus
 from bot.ui.card_emojis import plain_text
-from bot.ui.game_ui import ui_for
 from bot.ui.i18n import catalog, t
 from bot.ui.render import PlayedCard, TrickTableLayout
 from bot.ui.trick_picture import layout_and_description
-from bot.ui.trick_views import TrickGameUI
+from bot.ui.trick_views import TrickGameUI, session_of, trick_ui
 
 CARD_CODE = re.compile(r"^(10|[2-9JQKA])([CDHS])$")
 
@@ -46,18 +45,6 @@ def read_card(value: Any) -> Card:
 def in_language(table: Table, locale: str) -> Table:
     """The same table, its texts in the reader's language: the picture's words, written for this reader."""
     return dataclasses.replace(table, locale=locale)
-
-
-def trick_ui(table: Table) -> TrickGameUI:
-    ui = ui_for(table)
-    assert isinstance(ui, TrickGameUI)
-    return ui
-
-
-def session_of(table: Table) -> TrickSession:
-    session = table.require_session()
-    assert isinstance(session, TrickSession)
-    return session
 
 
 def _cards(plays: tuple[PlayedCard, ...] | tuple[TrickPlay, ...]) -> list[dict[str, Any]]:
