@@ -81,15 +81,19 @@ class Klondike(Position):
         game._stock = stock
         game._waste = []
         game._fan = 0
-        game._history = []
-        game._log = []
-        game._moves_made = 0
-        game._undos_used = 0
-        game._redeals = 0
-        game._end_reason = None
+        game._start_counting()
         game._seen = set(up)
         game._check_end([])  # a deal where nothing can ever move ends at once (rare)
         return game
+
+    def _start_counting(self) -> None:
+        """No move made yet: an empty history and log, every counter at 0, the game not ended."""
+        self._history = []
+        self._log = []
+        self._moves_made = 0
+        self._undos_used = 0
+        self._redeals = 0
+        self._end_reason = None
 
     @classmethod
     def from_position(cls, position: FullPosition) -> Klondike:
@@ -105,12 +109,7 @@ class Klondike(Position):
         game._waste = list(position.talon[: position.waste_size])
         game._stock = list(reversed(position.talon[position.waste_size :]))
         game._fan = min(len(game._waste), 1)
-        game._history = []
-        game._log = []
-        game._moves_made = 0
-        game._undos_used = 0
-        game._redeals = 0
-        game._end_reason = None
+        game._start_counting()
         game._seen = {card for cards in game._up for card in cards} | set(game._waste)
         return game
 
