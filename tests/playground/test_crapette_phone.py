@@ -42,17 +42,21 @@ async def test_a_newcomer_plays_the_ai_on_a_phone(
     await button(page, f"tg:start:{table.id}").click()
     await until(lambda: table.session is not None and table.board_message_id, what="the deal")
     board_id = table.board_message_id
+
+    def live() -> (
+        CrapetteSession
+    ):  # the service may replace the table's object (a refusal restores it from disk)
+        return session(bot.games.require(table.id))
+
     human = table.seat_of(world.person("alice").id)  # type: ignore[union-attr]
     assert human is not None
     told_ai_moves = False
     for _ in range(40):  # a few turns, each action through the board's own menu and buttons
-        game = session(table).engine
+        game = live().engine
         if game.is_over:
             break
         if game.current_player != human:
-            await until(
-                lambda: session(table).engine.current_player == human, timeout=20, what="Alice's turn"
-            )
+            await until(lambda: live().engine.current_player == human, timeout=20, what="Alice's turn")
             text = await board_text(page, board_id)
             told_ai_moves = told_ai_moves or "↪ " in text
             continue
@@ -74,10 +78,8 @@ async def test_a_newcomer_plays_the_ai_on_a_phone(
             if not await first.is_visible():  # a live edit of the board drew it again, menu closed
                 await toggle.click()
             await first.click()
-            await until(
-                lambda n=moves_before: len(session(table).engine.log) > n, timeout=30, what="the chosen move"
-            )
-            assert session(table).engine.log[moves_before][1] in asked[1], "the marked move keeps the rule"
+            await until(lambda n=moves_before: len(live().engine.log) > n, timeout=30, what="the chosen move")
+            assert live().engine.log[moves_before][1] in asked[1], "the marked move keeps the rule"
             continue
         legal = [action for action in game.legal_actions(human) if game.priority_violation(action) is None]
         action = legal[0]
@@ -87,9 +89,7 @@ async def test_a_newcomer_plays_the_ai_on_a_phone(
         else:
             await button(page, f"tg:g:{table.id}:{action}").click()
         try:
-            await until(
-                lambda n=before: len(session(table).engine.log) > n, timeout=30, what="Alice's action"
-            )
+            await until(lambda n=before: len(live().engine.log) > n, timeout=30, what="Alice's action")
         except AssertionError:
             answers = await page.locator(".message.ephemeral").all_inner_texts()
             raise AssertionError(f"{action} did not happen; last private answers: {answers[-2:]}") from None
