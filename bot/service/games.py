@@ -80,6 +80,9 @@ class GameService:
         # table -> its data as this process last saved it (`locked`): what the next action compares with, instead
         # of writing the whole table out again first
         self._saved_data: dict[int, dict[str, Any]] = {}
+        # tables changed outside a lock since their last save (a seat's language: `note_seat_locale`): an action
+        # refused on them is undone to the table as it was when the lock was taken, not to the saved data
+        self._changed_unlocked: set[int] = set()
         self._none_held = asyncio.Event()
         self._none_held.set()
         self._creating: set[int] = set()  # channels where a table is being opened
@@ -163,7 +166,7 @@ class GameService:
     async def locked(self, table_id: int) -> AsyncIterator[Table]:
         """Hold the table's lock; the table is saved on a clean exit and restored from disk on an error. The
         table's data as last saved here is kept: the next action compares with it (a table changed outside a lock,
-        such as a seat's language, is saved with the next action that holds it)."""
+        such as a seat's language, is saved with the next action that holds it, and kept by an action refused)."""
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         saved = False
         async with lock:
@@ -171,6 +174,8 @@ class GameService:
             before = self._saved_data.get(table_id)
             if before is None:  # not saved by this process yet (opened, or restored at start-up)
                 before = table.to_dict()
+            # The table as the action finds it: what a refusal or an error goes back to.
+            entry = table.to_dict() if table_id in self._changed_unlocked else before
             self._saved_while_held[table_id] = before
             self._none_held.clear()
             try:
@@ -178,27 +183,30 @@ class GameService:
                     yield table
                 except GameError:
                     # A refused action must change nothing (the checks run before any change, but be certain).
-                    if table.to_dict() != before:
-                        self._replace(Table.from_dict(before))
+                    if table.to_dict() != entry:
+                        self._replace(Table.from_dict(entry))
                     raise
                 except BaseException:
-                    self._replace(Table.from_dict(before))
+                    self._replace(Table.from_dict(entry))
                     raise
                 after = table.to_dict()
+                # Whatever changed outside the lock is in `after` now (a language noted during the save below
+                # marks the table again).
+                self._changed_unlocked.discard(table_id)
                 saved = after != before
                 if saved:
                     try:
                         await self._store.save(table, self._clock(), after)
                     except ShardsLost:
                         # Another process holds this table now: nothing was written, and nothing is answered.
-                        self._replace(Table.from_dict(before))
+                        self._undo(table_id, entry, before)
                         raise
                     except Exception as error:
                         log.exception("Could not save table %s; keeping the last saved state", table.id)
-                        self._replace(Table.from_dict(before))
+                        self._undo(table_id, entry, before)
                         raise SaveFailed from error
                     except BaseException:
-                        self._replace(Table.from_dict(before))
+                        self._undo(table_id, entry, before)
                         raise
                     self._saved_data[table_id] = after
             finally:
@@ -210,6 +218,19 @@ class GameService:
         if saved:
             self._saved(table)
 
+    def _undo(self, table_id: int, entry: dict[str, Any], saved: dict[str, Any]) -> None:
+        """Put the table back as the action found it (still to be saved if that differs from its saved data)."""
+        self._replace(Table.from_dict(entry))
+        if entry is not saved:
+            self._changed_unlocked.add(table_id)
+
+    def note_seat_locale(self, table: Table, seat: int, locale: str) -> None:
+        """A player's Discord language, as their latest interaction tells it: their seat's private texts use it.
+        Set without the table's lock (it changes nothing in the game); saved with the table's next action."""
+        if table.seats[seat].locale != locale:
+            table.seats[seat].locale = locale
+            self._changed_unlocked.add(table.id)
+
     def _remember(self, table: Table) -> None:
         self._tables[table.id] = table
         self._by_channel[table.channel_id] = table.id
@@ -220,6 +241,7 @@ class GameService:
     def _forget(self, table: Table) -> None:
         self._tables.pop(table.id, None)
         self._saved_data.pop(table.id, None)
+        self._changed_unlocked.discard(table.id)
         if self._by_channel.get(table.channel_id) == table.id:
             del self._by_channel[table.channel_id]
         self._locks.pop(table.id, None)

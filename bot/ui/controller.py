@@ -426,7 +426,7 @@ class TableController:
             raise GameError("error.not_seated")
         if table.session is None:
             raise GameError("error.not_started")
-        table.seats[seat].locale = str(interaction.locale)
+        self.games.note_seat_locale(table, seat, str(interaction.locale))
         return seat
 
     async def _send_hand(

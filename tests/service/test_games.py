@@ -358,3 +358,47 @@ async def test_an_action_compares_with_the_table_as_saved(service: GameService, 
     assert not change.changed
     stored = await store.load(table_id)
     assert stored is not None and stored.seats[0].locale == "fr"
+
+
+async def test_a_refused_action_keeps_a_language_noted_outside_the_lock(
+    service: GameService, store: TableStore
+) -> None:
+    """A player's Discord language is noted before their action takes the table's lock. When that action is
+    refused, the player still reads French, and the table the bot holds is the same object (views holding it stay
+    live); the next accepted action saves the language."""
+    table_id = await started_table(service, players=2)
+    table = service.require(table_id)
+    seat = table.seat_of(ALICE)
+    assert seat is not None
+    service.note_seat_locale(table, seat, "fr")
+    card, pile = first_legal(service, table_id)
+    with pytest.raises(GameError, match="engine.not_your_turn"):
+        await service.act(table_id, BOB, PlayOnPile(card, pile))
+    assert service.require(table_id) is table
+    assert table.seats[seat].locale == "fr"
+    # Accepted: saved with the language.
+    card, pile = first_legal(service, table_id)
+    await service.act(table_id, ALICE, PlayOnPile(card, pile))
+    saved = await store.load(table_id)
+    assert saved is not None
+    assert saved.seats[seat].locale == "fr"
+
+
+async def test_a_refused_action_that_changed_the_table_goes_back_to_the_table_it_found(
+    service: GameService,
+) -> None:
+    """Belt and braces: a refusal after a change undoes that change, but not a language noted before the lock."""
+    table_id = await started_table(service, players=2)
+    table = service.require(table_id)
+    service.note_seat_locale(table, 1, "de")
+
+    async def refused_after_a_change() -> None:
+        async with service.locked(table_id) as held:
+            held.seats[0].name = "Changed by a refused action"
+            raise GameError("engine.not_your_turn")
+
+    with pytest.raises(GameError):
+        await refused_after_a_change()
+    restored = service.require(table_id)
+    assert restored.seats[0].name == "Alice"
+    assert restored.seats[1].locale == "de"
