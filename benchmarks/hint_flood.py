@@ -3,7 +3,7 @@
     python benchmarks/hint_flood.py [--floods 4] [--clicks 24] [--deal 0]
 
 One bot runs in this process against the local Discord emulator. Server A has a Klondike table; in server B a
-player with a few finished games asks `/stats player` (a database read and a chart drawn in a thread) again and
+player with a few finished games asks `/stats` (a database read and a chart drawn in a thread) again and
 again, one after the other. Each flood: the table at a new position (one more draw), then `--clicks` clicks on
 **Hint** at once; it ends when every click was answered and the bot is idle. Printed: the p50 and p99 of `/stats`'s
 time to its message with the chart, alone (no flood) and during the floods, how many answered after Discord's 3 s
@@ -86,7 +86,7 @@ async def old_solver_hint(
 async def stats_time(emulator: Emulator, user: User, channel: Channel) -> tuple[float, float]:
     """(seconds to /stats's first answer, seconds to its message with the chart)."""
     started = time.perf_counter()
-    asked = await emulator.slash(user, channel, "stats player", {})
+    asked = await emulator.slash(user, channel, "stats", {})
     answer = await asked.response(timeout=120)
     first = time.perf_counter() - started
     if answer.message is None or not answer.message.attachments:
@@ -113,56 +113,58 @@ async def run_mode(mode: str, floods: int, clicks: int, deal: int) -> tuple[Timi
         with emulator.patch_discord(), tempfile.TemporaryDirectory() as folder:
             settings = Settings(token="emulated", database_path=Path(folder) / "bench.sqlite3")
             running: RunningClient[TheGameBot] = await start_client(emulator, lambda: create_bot(settings))
-            bot = running.client
-            table_guild = emulator.world.add_guild("Klondike club", locale="en-US")
-            table_channel = table_guild.add_text_channel("solitaire")
-            player = emulator.world.add_user("player", locale="en-US")
-            table_guild.add_member(player)
-            other = emulator.world.add_guild("Elsewhere", locale="en-US")
-            elsewhere = other.add_text_channel("stats")
-            asker = emulator.world.add_user("asker", locale="en-US")
-            other.add_member(asker)
-            for cards in (4, 9, 0, 17):
-                await add_game(
-                    bot.db, [asker.id], guild_id=other.id, channel_id=elsewhere.id, cards_left=cards
-                )
-            await (
-                await emulator.slash(
-                    player, table_channel, "game new", {"game": "klondike", "deal": seed_to_deal_code(deal)}
-                )
-            ).response()
-            await bot.controller.settle()
-            table = bot.games.in_channel(table_channel.id)
-            assert table is not None
-            board = next(
-                message for message in table_channel.messages if message.id == table.board_message_id
-            )
-            await (await emulator.click(player, board, f"tg:start:{table.id}")).response()
-            await bot.controller.settle()
-            if mode == "after":  # the worker processes start before the timed part
-                await solver_pool().run(-1, HintJob(Klondike.new(KlondikeOptions(), 0).seen_position()))
-            alone = [await stats_time(emulator, asker, elsewhere) for _ in range(10)]
-            during: Timings = []
-            flood_times: list[float] = []
-            for flood in range(floods):
-                board = next(
-                    message for message in table_channel.messages if message.id == table.board_message_id
-                )
-                if flood:
-                    await (await emulator.click(player, board, f"tg:g:{table.id}:draw")).response()
-                    await bot.controller.settle()
-                started = time.perf_counter()
-                asked = [await emulator.click(player, board, f"tg:hint:{table.id}") for _ in range(clicks)]
-                flood_task = asyncio.ensure_future(answered(bot, asked))
-                while not flood_task.done():
-                    during.append(await stats_time(emulator, asker, elsewhere))
-                await flood_task
-                flood_times.append(time.perf_counter() - started)
-            await running.stop(check=False)
+            try:
+                return await flood(emulator, running.client, floods, clicks, deal, mode)
+            finally:  # an error must not leave the bot connected (the emulator would wait for it)
+                await running.stop(check=False)
     finally:
         TableController._solver_hint = controller_hint  # type: ignore[method-assign]
         KlondikeSession.hint_task = session_task  # type: ignore[method-assign]
         await emulator.stop()
+
+
+async def flood(
+    emulator: Emulator, bot: TheGameBot, floods: int, clicks: int, deal: int, mode: str
+) -> tuple[Timings, Timings, list[float]]:
+    """A Klondike table in one server, `/stats` in another: `/stats` alone, then during each flood of Hint clicks."""
+    table_guild = emulator.world.add_guild("Klondike club", locale="en-US")
+    table_channel = table_guild.add_text_channel("solitaire")
+    player = emulator.world.add_user("player", locale="en-US")
+    table_guild.add_member(player)
+    other = emulator.world.add_guild("Elsewhere", locale="en-US")
+    elsewhere = other.add_text_channel("stats")
+    asker = emulator.world.add_user("asker", locale="en-US")
+    other.add_member(asker)
+    for cards in (4, 9, 0, 17):
+        await add_game(bot.db, [asker.id], guild_id=other.id, channel_id=elsewhere.id, cards_left=cards)
+    await (
+        await emulator.slash(
+            player, table_channel, "game new", {"game": "klondike", "deal": seed_to_deal_code(deal)}
+        )
+    ).response()
+    await bot.controller.settle()
+    table = bot.games.in_channel(table_channel.id)
+    assert table is not None
+    board = next(message for message in table_channel.messages if message.id == table.board_message_id)
+    await (await emulator.click(player, board, f"tg:start:{table.id}")).response()
+    await bot.controller.settle()
+    if mode == "after":  # the worker processes start before the timed part
+        await solver_pool().run(-1, HintJob(Klondike.new(KlondikeOptions(), 0).seen_position()))
+    alone = [await stats_time(emulator, asker, elsewhere) for _ in range(10)]
+    during: Timings = []
+    flood_times: list[float] = []
+    for flood in range(floods):
+        board = next(message for message in table_channel.messages if message.id == table.board_message_id)
+        if flood:
+            await (await emulator.click(player, board, f"tg:g:{table.id}:draw")).response()
+            await bot.controller.settle()
+        started = time.perf_counter()
+        asked = [await emulator.click(player, board, f"tg:hint:{table.id}") for _ in range(clicks)]
+        flood_task = asyncio.ensure_future(answered(bot, asked))
+        while not flood_task.done():
+            during.append(await stats_time(emulator, asker, elsewhere))
+        await flood_task
+        flood_times.append(time.perf_counter() - started)
     return alone, during, flood_times
 
 
@@ -189,7 +191,7 @@ def main() -> None:
     parser.add_argument("--deal", type=int, default=0)
     options = parser.parse_args()
     print(
-        f"{options.clicks} clicks on Hint at once, {options.floods} floods; /stats player in another server"
+        f"{options.clicks} clicks on Hint at once, {options.floods} floods; /stats in another server"
     )
     for mode in ("before", "after"):
         alone, during, floods = asyncio.run(run_mode(mode, options.floods, options.clicks, options.deal))
