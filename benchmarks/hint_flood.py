@@ -190,9 +190,7 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=24)
     parser.add_argument("--deal", type=int, default=0)
     options = parser.parse_args()
-    print(
-        f"{options.clicks} clicks on Hint at once, {options.floods} floods; /stats in another server"
-    )
+    print(f"{options.clicks} clicks on Hint at once, {options.floods} floods; /stats in another server")
     for mode in ("before", "after"):
         alone, during, floods = asyncio.run(run_mode(mode, options.floods, options.clicks, options.deal))
         print(f"  {mode}:")

@@ -21,7 +21,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SMALLEST_RUNS: dict[str, tuple[list[str], list[str]]] = {
     "activity.py": (["--tables", "2", "--moves", "1"], ["every other viewer's update", "CPU per move"]),
     "activity_views.py": (["--runs", "1", "--calls", "5"], ["klondike       1       fr"]),
-    "barbu.py": (["--games", "2", "--repeat", "1", "--ai-games", "1"], ["same scores: yes", "strong   median"]),
+    "barbu.py": (
+        ["--games", "2", "--repeat", "1", "--ai-games", "1"],
+        ["same scores: yes", "strong   median"],
+    ),
     "chat_rule.py": (["--passes", "1", "--repeat", "1", "--no-baseline"], ["all 1.000/1.000", "msgs/s"]),
     "crapette.py": (
         ["--deals", "1", "--only", "after", "--engine", "--engine-games", "2", "--repeat", "1"],
