@@ -9,6 +9,7 @@ from bot.games.crapette.moves import Move
 from bot.games.crapette.session import CrapetteSession
 from bot.games.crapette.words import top_card
 from bot.games.deal_codes import seed_to_deal_code
+from bot.ui.menu_values import read_seen_card
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver, last_private
 
@@ -57,7 +58,8 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
         if not broke_the_rule and game.player(HUMAN) is not None:
             moves = [action for action in game.legal_actions(HUMAN) if isinstance(action, Move)]
             menu = driver.board().find_component(f"tg:gs:{table_id}:mv") or {}
-            offered = {option["value"] for option in menu.get("options", [])}
+            # Each option's value is the move's code and the card the menu shows moving (`c3>c5@9D/0`).
+            offered = {move_code(option): option["value"] for option in menu.get("options", [])}
             wrong = [
                 move for move in moves if game.priority_violation(move) is not None and str(move) in offered
             ]
@@ -69,7 +71,7 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
                 assert missed is not None
                 must_move = str(top_card(game, HUMAN, missed.missed.source))
                 result = await driver.emulator.select(
-                    world.alice, driver.board(), f"tg:gs:{table_id}:mv", [str(wrong[0])]
+                    world.alice, driver.board(), f"tg:gs:{table_id}:mv", [offered[str(wrong[0])]]
                 )
                 assert (await result.response()).type == 7, "the board itself answers the menu"
                 await driver.settle()
@@ -199,7 +201,9 @@ async def test_a_person_called_on_by_another_is_told_privately_what_they_missed(
         options = menu.get("options", [])
         marked = [option for option in options if option.get("emoji", {}).get("name") == "❗"]
         wrong = [
-            option for option in options if game.priority_violation(parse_move(option["value"]) or TURN_STOCK)
+            option
+            for option in options
+            if game.priority_violation(parse_move(move_code(option)) or TURN_STOCK)
         ]
         if marked and wrong:
             break
@@ -209,14 +213,14 @@ async def test_a_person_called_on_by_another_is_told_privately_what_they_missed(
     offender, caller = users[seat], users[1 - seat]
     assert options[: len(marked)] == marked, "what the rule asks comes first in the menu, marked"
     assert all(option["description"] == "Comes first: the priority rule asks for it" for option in marked)
-    values = [option["value"] for option in options]
+    values = [move_code(option) for option in options]
     assert len({(value.split(">")[0], value.split(">")[1][0]) for value in values if ">f" in value}) == len(
         [value for value in values if ">f" in value]
     ), "a card is listed once for the foundations, not once per foundation"
-    missed = game.priority_violation(parse_move(wrong[0]["value"]) or TURN_STOCK)
+    missed = game.priority_violation(parse_move(move_code(wrong[0])) or TURN_STOCK)
     assert missed is not None
     must_move = str(top_card(game, seat, missed.missed.source))
-    broke = await driver.command_result(offender, "move", move=wrong[0]["value"])
+    broke = await driver.command_result(offender, "move", move=move_code(wrong[0]))
     call = await driver.click_result(caller, driver.board(), f"tg:g:{table_id}:call")
     await driver.settle()
     verdict = private(call.followups)[-1]  # the board and the turn line may go out through it too
@@ -232,6 +236,11 @@ async def test_a_person_called_on_by_another_is_told_privately_what_they_missed(
     # A wrong call now: the caller is told why, in the second person.
     wrong_call = await driver.click_result(offender, driver.board(), f"tg:g:{table_id}:call")
     assert private(wrong_call.followups)[-1].content == said["wrong"]
+
+
+def move_code(option: dict[str, Any]) -> str:
+    """The move of a menu option (its value also names the card the menu showed moving)."""
+    return read_seen_card(option["value"])[0]
 
 
 def private(messages: list[Any]) -> list[Any]:

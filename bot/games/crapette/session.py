@@ -55,16 +55,19 @@ def step_moves(steps_taken: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class CrapetteAction:
-    """Any Crapette action: a move, turning the stock, discarding the turned card, ending the turn, a call."""
+    """Any Crapette action: a move, turning the stock, discarding the turned card, ending the turn, a call.
+    `seen_card`: for a move chosen in a menu, the code of the card the menu showed at its source (`OwnedCard.code`);
+    the move is refused, changing nothing, when another card is there now (the menu was drawn before a change)."""
 
     action: LoggedAction
+    seen_card: str | None = None
 
 
-def read_action(text: str) -> CrapetteAction:
+def read_action(text: str, seen_card: str | None = None) -> CrapetteAction:
     action = parse_action(text)
     if action is None:
         raise GameError("crapette.unreadable_move", text=text[:20])
-    return CrapetteAction(action)
+    return CrapetteAction(action, seen_card)
 
 
 class CrapetteSession(Session):
@@ -119,6 +122,10 @@ class CrapetteSession(Session):
         if isinstance(action.action, CallCrapette):
             events = self._call(seat)
         else:
+            if action.seen_card is not None and isinstance(action.action, Move):
+                there = top_card(engine, seat, action.action.source)
+                if there is None or there.code != action.seen_card:
+                    raise GameError("error.board_changed")
             missed_card = self._missed_card(seat, action.action)
             turn = engine.turn_number
             try:

@@ -20,7 +20,7 @@ from bot.games.crapette.menu import MenuEntry, menu_entries
 from bot.games.crapette.moves import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Move
 from bot.games.crapette.recent import SHOWN_STEPS
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_action
-from bot.games.crapette.words import describe, move_notice
+from bot.games.crapette.words import describe, move_notice, top_card
 from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
@@ -31,6 +31,7 @@ from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
 from bot.ui.leaderboard import seat_name as record_seat_name
 from bot.ui.lobby import BoardImage, seat_name
+from bot.ui.menu_values import read_seen_card, with_seen_card
 from bot.ui.render import (
     CrapetteLabels,
     CrapetteLayout,
@@ -98,6 +99,10 @@ def board_layout(table: Table, engine: Crapette) -> CrapetteLayout:
 def board_image(table: Table, engine: Crapette) -> BoardImage:
     shown = board_layout(table, engine)
     return BoardImage(Drawing(_png, shown), IMAGE, crapette_description(shown, table.locale))
+
+
+def _code(card: OwnedCard | None) -> str | None:
+    return card.code if card is not None else None
 
 
 def _entry_note(locale: str, entry: MenuEntry) -> str | None:
@@ -231,7 +236,7 @@ class CrapetteUI(GameUI):
         options = [
             discord.SelectOption(
                 label=render_notice(locale, entry.words)[:100],
-                value=str(entry.move),
+                value=with_seen_card(str(entry.move), _code(top_card(engine, seat, entry.move.source))),
                 emoji="❗" if entry.first else ("⬆️" if entry.to_foundation else None),
                 description=_entry_note(locale, entry),
             )
@@ -314,7 +319,7 @@ class CrapetteUI(GameUI):
 
     def action(self, table: Table, payload: str, values: list[str]) -> tuple[Any, str]:
         if payload == "mv" and len(values) == 1:
-            return read_action(values[0]), "board"
+            return read_action(*read_seen_card(values[0])), "board"
         if payload in ("turn", "discard", "end", "call"):
             return read_action(payload), "board"
         raise GameError("error.stale_button")

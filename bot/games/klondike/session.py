@@ -18,14 +18,18 @@ from bot.games.klondike.errors import IllegalMove
 from bot.games.klondike.events import CardMoved, GameEnded, GameWon
 from bot.games.klondike.jobs import HintJob
 from bot.games.klondike.moves import Move, parse_move
-from bot.games.klondike.wording import describe
+from bot.games.klondike.wording import describe, moving_cards
 
 MODES = ("solo", "turns", "together")
 
 
 @dataclass(frozen=True, slots=True)
 class MakeMove:
+    """A move. `seen_card`: for a move chosen in a menu, the code of the first card the menu showed moving; the
+    move is refused, changing nothing, when another card is there now (the menu was drawn before a change)."""
+
     move: Move
+    seen_card: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +108,10 @@ class KlondikeSession(Session):
         engine = self.engine
         try:
             if isinstance(action, MakeMove):
+                if action.seen_card is not None:
+                    moving = moving_cards(engine, action.move)
+                    if not moving or moving[0].code != action.seen_card:
+                        raise GameError("error.board_changed")
                 told = describe(engine, action.move)  # from the position the move is played in
                 events = engine.play(action.move)
                 return ActionResult(events, notice=Notice("klondike.moved", {"move": told}))

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.games.cards import Card
 from bot.games.errors import GameError
 from bot.games.klondike.definition import RULES
 from bot.games.klondike.description import klondike_description
@@ -29,7 +30,7 @@ from bot.games.klondike.session import (
     read_move,
 )
 from bot.games.klondike.solver import UNWINNABLE, WINNABLE
-from bot.games.klondike.wording import describe
+from bot.games.klondike.wording import describe, moving_cards
 from bot.service.solver_pool import solver_pool
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
@@ -40,12 +41,17 @@ from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
 from bot.ui.lobby import BoardImage
+from bot.ui.menu_values import read_seen_card, with_seen_card
 from bot.ui.render import ColumnLayout, KlondikeLabels, KlondikeLayout, render_klondike
 from bot.ui.render.drawing import Drawing, KeptDrawings
 
 IMAGE = "klondike.png"
 _png = KeptDrawings(render_klondike)  # the same state draws the same picture, once
 MENU_SIZE = 25
+
+
+def _first_code(cards: tuple[Card, ...]) -> str | None:
+    return cards[0].code if cards else None
 
 
 def session_of(table: Table) -> KlondikeSession:
@@ -232,7 +238,11 @@ class KlondikeUI(GameUI):
             if emoji is None and move.target == "foundation":
                 emoji = "⬆️"
             options.append(
-                discord.SelectOption(label=render_notice(locale, words)[:100], value=move.code, emoji=emoji)
+                discord.SelectOption(
+                    label=render_notice(locale, words)[:100],
+                    value=with_seen_card(move.code, _first_code(moving_cards(engine, move))),
+                    emoji=emoji,
+                )
             )
         # With no card to move, only drawing is left (else the game would have ended: nothing could change).
         placeholder = t(locale, "klondike.move_placeholder" if options else "klondike.no_move_draw")
@@ -293,7 +303,8 @@ class KlondikeUI(GameUI):
 
     def action(self, table: Table, payload: str, values: list[str]) -> tuple[Any, str]:
         if payload == "mv" and len(values) == 1:
-            return MakeMove(read_move(values[0])), "board"
+            code, seen_card = read_seen_card(values[0])
+            return MakeMove(read_move(code), seen_card), "board"
         simple = {
             "draw": MakeMove(DRAW),
             "auto": AutoPlay(),
