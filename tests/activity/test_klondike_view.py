@@ -115,6 +115,10 @@ def test_the_page_s_messages_become_the_game_s_own_actions() -> None:
     assert read({"kind": "move", "source": "waste", "target": "foundation"}) == MakeMove(
         Move("waste", "foundation")
     )
+    # With the card the page showed moving (the page sends it; the game checks it is still there).
+    assert read({"kind": "move", "source": "waste", "target": "column:2", "card": "8H"}) == MakeMove(
+        Move("waste", "column:2"), "8H"
+    )
     assert read({"kind": "draw"}) == MakeMove(DRAW)
     assert read({"kind": "auto"}) == AutoPlay()
     assert read({"kind": "undo"}) == UndoMove()
@@ -131,6 +135,7 @@ def test_the_page_s_messages_become_the_game_s_own_actions() -> None:
         {"kind": "move", "source": "column:1", "target": "column:2", "count": 40},
         {"kind": "move", "source": "column:1", "target": "column:2", "count": "2"},
         {"kind": "move", "source": 1, "target": "column:2"},
+        {"kind": "move", "source": "waste", "target": "column:2", "card": 7},
         {"kind": "shuffle"},
         {},
     ],

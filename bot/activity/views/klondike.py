@@ -101,8 +101,12 @@ class KlondikeView:
             count = require_int(message.get("count", 1))
             if not 1 <= count <= LONGEST_RUN:
                 raise GameError("error.stale_button")
+            # The card the page showed moving: the game refuses the move if another card is there now (a
+            # teammate moved first, or the page had not caught up yet).
+            card = message.get("card")
+            seen_card = require_text(card) if card is not None else None
             try:
-                return MakeMove(Move(source, target, count))
+                return MakeMove(Move(source, target, count), seen_card)
             except ValueError:
                 raise GameError("error.stale_button") from None
         simple = {"draw": MakeMove(DRAW), "auto": AutoPlay(), "undo": UndoMove(), "pass": PassDeal()}

@@ -24,7 +24,8 @@ function movable(node, state, send, source, count, code) {
     targetsFor: () => targetsFor(state, source, count, code),
     drop: (held, target) => {
       if (target === held.source) return; // put back where it was
-      send({ kind: "move", source: held.source, target: target.startsWith("foundation:") ? "foundation" : target, count: held.count });
+      // With the card it shows moving: the bot refuses the move if another card is there now (the table changed).
+      send({ kind: "move", source: held.source, target: target.startsWith("foundation:") ? "foundation" : target, count: held.count, card: code });
     },
   });
   return node;
