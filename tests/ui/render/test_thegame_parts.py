@@ -6,9 +6,20 @@ import random
 
 from PIL import ImageChops
 
+from bot.games.thegame.ui.format import progress
+from bot.ui.i18n import t
 from bot.ui.render import TheGameLabels, TheGameLayout, TheGamePile, draw_thegame, render_thegame
 from bot.ui.render.png import encode_png, to_palette
-from bot.ui.render.thegame import FOOTER_TOP, TURN_BOTTOM, _column, _draw_pile_column, _pile_part
+from bot.ui.render.thegame import (
+    FOOTER_TOP,
+    TURN_BOTTOM,
+    WIDTH,
+    _column,
+    _draw_pile_column,
+    _draw_turn,
+    _pile_part,
+    _turn_rows,
+)
 from bot.ui.render.theme import new_board
 from tests.ui.render.helpers import decode
 
@@ -68,3 +79,37 @@ def test_every_top_card_is_written_on_its_pile_as_it_is_drawn() -> None:
             _draw_pile_column(drawn, index, pile, highlighted, labels, 2, origin=(left, TURN_BOTTOM))
             part = _pile_part(index, pile, highlighted, labels, 2)
             assert part.tobytes() == to_palette(drawn).tobytes(), (name, top, marker, highlighted)
+
+
+def turn_line_drawn_whole(turn_text: str, scale: int) -> bytes:
+    """The turn line's band as `_turn_rows` gives it (each row after its filter byte), drawn whole and mapped."""
+    band = new_board(WIDTH * scale, TURN_BOTTOM * scale)
+    _draw_turn(band, turn_text, scale)
+    width = band.width
+    pixels = to_palette(band).tobytes()
+    return b"".join(b"\0" + pixels[start : start + width] for start in range(0, len(pixels), width))
+
+
+def test_every_turn_line_is_written_as_it_is_drawn() -> None:
+    """The turn line is written from kept pieces (the name, the progress) placed where the whole line puts them:
+    for names of every width (so each progress starts at every fraction of a pixel, and a piece kept for one
+    name is never reused at another's place), long names shrunk and cut, marks and right-to-left scripts (written
+    whole), in each language, it is the line drawn whole, pixel for pixel."""
+    rng = random.Random(7)
+    alphabet = "abcdefghijklmnopqrstuvwxyzAVTWY'’-.éçœßÉÀÖ0123456789 "
+    names = ["Bob", "Zoé", "Wa Ty", "🤖 Ada", "Ab\u0301c", "דנה", "x" * 60]
+    names += [
+        "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 16))).strip() or "Q" for _ in range(40)
+    ]
+    counts = [(played, minimum) for minimum in (1, 2) for played in range(4)]
+    for language in ("en", "fr", "de"):
+        for name in names:
+            played, minimum = rng.choice(counts)
+            turn_text = t(
+                language, "board.whose_turn", name=name, progress=progress(language, played, minimum)
+            )
+            for scale in (1, 2):
+                assert _turn_rows(turn_text, scale) == turn_line_drawn_whole(turn_text, scale), (
+                    turn_text,
+                    scale,
+                )
