@@ -77,10 +77,10 @@ def put_line_indexed(
         put_text_indexed(board, position, text, size, fill, background, anchor, bold)
         return
     x, y = position
-    typeface = font(size, bold)
     for start, piece in pieces:
-        # Where the piece's first character lies in the whole line: the kerning with what comes before included.
-        pen = typeface.getlength(text[: start + 1]) - _length(text[start], size, bold) if start else 0.0
+        # Where the piece's first character lies in the whole line, the kerning with what comes before included
+        # (kept: a name and its separator are followed by the same few first letters at every play).
+        pen = _length(text[: start + 1], size, bold) - _length(text[start], size, bold) if start else 0.0
         pixels = math.floor(pen)
         indexes, covered, left, top = _piece_stamp(piece, pen - pixels, size, fill, background, anchor, bold)
         board.paste(indexes, (x + pixels + left, y + top), covered)

@@ -70,10 +70,13 @@ def put_text(
 def fitted(text: str, max_width: int, size: int, minimum: int, bold: bool = True) -> tuple[str, int]:
     """`text` and a font size that fit in `max_width` pixels: smaller first (down to `minimum`), then cut with "…"."""
     text = drawable(text)
-    while size > minimum and font(size, bold).getlength(text) > max_width:
-        size -= 1
     typeface = font(size, bold)
-    if typeface.getlength(text) <= max_width:
+    length = typeface.getlength(text)  # measured once a size (a turn line is new at almost every play)
+    while size > minimum and length > max_width:
+        size -= 1
+        typeface = font(size, bold)
+        length = typeface.getlength(text)
+    if length <= max_width:
         return text, size
     while text and typeface.getlength(text + "…") > max_width:
         text = text[:-1]
