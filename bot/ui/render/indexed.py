@@ -45,14 +45,16 @@ def put_text_indexed(
     background: Colour,
     anchor: str = "la",
     bold: bool = True,
-) -> None:
+) -> tuple[int, int]:
     """`put_text` on an image on the shared palette, where the text lies on `background`: each pixel its mask
-    covers becomes the index of its blend (`blend_indexes`); the pixels around are left as they are."""
+    covers becomes the index of its blend (`blend_indexes`); the pixels around are left as they are. Returns the
+    rows written to (first, and the one after the last)."""
     if not text:
-        return
+        return position[1], position[1]
     indexes, covered, left, top = _text_stamp(text, size, fill, background, anchor, bold)
     x, y = position
     board.paste(indexes, (x + left, y + top), covered)
+    return y + top, y + top + indexes.height
 
 
 def put_line_indexed(

@@ -150,8 +150,9 @@ def draw_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> Image.Ima
 # -- the parts: three bands (the turn line, the piles in four columns, the draw pile), nothing drawn across two ----
 TURN_BOTTOM = PILES_Y - HIGHLIGHT_PAD  # a highlight reaches this far above a pile
 FOOTER_TOP = HEIGHT - MARGIN - FOOTER_HEIGHT
-# Parts kept as their PNG rows (at scale 2: a pile's part 88 KB, the turn line's 60 KB, the draw pile's 68 KB).
-PILE_PARTS, LINE_PARTS = 256, 128
+# Parts kept as their PNG rows (at scale 2: a pile's frame 88 KB, a pile's top card's rows about 30 KB, the turn
+# line's 60 KB, the draw pile's 68 KB).
+PILE_PARTS, FRAMES, LINE_PARTS = 1024, 128, 128
 
 
 def _column(index: int) -> tuple[int, int]:
@@ -177,7 +178,21 @@ def _turn_rows(turn_text: str, scale: int) -> bytes:
 def _pile_rows(
     index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
 ) -> tuple[bytes, ...]:
-    return image_rows(_pile_part(index, pile, highlighted, labels, scale))
+    """A pile's part as rows (`image_rows`): its frame's rows, kept and shared, but for the rows its top card's
+    words are written on. A hundred tables' piles are kept so (a quarter of the part's bytes each), not just
+    the last few."""
+    part, written = _pile_part_written(index, pile, highlighted, labels, scale)
+    rows = list(_frame_rows(index, replace(pile, top=pile.base), highlighted, labels, scale))
+    for top, bottom in written:
+        rows[top:bottom] = image_rows(part.crop((0, top, part.width, bottom)))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=FRAMES)
+def _frame_rows(
+    index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
+) -> tuple[bytes, ...]:
+    return image_rows(_pile_frame(index, pile, highlighted, labels, scale))
 
 
 @lru_cache(maxsize=LINE_PARTS)
@@ -190,15 +205,24 @@ def _pile_part(
 ) -> Image.Image:
     """A pile's column: its frame (kept: everything but the top card's words) with the top card's number and
     backwards target written on the palette (`put_text_indexed`), as `_draw_pile_column` draws it."""
+    return _pile_part_written(index, pile, highlighted, labels, scale)[0]
+
+
+def _pile_part_written(
+    index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
+) -> tuple[Image.Image, list[tuple[int, int]]]:
+    """`_pile_part`, and the rows each of its words was written on (first, and the one after the last)."""
     left, _ = _column(index)
     part = _pile_frame(index, replace(pile, top=pile.base), highlighted, labels, scale).copy()
     position = (MARGIN + index * (PILE_WIDTH + GAP) - left, PILES_Y - TURN_BOTTOM)
-    for at, text, size, colour, background in _top_card_words(pile, position, scale):
+    written = [
         put_text_indexed(part, at, text, size, colour, background, "mm")
-    return part
+        for at, text, size, colour, background in _top_card_words(pile, position, scale)
+    ]
+    return part, written
 
 
-@lru_cache(maxsize=PILE_PARTS)
+@lru_cache(maxsize=FRAMES)
 def _pile_frame(
     index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
 ) -> Image.Image:

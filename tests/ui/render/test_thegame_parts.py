@@ -9,7 +9,7 @@ from PIL import ImageChops
 from bot.games.thegame.ui.format import progress
 from bot.ui.i18n import t
 from bot.ui.render import TheGameLabels, TheGameLayout, TheGamePile, draw_thegame, render_thegame
-from bot.ui.render.png import encode_png, to_palette
+from bot.ui.render.png import encode_png, image_rows, to_palette
 from bot.ui.render.thegame import (
     FOOTER_TOP,
     TURN_BOTTOM,
@@ -18,6 +18,7 @@ from bot.ui.render.thegame import (
     _draw_pile_column,
     _draw_turn,
     _pile_part,
+    _pile_rows,
     _turn_rows,
 )
 from bot.ui.render.theme import new_board
@@ -79,6 +80,9 @@ def test_every_top_card_is_written_on_its_pile_as_it_is_drawn() -> None:
             _draw_pile_column(drawn, index, pile, highlighted, labels, 2, origin=(left, TURN_BOTTOM))
             part = _pile_part(index, pile, highlighted, labels, 2)
             assert part.tobytes() == to_palette(drawn).tobytes(), (name, top, marker, highlighted)
+            # Its rows as kept: the frame's, shared by every top card, but for the rows the words are written on.
+            rows = _pile_rows(index, pile, highlighted, labels, 2)
+            assert rows == image_rows(to_palette(drawn)), (name, top, marker, highlighted)
 
 
 def turn_line_drawn_whole(turn_text: str, scale: int) -> bytes:
