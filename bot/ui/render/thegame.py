@@ -19,7 +19,8 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.ui.render.card_faces import BACK, BACK_BORDER, FACE, FACE_BORDER, SUPERSAMPLE
-from bot.ui.render.indexed import plain_indexed, put_line_indexed, put_text_indexed
+from bot.ui.render.indexed import plain_indexed, put_text_indexed
+from bot.ui.render.line_words import put_line_indexed
 from bot.ui.render.pieces import HIGHLIGHT_PAD, draw_highlight, limited
 from bot.ui.render.png import FILTER_NONE, band_rows, image_rows, png_of_rows, to_palette
 from bot.ui.render.text import fitted, put_text, put_text_fitted
@@ -169,7 +170,7 @@ def _turn_rows(turn_text: str, scale: int) -> bytes:
     filter byte (`FILTER_NONE`, written last), so that the part's pixels are the rows as they are."""
     part = plain_indexed(WIDTH * scale + 1, TURN_BOTTOM * scale, FELT)
     (x, y), text, size = _turn_fitted(turn_text, scale)
-    put_line_indexed(part, (x + 1, y), text, size, TEXT, FELT, "lm")  # in pieces: the name, the progress
+    put_line_indexed(part, (x + 1, y), text, size, TEXT, FELT, "lm")  # from kept words
     part.paste(FILTER_NONE[0], (0, 0, 1, part.height))
     return part.tobytes()
 

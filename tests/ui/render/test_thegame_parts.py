@@ -95,13 +95,13 @@ def turn_line_drawn_whole(turn_text: str, scale: int) -> bytes:
 
 
 def test_every_turn_line_is_written_as_it_is_drawn() -> None:
-    """The turn line is written from kept pieces (the name, the progress) placed where the whole line puts them:
-    for names of every width (so each progress starts at every fraction of a pixel, and a piece kept for one
-    name is never reused at another's place), long names shrunk and cut, marks and right-to-left scripts (written
+    """The turn line is written from kept words placed where the whole line puts them: for names of every width
+    (so each word after the name starts at every fraction of a pixel, and a word kept for one name is never
+    reused at another's place), long names shrunk and cut, marks, other scripts and right-to-left ones (written
     whole), in each language, it is the line drawn whole, pixel for pixel."""
     rng = random.Random(7)
     alphabet = "abcdefghijklmnopqrstuvwxyzAVTWY'’-.éçœßÉÀÖ0123456789 "
-    names = ["Bob", "Zoé", "Wa Ty", "🤖 Ada", "Ab\u0301c", "דנה", "x" * 60]
+    names = ["Bob", "Zoé", "Wa Ty", "🤖 Ada", "Ab\u0301c", "דנה", "p0dX β -Wжβ8J", "x" * 60]
     names += [
         "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 16))).strip() or "Q" for _ in range(40)
     ]
