@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+import zlib
 
 from PIL import ImageChops
 
 from bot.games.thegame.ui.format import progress
 from bot.ui.i18n import t
 from bot.ui.render import TheGameLabels, TheGameLayout, TheGamePile, draw_thegame, render_thegame
-from bot.ui.render.png import encode_png, image_rows, to_palette
+from bot.ui.render.png import band_rows, encode_png, image_rows, to_palette
 from bot.ui.render.thegame import (
     FOOTER_TOP,
     TURN_BOTTOM,
@@ -17,12 +18,11 @@ from bot.ui.render.thegame import (
     _column,
     _draw_pile_column,
     _draw_turn,
-    _pile_part,
-    _pile_rows,
-    _turn_rows,
 )
+from bot.ui.render.thegame_parts import _pile_part, _pile_rows, _turn_rows
 from bot.ui.render.theme import new_board
 from tests.ui.render.helpers import decode
+from tests.ui.render.test_png import chunks
 
 NAMES = ("Bob", "Alexandrine-Marie de la Fontaine", "Zoé", "🤖 Ada", "")
 TURN_LINES = (
@@ -57,13 +57,20 @@ def random_layout(rng: random.Random) -> TheGameLayout:
 
 
 def test_the_board_from_parts_is_the_board_drawn_whole() -> None:
+    """Boards one after the other (piles going up and down, marked, highlighted or not, each pile's rows and the
+    frames' rows kept compressed from earlier boards): each is the board drawn whole, its rows read back through
+    zlib (their checksum checked) as well as by Pillow."""
     rng = random.Random(13)
     for _ in range(40):
         layout = random_layout(rng)
         for scale in (1, 2):
-            parts = decode(render_thegame(layout, scale))
-            whole = decode(encode_png(draw_thegame(layout, scale)))
-            assert ImageChops.difference(parts, whole).getbbox() is None, (layout, scale)
+            png = render_thegame(layout, scale)
+            whole = draw_thegame(layout, scale)
+            assert ImageChops.difference(decode(png), decode(encode_png(whole))).getbbox() is None, (
+                layout,
+                scale,
+            )
+            assert zlib.decompress(chunks(png)[b"IDAT"]) == band_rows([image_rows(to_palette(whole))])
 
 
 def test_every_top_card_is_written_on_its_pile_as_it_is_drawn() -> None:
@@ -81,7 +88,7 @@ def test_every_top_card_is_written_on_its_pile_as_it_is_drawn() -> None:
             part = _pile_part(index, pile, highlighted, labels, 2)
             assert part.tobytes() == to_palette(drawn).tobytes(), (name, top, marker, highlighted)
             # Its rows as kept: the frame's, shared by every top card, but for the rows the words are written on.
-            rows = _pile_rows(index, pile, highlighted, labels, 2)
+            rows = _pile_rows(index, pile, highlighted, labels, 2).rows
             assert rows == image_rows(to_palette(drawn)), (name, top, marker, highlighted)
 
 
