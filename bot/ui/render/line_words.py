@@ -16,11 +16,13 @@ from __future__ import annotations
 import math
 import unicodedata
 from functools import cache, lru_cache
+from itertools import pairwise
 
 from PIL import Image
 
 from bot.ui.render.fonts import font
 from bot.ui.render.indexed import put_text_indexed, stamp
+from bot.ui.render.text import font_length
 from bot.ui.render.theme import Colour
 
 WORDS_KEPT = 4096  # a word at one fraction of a pixel (at scale 2, 2 x 1 to 3 KB)
@@ -67,12 +69,8 @@ def _placed(
     """Each word's stamp and its left edge from the anchor point, or None if two words' pixels would overlap
     (pasting one would then wipe the other's edge, where the whole line keeps the stronger of the two)."""
     placed: list[tuple[int, Stamp]] = []
-    pen = 0.0
     end = -(2**31)
-    for index, word in enumerate(words):
-        if index:
-            first = word[0]
-            pen += _length(f"{words[index - 1]} {first}", size, bold) - _length(first, size, bold)
+    for word, pen in zip(words, _starts(words, size, bold), strict=True):
         pixels = math.floor(pen)
         word_stamp = _word_stamp(word, pen - pixels, size, fill, background, anchor, bold)
         left = pixels + word_stamp[2]
@@ -81,6 +79,25 @@ def _placed(
         end = left + word_stamp[0].width
         placed.append((left, word_stamp))
     return placed
+
+
+def _starts(words: list[str], size: int, bold: bool) -> list[float]:
+    """Where each word's pen starts in the line: the previous word, its space and the word's first letter
+    measured together, less that letter (kept lengths; the kerning on both sides of the space included)."""
+    starts = [0.0]
+    for previous, word in pairwise(words):
+        first = word[0]
+        starts.append(starts[-1] + _length(f"{previous} {first}", size, bold) - _length(first, size, bold))
+    return starts
+
+
+def line_length(text: str, size: int, bold: bool) -> float:
+    """The line's width as `font_length` measures it, from kept lengths when it is plain Latin words (where the
+    last word starts, and its own length): a line new at every play is not measured whole."""
+    words = _words(text)
+    if words is None:
+        return font_length(text, size, bold)
+    return _starts(words, size, bold)[-1] + _length(words[-1], size, bold)
 
 
 @cache

@@ -17,6 +17,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.ui.render.card_faces import BACK, BACK_BORDER, FACE, FACE_BORDER, SUPERSAMPLE
+from bot.ui.render.line_words import line_length
 from bot.ui.render.pieces import HIGHLIGHT_PAD, draw_highlight, limited
 from bot.ui.render.text import fitted, put_text, put_text_fitted
 from bot.ui.render.theme import (
@@ -146,7 +147,7 @@ def _draw_turn(board: Image.Image, turn_text: str, scale: int) -> None:
 def _turn_fitted(turn_text: str, scale: int) -> tuple[tuple[int, int], str, int]:
     """Where the turn line is written, and its text and size made to fit the board's width (`fitted`)."""
     s = scale
-    text, size = fitted(turn_text, (WIDTH - 2 * MARGIN) * s, 17 * s, 11 * s)
+    text, size = fitted(turn_text, (WIDTH - 2 * MARGIN) * s, 17 * s, 11 * s, measure=line_length)
     return (MARGIN * s, (MARGIN + TURN_HEIGHT // 2 - 3) * s), text, size
 
 

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from bot.ui.render.indexed import plain_indexed, put_text_indexed
-from bot.ui.render.line_words import put_line_indexed
+from bot.ui.render.line_words import line_length, put_line_indexed
+from bot.ui.render.text import font_length
 from bot.ui.render.theme import FELT, TEXT
 
 LATIN = (
@@ -46,3 +47,17 @@ def test_a_line_from_kept_words_is_the_line_written_whole(size: int) -> None:
     for name in WHOLE:
         text = f"{name} {TAILS[0]}"
         assert written(text, size, in_words=True) == written(text, size, in_words=False), text
+
+
+def test_a_line_is_as_wide_measured_from_kept_words_as_measured_whole() -> None:
+    """The turn line's width, which decides its size on the board (`fitted`), is added up from kept lengths."""
+    rng = random.Random(5)
+    for index in range(300):
+        words = [
+            "".join(rng.choice(LATIN) for _ in range(rng.randint(1, 9))) for _ in range(rng.randint(1, 3))
+        ]
+        text = f"{' '.join(words)} {TAILS[index % len(TAILS)]}"
+        for size in (34, 22):
+            assert line_length(text, size, True) == font_length(text, size, True), text
+    for name in WHOLE:
+        assert line_length(name, 34, True) == font_length(name, 34, True)
