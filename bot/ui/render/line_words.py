@@ -38,21 +38,24 @@ def put_line_indexed(
     background: Colour,
     anchor: str = "lm",
     bold: bool = True,
-) -> None:
-    """`put_text_indexed`, from kept words: the same pixels. Text that is not plain words in Latin letters (a
-    mark, another script, a control character, spaces side by side), a word whose pixels would touch the next
-    one's, or an anchor other than the left, is written whole."""
+) -> tuple[int, int]:
+    """`put_text_indexed`, from kept words: the same pixels, and the rows written to (first, and the one after
+    the last). Text that is not plain words in Latin letters (a mark, another script, a control character,
+    spaces side by side), a word whose pixels would touch the next one's, or an anchor other than the left, is
+    written whole."""
     words = _words(text) if anchor.startswith("l") else None
     placed = _placed(words, size, fill, background, anchor, bold) if words else None
     if placed is None:
-        put_text_indexed(board, position, text, size, fill, background, anchor, bold)
-        return
+        return put_text_indexed(board, position, text, size, fill, background, anchor, bold)
     x, y = position
     board.load()
     target = board.im  # pasted core to core: a line is a dozen small pastes, and `Image.paste` checks each
     for left, (indexes, covered, _, top) in placed:
         at = (x + left, y + top)
         target.paste(indexes.im, (*at, at[0] + indexes.width, at[1] + indexes.height), covered.im)
+    tops = [top for _, (_, _, _, top) in placed]
+    bottoms = [top + indexes.height for _, (indexes, _, _, top) in placed]
+    return y + min(tops), y + max(bottoms)
 
 
 def _words(text: str) -> list[str] | None:

@@ -83,7 +83,7 @@ def render_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> bytes:
         (index, pile.name, pile.ascending, pile.marker, pile.marker_by, pile.name in layout.highlight)
         for index, pile in enumerate(layout.piles[:4])
     )
-    parts = [_turn_compressed(layout.turn_text, scale)]
+    parts = list(_turn_compressed(layout.turn_text, scale))
     ranges = _pile_band_ranges(scale)
     if all(_inside(pile.written, ranges) for pile in piles):
         for start, end, words in ranges:
@@ -126,8 +126,25 @@ def _pile_band_ranges(scale: int) -> RowRanges:
 
 
 @lru_cache(maxsize=COMPRESSED)
-def _turn_compressed(turn_text: str, scale: int) -> CompressedRows:
-    return compressed_rows(_turn_rows(turn_text, scale))
+def _turn_compressed(turn_text: str, scale: int) -> tuple[CompressedRows, ...]:
+    """The turn line's band, compressed: the felt above and under the text (kept), and the rows of the text, drawn
+    one pixel wider, that first pixel of each row its filter byte (`FILTER_NONE`, written last), so that the
+    part's pixels are the rows as they are."""
+    part = plain_indexed(WIDTH * scale + 1, TURN_BOTTOM * scale, FELT)
+    (x, y), text, size = _turn_fitted(turn_text, scale)
+    top, bottom = put_line_indexed(part, (x + 1, y), text, size, TEXT, FELT, "lm")  # from kept words
+    top, bottom = max(0, top), min(part.height, bottom)
+    if top >= bottom:  # no text
+        return (_felt_compressed(part.height, scale),)
+    part.paste(FILTER_NONE[0], (0, top, 1, bottom))
+    text_rows = compressed_rows(part.crop((0, top, part.width, bottom)).tobytes())
+    return _felt_compressed(top, scale), text_rows, _felt_compressed(part.height - bottom, scale)
+
+
+@lru_cache(maxsize=FRAMES)
+def _felt_compressed(count: int, scale: int) -> CompressedRows:
+    """`count` rows of plain felt, compressed."""
+    return compressed_rows((FILTER_NONE + plain_indexed(WIDTH * scale, 1, FELT).tobytes()) * count)
 
 
 @lru_cache(maxsize=COMPRESSED)
@@ -151,16 +168,6 @@ def _frames_compressed(
 
 def _base(ascending: bool) -> int:
     return ASCENDING_BASE if ascending else DESCENDING_BASE
-
-
-def _turn_rows(turn_text: str, scale: int) -> bytes:
-    """The turn line's band of the PNG's rows: its part drawn one pixel wider, that first pixel of each row its
-    filter byte (`FILTER_NONE`, written last), so that the part's pixels are the rows as they are."""
-    part = plain_indexed(WIDTH * scale + 1, TURN_BOTTOM * scale, FELT)
-    (x, y), text, size = _turn_fitted(turn_text, scale)
-    put_line_indexed(part, (x + 1, y), text, size, TEXT, FELT, "lm")  # from kept words
-    part.paste(FILTER_NONE[0], (0, 0, 1, part.height))
-    return part.tobytes()
 
 
 @lru_cache(maxsize=PILE_PARTS)

@@ -10,7 +10,7 @@ from PIL import ImageChops
 from bot.games.thegame.ui.format import progress
 from bot.ui.i18n import t
 from bot.ui.render import TheGameLabels, TheGameLayout, TheGamePile, draw_thegame, render_thegame
-from bot.ui.render.png import band_rows, encode_png, image_rows, to_palette
+from bot.ui.render.png import LAST_BLOCK, band_rows, encode_png, image_rows, to_palette
 from bot.ui.render.thegame import (
     FOOTER_TOP,
     TURN_BOTTOM,
@@ -19,7 +19,7 @@ from bot.ui.render.thegame import (
     _draw_pile_column,
     _draw_turn,
 )
-from bot.ui.render.thegame_parts import _pile_part, _pile_rows, _turn_rows
+from bot.ui.render.thegame_parts import _pile_part, _pile_rows, _turn_compressed
 from bot.ui.render.theme import new_board
 from tests.ui.render.helpers import decode
 from tests.ui.render.test_png import chunks
@@ -92,8 +92,14 @@ def test_every_top_card_is_written_on_its_pile_as_it_is_drawn() -> None:
             assert rows == image_rows(to_palette(drawn)), (name, top, marker, highlighted)
 
 
+def turn_rows(turn_text: str, scale: int) -> bytes:
+    """The turn line's band as the board's PNG holds it (its pieces, compressed on their own), read back."""
+    deflated = b"".join(part.deflated for part in _turn_compressed(turn_text, scale))
+    return zlib.decompress(deflated + LAST_BLOCK, -zlib.MAX_WBITS)
+
+
 def turn_line_drawn_whole(turn_text: str, scale: int) -> bytes:
-    """The turn line's band as `_turn_rows` gives it (each row after its filter byte), drawn whole and mapped."""
+    """The turn line's band as the PNG holds it (each row after its filter byte), drawn whole and mapped."""
     band = new_board(WIDTH * scale, TURN_BOTTOM * scale)
     _draw_turn(band, turn_text, scale)
     width = band.width
@@ -120,7 +126,7 @@ def test_every_turn_line_is_written_as_it_is_drawn() -> None:
                 language, "board.whose_turn", name=name, progress=progress(language, played, minimum)
             )
             for scale in (1, 2):
-                assert _turn_rows(turn_text, scale) == turn_line_drawn_whole(turn_text, scale), (
+                assert turn_rows(turn_text, scale) == turn_line_drawn_whole(turn_text, scale), (
                     turn_text,
                     scale,
                 )
