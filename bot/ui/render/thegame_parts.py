@@ -59,6 +59,7 @@ from bot.ui.render.theme import DEFAULT_SCALE, FELT, TEXT, new_board
 # Kept parts. At scale 2: a pile's frame 88 KB (as an image, and again as rows), a pile's own rows (its top card's
 # words) about 30 KB; compressed, a turn line about 3 KB, the draw pile about 2 KB, the frames' rows 5 to 10 KB.
 PILE_PARTS, FRAMES, COMPRESSED = 1024, 128, 512
+TURN_LINES = 2048  # every line of a hundred tables' turns (a player's lines come back at each of their turns)
 RowRanges = tuple[
     tuple[int, int, bool], ...
 ]  # the pile band's rows: first, one after the last, words written
@@ -125,7 +126,7 @@ def _pile_band_ranges(scale: int) -> RowRanges:
     return tuple(ranges)
 
 
-@lru_cache(maxsize=COMPRESSED)
+@lru_cache(maxsize=TURN_LINES)
 def _turn_compressed(turn_text: str, scale: int) -> tuple[CompressedRows, ...]:
     """The turn line's band, compressed: the felt above and under the text (kept), and the rows of the text, drawn
     one pixel wider, that first pixel of each row its filter byte (`FILTER_NONE`, written last), so that the
