@@ -60,9 +60,8 @@ from bot.ui.render.theme import DEFAULT_SCALE, FELT, TEXT, new_board
 # words) about 30 KB; compressed, a turn line about 3 KB, the draw pile about 2 KB, the frames' rows 5 to 10 KB.
 PILE_PARTS, FRAMES, COMPRESSED = 1024, 128, 512
 TURN_LINES = 2048  # every line of a hundred tables' turns (a player's lines come back at each of their turns)
-RowRanges = tuple[
-    tuple[int, int, bool], ...
-]  # the pile band's rows: first, one after the last, words written
+# The piles' band cut in rows: the first, the one after the last, and whether top cards' words are written there.
+RowRanges = tuple[tuple[int, int, bool], ...]
 # What a pile's frame shows: its index, name, direction, marker and who set it, and whether it is highlighted.
 Frame = tuple[int, str, bool, Marker | None, str | None, bool]
 
