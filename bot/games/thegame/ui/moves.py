@@ -13,12 +13,13 @@ so jumping over cards already played costs nothing.
 
 from __future__ import annotations
 
+import weakref
 from bisect import bisect_left, bisect_right
-from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import partial
 from operator import attrgetter
 
-from bot.games.thegame.engine import PILE_NAMES, Game, Status
+from bot.games.thegame.engine import PILE_NAMES, Game
 
 SMALL_STEP = 4
 KINDS = ("backwards", "small", "big", "ending")  # best first
@@ -84,41 +85,27 @@ def moves_by_card(game: Game) -> dict[int, list[Move]]:
     return moves
 
 
-# A position -> its moves: the hand is drawn several times on one position (the answer to a play, the card chosen
-# next, the other players' hands), each time from a copy of the table as last saved, so the moves are kept by what
-# the position is, not by which copy of the game shows it.
-Position = tuple[Status, int | None, int, int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
-POSITIONS_KEPT = 1024
-_KEPT: OrderedDict[Position, dict[int, list[Move]]] = OrderedDict()
-
-
-def position_of(game: Game) -> Position:
-    """Everything the moves of the player on turn depend on: whose turn, how far the turn is, the piles' tops,
-    the player's hand and every card played (which cards a jump loses, and how many cards are left)."""
-    current = game.current_player
-    return (
-        game.status,
-        current,
-        game.played_this_turn,
-        game.turn_minimum,
-        game.tops,
-        game.hand(current) if current is not None else (),
-        tuple(game.pile_cards(name) for name in PILE_NAMES),
-    )
+# id(game) -> (the game, its action count, its moves): the hand is drawn several times on one position (the answer
+# to a play, then the card chosen next), and the moves only change with an action. An entry goes with its game.
+_KEPT: dict[int, tuple[weakref.ref[Game], int, dict[int, list[Move]]]] = {}
 
 
 def moves_now(game: Game) -> dict[int, list[Move]]:
-    """`moves_by_card(game)`, worked out once per position (the last `POSITIONS_KEPT` kept). Shared between
-    callers: read it, never change it."""
-    position = position_of(game)
-    moves = _KEPT.get(position)
-    if moves is not None:
-        _KEPT.move_to_end(position)
-        return moves
-    moves = _KEPT[position] = moves_by_card(game)
-    if len(_KEPT) > POSITIONS_KEPT:
-        _KEPT.popitem(last=False)
+    """`moves_by_card(game)`, worked out once per position of each game. Shared between callers: read it, never
+    change it."""
+    key, count = id(game), game.action_count
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0]() is game and kept[1] == count:
+        return kept[2]
+    moves = moves_by_card(game)
+    _KEPT[key] = (weakref.ref(game, partial(_forget, key)), count, moves)
     return moves
+
+
+def _forget(key: int, _: weakref.ref[Game]) -> None:
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0]() is None:
+        del _KEPT[key]
 
 
 def best_first(moves: dict[int, list[Move]]) -> list[tuple[int, list[Move]]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from bot.games.thegame.engine import Game, IllegalAction
@@ -51,22 +53,13 @@ def test_the_moves_shown_are_the_positions_own_through_a_whole_game(seed: int) -
             game.play(player, plays[-1].card, plays[-1].pile)
 
 
-def test_the_moves_are_kept_by_position_not_by_copy() -> None:
-    """The hands are drawn from copies of the table as last saved: a copy at the same position reads the moves
-    already worked out; once it moves on, its own."""
-    game = Game.new(2, seed=11)
-    game.choose_first_player(0)
-    kept = moves_now(game)
-    copy = game.copy()
-    assert moves_now(copy) is kept
-    play = copy.legal_plays()[0]
-    copy.play(0, play.card, play.pile)
-    assert moves_now(copy) is not kept and moves_now(copy) == moves_by_card(copy)
-
-
-def test_as_many_positions_are_kept_as_said() -> None:
-    for seed in range(moves.POSITIONS_KEPT + 20):
-        game = Game.new(2, seed=seed)
+def test_the_moves_kept_go_with_their_game() -> None:
+    before = len(moves._KEPT)
+    games = [Game.new(2, seed=seed) for seed in range(20)]
+    for game in games:
         game.choose_first_player(0)
         moves_now(game)
-    assert len(moves._KEPT) == moves.POSITIONS_KEPT
+    assert len(moves._KEPT) == before + 20
+    del games, game
+    gc.collect()
+    assert len(moves._KEPT) == before
