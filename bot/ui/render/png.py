@@ -66,9 +66,8 @@ def _deflater() -> Callable[[bytes], bytes]:
 
 compress_rows = _compressor()  # a PNG's rows (each after its filter byte) as its IDAT chunk holds them
 _deflate = _deflater()
-ZLIB_HEADER = (
-    b"\x78\x01"  # deflate, a 32 KB window, the fastest level (what `compress_rows` writes is the same)
-)
+# A zlib stream's header: deflate, a 32 KB window, the fastest level.
+ZLIB_HEADER = b"\x78\x01"
 LAST_BLOCK = b"\x03\x00"  # an empty final block (fixed codes): what ends a stream of sync-flushed pieces
 ADLER_BASE = 65521
 
