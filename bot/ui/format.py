@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bot.ui.i18n import t
 
@@ -14,6 +15,7 @@ _LINE_START = re.compile(r"^[#>\-+]")
 _PINGS = re.compile(r"@(?=everyone|here)")
 
 
+@lru_cache(maxsize=4096)  # the same few names in every board, hand and turn line
 def escape_name(name: str) -> str:
     """A name someone chose (a display name, a server's name) for text Discord reads as markdown: message
     content, embed titles, descriptions and fields. It shows exactly as written, and is never formatting, a

@@ -31,9 +31,9 @@ from bot.ui.render.thegame import (
     TheGameLayout,
     TheGamePile,
     draw_thegame,
-    render_thegame,
     thegame_alt_text,
 )
+from bot.ui.render.thegame_parts import render_thegame
 from bot.ui.render.tricks import (
     PlayedCard,
     TakenChip,

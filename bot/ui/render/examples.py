@@ -11,7 +11,8 @@ from pathlib import Path
 from bot.games.cards import Card
 from bot.ui.render.crapette import CrapetteLayout, CrapettePlayerLayout, render_crapette
 from bot.ui.render.klondike import ColumnLayout, KlondikeLayout, render_klondike
-from bot.ui.render.thegame import TheGameLayout, TheGamePile, render_thegame
+from bot.ui.render.thegame import TheGameLayout, TheGamePile
+from bot.ui.render.thegame_parts import render_thegame
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -40,14 +40,16 @@ def put_text_indexed(
     background: Colour,
     anchor: str = "la",
     bold: bool = True,
-) -> None:
+) -> tuple[int, int]:
     """`put_text` on an image on the shared palette, where the text lies on `background`: each pixel its mask
-    covers becomes the index of its blend (`blend_indexes`); the pixels around are left as they are."""
+    covers becomes the index of its blend (`blend_indexes`); the pixels around are left as they are. Returns the
+    rows written to (first, and the one after the last)."""
     if not text:
-        return
+        return position[1], position[1]
     indexes, covered, left, top = _text_stamp(text, size, fill, background, anchor, bold)
     x, y = position
     board.paste(indexes, (x + left, y + top), covered)
+    return y + top, y + top + indexes.height
 
 
 @lru_cache(maxsize=STAMPS_KEPT)
@@ -57,9 +59,14 @@ def _text_stamp(
     """A text's palette indexes over `background`, the pixels it covers (255) and its offset from the anchor point,
     kept instead of its mask (boards write the same words again and again)."""
     mask, left, top = render_mask(text, size, bold, anchor)
+    return (*stamp(mask, fill, background), left, top)
+
+
+def stamp(mask: Image.Image, fill: Colour, background: Colour) -> tuple[Image.Image, Image.Image]:
+    """A text's mask as the palette indexes of its blend over `background`, and the pixels it covers (255)."""
     indexes = mask.point(list(blend_indexes(fill, background)))
     indexes.putpalette(palette_bytes())
-    return indexes, mask.point(_COVERED), left, top
+    return indexes, mask.point(_COVERED)
 
 
 _COVERED = [0] + [255] * 255  # a pixel of a text's mask with any coverage is the text's

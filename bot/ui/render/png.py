@@ -18,6 +18,7 @@ import io
 import struct
 import zlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import chain, repeat
 
@@ -43,7 +44,77 @@ def _compressor() -> Callable[[bytes], bytes]:
     return lambda data: isal_zlib.compress(data, ISAL_LEVEL)
 
 
+def _deflater() -> Callable[[bytes], bytes]:
+    """Raw deflate (no zlib header or checksum) that ends on a whole byte without ending the stream (a sync
+    flush), so that such pieces put one after the other are one deflate stream."""
+    try:
+        from isal import isal_zlib
+    except ImportError:  # pragma: no cover
+
+        def deflate(data: bytes) -> bytes:
+            compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+            return compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+        return deflate
+
+    def deflate_isal(data: bytes) -> bytes:
+        compressor = isal_zlib.compressobj(ISAL_LEVEL, isal_zlib.DEFLATED, -zlib.MAX_WBITS)
+        return compressor.compress(data) + compressor.flush(isal_zlib.Z_SYNC_FLUSH)
+
+    return deflate_isal
+
+
 compress_rows = _compressor()  # a PNG's rows (each after its filter byte) as its IDAT chunk holds them
+_deflate = _deflater()
+# A zlib stream's header: deflate, a 32 KB window, the fastest level.
+ZLIB_HEADER = b"\x78\x01"
+LAST_BLOCK = b"\x03\x00"  # an empty final block (fixed codes): what ends a stream of sync-flushed pieces
+ADLER_BASE = 65521
+
+
+@dataclass(frozen=True, slots=True)
+class CompressedRows:
+    """Some of a PNG's rows (each after its filter byte) compressed on their own (`compressed_rows`), to be put
+    together with others (`png_of_compressed`): a part of a board kept compressed is not compressed again."""
+
+    deflated: bytes
+    adler: int  # the rows' Adler-32, which the zlib stream's checksum is made of
+    length: int
+
+
+def _adler32() -> Callable[[bytes], int]:
+    try:
+        from isal import isal_zlib
+    except ImportError:  # pragma: no cover
+        return zlib.adler32
+    return isal_zlib.adler32  # the same checksum, several times faster than zlib's
+
+
+_checksum = _adler32()
+
+
+def compressed_rows(rows: bytes) -> CompressedRows:
+    return CompressedRows(_deflate(rows), _checksum(rows), len(rows))
+
+
+def adler32_combined(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two pieces of data one after the other, from each one's (zlib's `adler32_combine`)."""
+    remainder = second_length % ADLER_BASE
+    low = first & 0xFFFF
+    high = (remainder * low) % ADLER_BASE
+    low = (low + (second & 0xFFFF) + ADLER_BASE - 1) % ADLER_BASE
+    high = (high + (first >> 16) + (second >> 16) + ADLER_BASE - remainder) % ADLER_BASE
+    return low | (high << 16)
+
+
+def png_of_compressed(width: int, height: int, parts: Sequence[CompressedRows]) -> bytes:
+    """`png_of_rows` for rows given as pieces compressed on their own, one after the other: the zlib stream is
+    the pieces' deflate one after the other, ended by an empty last block, and the checksum of all the rows."""
+    adler = 1  # the Adler-32 of nothing
+    for part in parts:
+        adler = adler32_combined(adler, part.adler, part.length)
+    stream = b"".join((ZLIB_HEADER, *(part.deflated for part in parts), LAST_BLOCK, struct.pack(">I", adler)))
+    return _png(width, height, stream, None)
 
 
 @cache
@@ -109,13 +180,18 @@ def rows_png(canvas: Image.Image, palette: bytes | None = None) -> bytes:
 def png_of_rows(width: int, height: int, rows: bytes, palette: bytes | None = None) -> bytes:
     """PNG bytes of a board `width` x `height` given its rows, each after its filter byte (`band_rows`), on the
     shared palette unless `palette` is given."""
+    return _png(width, height, compress_rows(rows), palette)
+
+
+def _png(width: int, height: int, stream: bytes, palette: bytes | None) -> bytes:
+    """A PNG of 8-bit palette indexes given its rows' zlib stream."""
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette colours, no interlace
     return b"".join(
         (
             PNG_SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", palette if palette is not None else palette_bytes()),
-            _chunk(b"IDAT", compress_rows(rows)),
+            _chunk(b"IDAT", stream),
             _chunk(b"IEND", b""),
         )
     )

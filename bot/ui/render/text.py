@@ -3,6 +3,7 @@ its room, and stripped of the characters the shipped font lacks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -66,14 +67,29 @@ def put_text(
     board.paste(fill, (x + left, y + top), mask)
 
 
+def font_length(text: str, size: int, bold: bool) -> float:
+    """How far the pen moves writing `text`: its width, as `fitted` measures it."""
+    return font(size, bold).getlength(text)
+
+
 @lru_cache(maxsize=TEXT_CACHE_SIZE)
-def fitted(text: str, max_width: int, size: int, minimum: int, bold: bool = True) -> tuple[str, int]:
-    """`text` and a font size that fit in `max_width` pixels: smaller first (down to `minimum`), then cut with "…"."""
+def fitted(
+    text: str,
+    max_width: int,
+    size: int,
+    minimum: int,
+    bold: bool = True,
+    measure: Callable[[str, int, bool], float] = font_length,
+) -> tuple[str, int]:
+    """`text` and a font size that fit in `max_width` pixels: smaller first (down to `minimum`), then cut with "…".
+    `measure`: another way to the same widths (`line_words.line_length`, from kept words)."""
     text = drawable(text)
-    while size > minimum and font(size, bold).getlength(text) > max_width:
+    length = measure(text, size, bold)  # measured once a size (a turn line is new at almost every play)
+    while size > minimum and length > max_width:
         size -= 1
+        length = measure(text, size, bold)
     typeface = font(size, bold)
-    if typeface.getlength(text) <= max_width:
+    if length <= max_width:
         return text, size
     while text and typeface.getlength(text + "…") > max_width:
         text = text[:-1]

@@ -4,24 +4,21 @@ set them), the draw pile and whose turn it is.
 
 The integrator builds a `TheGameLayout` from the table; every text comes in already localized.
 
-A play changes one pile, so `render_thegame` puts the picture together from parts drawn once and kept (the turn
-line, each pile with what lies under it, the draw pile), already on the PNG palette; only a part not seen before is
-drawn. The result is the same, pixel for pixel, as drawing the whole board (`draw_thegame`), in a fraction of the
-time (most of what is left is the PNG compression).
+`draw_thegame` draws the board whole; `render_thegame` (`thegame_parts.py`) puts the same picture together from
+parts drawn once and kept.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
 from bot.ui.render.card_faces import BACK, BACK_BORDER, FACE, FACE_BORDER, SUPERSAMPLE
-from bot.ui.render.indexed import plain_indexed, put_text_indexed
+from bot.ui.render.line_words import line_length
 from bot.ui.render.pieces import HIGHLIGHT_PAD, draw_highlight, limited
-from bot.ui.render.png import FILTER_NONE, band_rows, image_rows, png_of_rows, to_palette
 from bot.ui.render.text import fitted, put_text, put_text_fitted
 from bot.ui.render.theme import (
     ASCENDING,
@@ -119,24 +116,6 @@ def thegame_size(scale: int = DEFAULT_SCALE) -> tuple[int, int]:
     return WIDTH * scale, HEIGHT * scale
 
 
-def render_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> bytes:
-    """The Game's board as PNG bytes, `scale` pixels per logical pixel (2: about 900 px wide). Its parts cover it
-    whole, in three bands (the turn line, the four piles' columns side by side, the draw pile): the PNG's rows are
-    the bands' rows one after the other, each band's kept as the PNG holds them (`band_rows`)."""
-    piles = [
-        _pile_rows(index, pile, pile.name in layout.highlight, layout.labels, scale)
-        for index, pile in enumerate(layout.piles[:4])
-    ]
-    rows = b"".join(
-        (
-            _turn_rows(layout.turn_text, scale),
-            band_rows(piles),
-            _draw_pile_rows(layout.labels.draw_pile, layout.draw_pile_count, scale),
-        )
-    )
-    return png_of_rows(*thegame_size(scale), rows)
-
-
 def draw_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> Image.Image:
     """The Game's board as an image, drawn whole (`render_thegame` gives the same picture from its parts)."""
     board = new_board(*thegame_size(scale))
@@ -150,8 +129,6 @@ def draw_thegame(layout: TheGameLayout, scale: int = DEFAULT_SCALE) -> Image.Ima
 # -- the parts: three bands (the turn line, the piles in four columns, the draw pile), nothing drawn across two ----
 TURN_BOTTOM = PILES_Y - HIGHLIGHT_PAD  # a highlight reaches this far above a pile
 FOOTER_TOP = HEIGHT - MARGIN - FOOTER_HEIGHT
-# Parts kept as their PNG rows (at scale 2: a pile's part 88 KB, the turn line's 60 KB, the draw pile's 68 KB).
-PILE_PARTS, LINE_PARTS = 256, 128
 
 
 def _column(index: int) -> tuple[int, int]:
@@ -162,59 +139,6 @@ def _column(index: int) -> tuple[int, int]:
     return left, right
 
 
-@lru_cache(maxsize=LINE_PARTS)
-def _turn_rows(turn_text: str, scale: int) -> bytes:
-    """The turn line's band of the PNG's rows: its part drawn one pixel wider, that first pixel of each row its
-    filter byte (`FILTER_NONE`, written last), so that the part's pixels are the rows as they are."""
-    part = plain_indexed(WIDTH * scale + 1, TURN_BOTTOM * scale, FELT)
-    (x, y), text, size = _turn_fitted(turn_text, scale)
-    put_text_indexed(part, (x + 1, y), text, size, TEXT, FELT, "lm")
-    part.paste(FILTER_NONE[0], (0, 0, 1, part.height))
-    return part.tobytes()
-
-
-@lru_cache(maxsize=PILE_PARTS)
-def _pile_rows(
-    index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
-) -> tuple[bytes, ...]:
-    return image_rows(_pile_part(index, pile, highlighted, labels, scale))
-
-
-@lru_cache(maxsize=LINE_PARTS)
-def _draw_pile_rows(label: str, count: int, scale: int) -> bytes:
-    return band_rows([image_rows(_draw_pile_part(label, count, scale))])
-
-
-def _pile_part(
-    index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
-) -> Image.Image:
-    """A pile's column: its frame (kept: everything but the top card's words) with the top card's number and
-    backwards target written on the palette (`put_text_indexed`), as `_draw_pile_column` draws it."""
-    left, _ = _column(index)
-    part = _pile_frame(index, replace(pile, top=pile.base), highlighted, labels, scale).copy()
-    position = (MARGIN + index * (PILE_WIDTH + GAP) - left, PILES_Y - TURN_BOTTOM)
-    for at, text, size, colour, background in _top_card_words(pile, position, scale):
-        put_text_indexed(part, at, text, size, colour, background, "mm")
-    return part
-
-
-@lru_cache(maxsize=PILE_PARTS)
-def _pile_frame(
-    index: int, pile: TheGamePile, highlighted: bool, labels: TheGameLabels, scale: int
-) -> Image.Image:
-    """A pile's column without the words of its top card (`pile.top` is not read)."""
-    left, right = _column(index)
-    part = new_board((right - left) * scale, (FOOTER_TOP - TURN_BOTTOM) * scale)
-    _draw_pile_column(part, index, pile, highlighted, labels, scale, origin=(left, TURN_BOTTOM), top=False)
-    return to_palette(part)
-
-
-def _draw_pile_part(label: str, count: int, scale: int) -> Image.Image:
-    part = new_board(WIDTH * scale, (HEIGHT - FOOTER_TOP) * scale)
-    _draw_draw_pile(part, label, count, scale, top=0)
-    return to_palette(part)
-
-
 def _draw_turn(board: Image.Image, turn_text: str, scale: int) -> None:
     position, text, size = _turn_fitted(turn_text, scale)
     put_text(board, position, text, size, TEXT, "lm")
@@ -223,7 +147,7 @@ def _draw_turn(board: Image.Image, turn_text: str, scale: int) -> None:
 def _turn_fitted(turn_text: str, scale: int) -> tuple[tuple[int, int], str, int]:
     """Where the turn line is written, and its text and size made to fit the board's width (`fitted`)."""
     s = scale
-    text, size = fitted(turn_text, (WIDTH - 2 * MARGIN) * s, 17 * s, 11 * s)
+    text, size = fitted(turn_text, (WIDTH - 2 * MARGIN) * s, 17 * s, 11 * s, measure=line_length)
     return (MARGIN * s, (MARGIN + TURN_HEIGHT // 2 - 3) * s), text, size
 
 

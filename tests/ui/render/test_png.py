@@ -19,9 +19,12 @@ from bot.ui.render.klondike import draw_klondike
 from bot.ui.render.png import (
     COMPRESS_LEVEL,
     ISAL_LEVEL,
+    adler32_combined,
     band_rows,
+    compressed_rows,
     image_rows,
     indexed_png,
+    png_of_compressed,
     png_of_rows,
     rows_canvas,
     to_palette,
@@ -82,3 +85,25 @@ def test_columns_side_by_side_give_the_rows_of_the_same_columns_pasted_on_a_canv
     assert rows == canvas.tobytes()
     decoded = Image.open(io.BytesIO(png_of_rows(width, height, rows)))
     assert decoded.convert("RGB").tobytes() == board.convert("RGB").tobytes()
+
+
+def test_rows_compressed_in_pieces_are_one_png_of_all_of_them() -> None:
+    """A board's rows compressed in pieces, some kept from earlier boards, make one zlib stream whose checksum is
+    that of all the rows: zlib reads it back (checksum checked) and Pillow reads the picture."""
+    board = to_palette(draw_thegame(thegame_example()))
+    width, height = board.size
+    rows = band_rows([image_rows(board)])
+    cuts = [0, 3 * (width + 1), 50 * (width + 1), 51 * (width + 1), len(rows)]
+    pieces = [compressed_rows(rows[start:end]) for start, end in pairwise(cuts)]
+    written = png_of_compressed(width, height, pieces)
+    assert zlib.decompress(chunks(written)[b"IDAT"]) == rows
+    Image.open(io.BytesIO(written)).verify()
+    assert Image.open(io.BytesIO(written)).tobytes() == board.tobytes()
+
+
+def test_the_checksum_of_two_pieces_is_that_of_both_together() -> None:
+    pieces = [b"", b"a", bytes(range(256)) * 300, b"\xff" * 70_000, b"board rows"]
+    for first in pieces:
+        for second in pieces:
+            combined = adler32_combined(zlib.adler32(first), zlib.adler32(second), len(second))
+            assert combined == zlib.adler32(first + second)
