@@ -44,6 +44,7 @@ class Diagnosis:
     baseline_left: int
     ai_crapette_left: int
     baseline_crapette_left: int
+    ai_top_placeable: bool
     ai_turns: int = 0
     ai_turns_ended_with_moves: int = 0
     ai_crapette_played: int = 0
@@ -82,9 +83,9 @@ def play(baseline: int, deal_seed: int, ai_seat: int, ai: Player | None = None) 
             )
         view = game.view(seat)
         action = players[seat].choose_action(view)
-        if seat == ai_seat and action in (DISCARD_TURNED, END_TURN):
-            if any(isinstance(other, Move) for other in view.legal_actions):
-                ended_with_moves += 1
+        ending = seat == ai_seat and action in (DISCARD_TURNED, END_TURN)
+        if ending and any(isinstance(other, Move) for other in view.legal_actions):
+            ended_with_moves += 1
         if isinstance(action, Move) and action.source == "cr":
             if seat == ai_seat:
                 ai_crapette += 1
@@ -105,6 +106,7 @@ def play(baseline: int, deal_seed: int, ai_seat: int, ai: Player | None = None) 
         ai_left=game.cards_left(ai_seat),
         baseline_left=game.cards_left(1 - ai_seat),
         ai_crapette_left=game.crapette_count(ai_seat),
+        ai_top_placeable=any(move.source == "cr" for move in game._board.legal_moves(ai_seat, OPTIONS, ())),
         baseline_crapette_left=game.crapette_count(1 - ai_seat),
         ai_turns=ai_turns,
         ai_turns_ended_with_moves=ended_with_moves,
@@ -129,10 +131,14 @@ def main() -> None:
         for ai_seat in (0, 1)
     ]
     outcomes = Counter(game.outcome for game in games)
-    print(f"AI against {BASELINES[args.baseline](0).name}: {len(games)} games, " + ", ".join(
-        f"{name} {count}" for name, count in outcomes.most_common()
-    ))
-    for label, chosen in (("won", [g for g in games if g.outcome == "won"]), ("not won", [g for g in games if g.outcome != "won"])):
+    print(
+        f"AI against {BASELINES[args.baseline](0).name}: {len(games)} games, "
+        + ", ".join(f"{name} {count}" for name, count in outcomes.most_common())
+    )
+    for label, chosen in (
+        ("won", [g for g in games if g.outcome == "won"]),
+        ("not won", [g for g in games if g.outcome != "won"]),
+    ):
         if not chosen:
             continue
         print(f"  {label}: {len(chosen)} games")
@@ -152,7 +158,7 @@ def main() -> None:
         print(
             f"    deal {game.deal_seed} seat {game.ai_seat}: {game.outcome} after {game.turns} turns; "
             f"left AI {game.ai_left} (crapette {game.ai_crapette_left}), baseline {game.baseline_left} "
-            f"(crapette {game.baseline_crapette_left}); AI turns ended with moves {game.ai_turns_ended_with_moves}/{game.ai_turns}"
+            f"(crapette {game.baseline_crapette_left}); AI crapette top placeable {game.ai_top_placeable}; AI turns ended with moves {game.ai_turns_ended_with_moves}/{game.ai_turns}"
         )
     shown = [game for game in games if game.outcome != "won"][: args.show]
     for game in shown:

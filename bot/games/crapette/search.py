@@ -28,7 +28,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
-from bot.games.crapette.board import Board, fits_opponent
+from bot.games.crapette.board import Board, fits_foundation, fits_opponent, fits_side
 from bot.games.crapette.layout import (
     CARD_RANK,
     CARD_RED,
@@ -71,6 +71,9 @@ class Weights:
     opponent_next_free: float = 6.0  # the opponent's next card to turn up (when known) has a place
     own_next_free: float = 6.0  # our own next card (when known) has a place for our next turn
     opponent_go_on: float = 20.0  # the chance the opponent's next card (unknown) has a place, times this
+    # The share of their card's worth a card on the opponent's crapette or discard keeps when they can play it
+    # straight back (a card loaded from a side pile usually fits back where it came from): 0 counts it as gone.
+    kept_if_played_back: float = 0.0
 
 
 DEFAULT_WEIGHTS: Final = Weights()
@@ -280,7 +283,50 @@ class TurnSearch:
         seat, other = self.seat, 1 - self.seat
         mine = weights.card * board.cards_left(seat) + weights.crapette_card * len(board.crapettes[seat])
         theirs = weights.card * board.cards_left(other) + weights.crapette_card * len(board.crapettes[other])
-        return theirs - mine
+        return theirs - mine - self._played_back()
+
+    def _played_back(self) -> float:
+        """What the known cards on top of the opponent's crapette and discard are worth less because the opponent
+        can play them straight out onto a foundation or a side pile (one after the other, as each frees the next):
+        loading them a card that fits back where it came from gains nothing."""
+        board = self.board
+        weights = self.weights
+        other = 1 - self.seat
+        piles = [board.crapettes[other]]
+        if self.options.sources_rules:
+            piles.append(board.discards[other])
+        placed: list[tuple[list[int], list[int]]] = []
+        worth = 0.0
+        keep = weights.kept_if_played_back
+        progress = True
+        while progress:
+            progress = False
+            for index, pile in enumerate(piles):
+                if not pile or pile[-1] == UNKNOWN:
+                    continue
+                target = self._place_for(pile[-1])
+                if target is None:
+                    continue
+                target.append(pile.pop())
+                placed.append((pile, target))
+                card_worth = weights.card + (weights.crapette_card if index == 0 else 0.0)
+                worth += card_worth * (1.0 - keep)
+                progress = True
+                break
+        for pile, target in reversed(placed):
+            pile.append(target.pop())
+        return worth
+
+    def _place_for(self, card: int) -> list[int] | None:
+        """A foundation or a non-empty side pile `card` fits on, if any."""
+        board = self.board
+        for foundation in board.foundations:
+            if fits_foundation(card, foundation):
+                return foundation
+        for side in board.sides:
+            if side and fits_side(card, side):
+                return side
+        return None
 
     def _go_on_score(self) -> float:
         return self._material() + self.weights.go_on * self._placeable_share()
