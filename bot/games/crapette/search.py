@@ -13,6 +13,11 @@ card aside to uncover the one below, loading the opponent before or after) until
   chance their next card has one), the cards of theirs that could be loaded onto ours, the side piles left empty
   for them, and whether our own next card keeps a place.
 
+Either way the cards left count (each of theirs a gain, each of ours a loss), except the face-up cards on top of
+the opponent's crapette and discard that they could play straight out onto a foundation or a side pile, one freeing
+the next: a card loaded onto their pile that fits back where it came from is no card gained (counting it as one
+made the AI load side cards that came straight back, turn after turn, until the game was drawn).
+
 A stock made of a discard turned over is known card by card (everyone saw the discard), so turning up its next card
 is just another step of the search, not a stop.
 
