@@ -33,7 +33,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
-from bot.games.crapette.board import Board, fits_foundation, fits_opponent, fits_side
+from bot.games.crapette.board import Board, fits_opponent
 from bot.games.crapette.layout import (
     CARD_RANK,
     CARD_RED,
@@ -323,14 +323,24 @@ class TurnSearch:
         return worth
 
     def _place_for(self, card: int) -> list[int] | None:
-        """A foundation or a non-empty side pile `card` fits on, if any."""
+        """A foundation or a non-empty side pile `card` fits on, if any (`fits_foundation`, `fits_side`,
+        inlined: this runs for every table the search scores)."""
         board = self.board
+        rank = CARD_RANK[card]
+        suit = CARD_SUIT[card]
         for foundation in board.foundations:
-            if fits_foundation(card, foundation):
+            if foundation:
+                top = foundation[-1]
+                if CARD_RANK[top] + 1 == rank and CARD_SUIT[top] == suit:
+                    return foundation
+            elif rank == 1:
                 return foundation
+        red = CARD_RED[card]
         for side in board.sides:
-            if side and fits_side(card, side):
-                return side
+            if side:
+                top = side[-1]
+                if CARD_RANK[top] == rank + 1 and CARD_RED[top] != red:
+                    return side
         return None
 
     def _go_on_score(self) -> float:
