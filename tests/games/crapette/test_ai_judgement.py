@@ -1,4 +1,4 @@
-"""The strong Crapette AI's judgement on constructed tables: what a load is worth, draws."""
+"""The strong Crapette AI's judgement on constructed tables: what a card loaded onto the opponent is worth."""
 
 from __future__ import annotations
 
