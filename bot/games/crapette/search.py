@@ -13,10 +13,10 @@ card aside to uncover the one below, loading the opponent before or after) until
   chance their next card has one), the cards of theirs that could be loaded onto ours, the side piles left empty
   for them, and whether our own next card keeps a place.
 
-Either way the cards left count (each of theirs a gain, each of ours a loss), except the face-up cards on top of
-the opponent's crapette and discard that they could play straight out onto a foundation or a side pile, one freeing
-the next: a card loaded onto their pile that fits back where it came from is no card gained (counting it as one
-made the AI load side cards that came straight back, turn after turn, until the game was drawn).
+Either way the cards left count (each of theirs a gain, each of ours a loss), except the cards the line loaded
+onto the opponent's crapette and discard that they could play straight out onto a foundation or a side pile, one
+freeing the next: a card that fits back where it came from is no card gained (counting it as one made the AI load
+side cards that came straight back, turn after turn, until the game was drawn).
 
 A stock made of a discard turned over is known card by card (everyone saw the discard), so turning up its next card
 is just another step of the search, not a stop.
@@ -76,8 +76,8 @@ class Weights:
     opponent_next_free: float = 6.0  # the opponent's next card to turn up (when known) has a place
     own_next_free: float = 6.0  # our own next card (when known) has a place for our next turn
     opponent_go_on: float = 20.0  # the chance the opponent's next card (unknown) has a place, times this
-    # The share of their card's worth a card on the opponent's crapette or discard keeps when they can play it
-    # straight back (a card loaded from a side pile usually fits back where it came from): 0 counts it as gone.
+    # The share of its worth a card this line loaded onto the opponent's crapette or discard keeps when they can
+    # play it straight back (a card loaded from a side pile usually fits back where it came from): 0, none.
     kept_if_played_back: float = 0.0
 
 
