@@ -13,11 +13,6 @@ card aside to uncover the one below, loading the opponent before or after) until
   chance their next card has one), the cards of theirs that could be loaded onto ours, the side piles left empty
   for them, and whether our own next card keeps a place.
 
-Either way the cards left count (each of theirs a gain, each of ours a loss), except the cards the line loaded
-onto the opponent's crapette and discard that they could play straight out onto a foundation or a side pile, one
-freeing the next: a card that fits back where it came from is no card gained (counting it as one made the AI load
-side cards that came straight back, turn after turn, until the game was drawn).
-
 A stock made of a discard turned over is known card by card (everyone saw the discard), so turning up its next card
 is just another step of the search, not a stop.
 
@@ -76,9 +71,6 @@ class Weights:
     opponent_next_free: float = 6.0  # the opponent's next card to turn up (when known) has a place
     own_next_free: float = 6.0  # our own next card (when known) has a place for our next turn
     opponent_go_on: float = 20.0  # the chance the opponent's next card (unknown) has a place, times this
-    # The share of its worth a card this line loaded onto the opponent's crapette or discard keeps when they can
-    # play it straight back (a card loaded from a side pile usually fits back where it came from): 0, none.
-    kept_if_played_back: float = 0.0
 
 
 DEFAULT_WEIGHTS: Final = Weights()
@@ -136,9 +128,6 @@ class TurnSearch:
         self.options = options
         self.unseen = unseen  # the seat's own cards it cannot see: what its next turned card may be
         self.opponent_unseen = unseen_cards(board, 1 - seat)
-        # The opponent's crapette and discard as the search found them: only the cards loaded above count as
-        # played back (see `_played_back`).
-        self._opponent_heights = (len(board.crapettes[1 - seat]), len(board.discards[1 - seat]))
         self.weights = weights
         # Side piles seen this turn, as moves between side piles went: never brought back (a turn must not go round
         # in circles, and each decision is a new search: without this, two searches could undo each other).
@@ -291,63 +280,7 @@ class TurnSearch:
         seat, other = self.seat, 1 - self.seat
         mine = weights.card * board.cards_left(seat) + weights.crapette_card * len(board.crapettes[seat])
         theirs = weights.card * board.cards_left(other) + weights.crapette_card * len(board.crapettes[other])
-        return theirs - mine - self._played_back()
-
-    def _played_back(self) -> float:
-        """What the cards this line loaded onto the opponent's crapette and discard are worth less because the
-        opponent can play them straight out onto a foundation or a side pile (one after the other, as each frees
-        the next): loading them a card that fits back where it came from gains nothing. Their own cards below are
-        left to `_threats` (counting those too, the benchmark's random player that keeps the rule drew 72 of 400
-        games instead of 39)."""
-        board = self.board
-        weights = self.weights
-        other = 1 - self.seat
-        piles = [board.crapettes[other]]
-        if self.options.sources_rules:
-            piles.append(board.discards[other])
-        heights = self._opponent_heights
-        placed: list[tuple[list[int], list[int]]] = []
-        worth = 0.0
-        keep = weights.kept_if_played_back
-        progress = True
-        while progress:
-            progress = False
-            for index, pile in enumerate(piles):
-                if len(pile) <= heights[index]:
-                    continue
-                target = self._place_for(pile[-1])
-                if target is None:
-                    continue
-                target.append(pile.pop())
-                placed.append((pile, target))
-                card_worth = weights.card + (weights.crapette_card if index == 0 else 0.0)
-                worth += card_worth * (1.0 - keep)
-                progress = True
-                break
-        for pile, target in reversed(placed):
-            pile.append(target.pop())
-        return worth
-
-    def _place_for(self, card: int) -> list[int] | None:
-        """A foundation or a non-empty side pile `card` fits on, if any (`fits_foundation`, `fits_side`,
-        inlined: this runs for every table the search scores)."""
-        board = self.board
-        rank = CARD_RANK[card]
-        suit = CARD_SUIT[card]
-        for foundation in board.foundations:
-            if foundation:
-                top = foundation[-1]
-                if CARD_RANK[top] + 1 == rank and CARD_SUIT[top] == suit:
-                    return foundation
-            elif rank == 1:
-                return foundation
-        red = CARD_RED[card]
-        for side in board.sides:
-            if side:
-                top = side[-1]
-                if CARD_RANK[top] == rank + 1 and CARD_RED[top] != red:
-                    return side
-        return None
+        return theirs - mine
 
     def _go_on_score(self) -> float:
         return self._material() + self.weights.go_on * self._placeable_share()
