@@ -16,6 +16,7 @@ The engine (section 2, `--engine`). The same seeded deals, first legal on both s
   priority check, no log, no events (its own turn and win logic). It must reach the same winners: checked.
 
     .venv/bin/python benchmarks/crapette.py [--deals 200] [--seed 1] [--workers 1] [--only after] [--engine]
+                                            [--baseline "random, keeps the rule"] ...
 """
 
 from __future__ import annotations
@@ -119,12 +120,14 @@ def _play_chunk(job: tuple[str, int, int, range]) -> tuple[str, int, Tally]:
     return ai_name, baseline, tally
 
 
-def run(ai_names: Sequence[str], deals: int, seed: int, workers: int) -> dict[tuple[str, int], Tally]:
+def run(
+    ai_names: Sequence[str], deals: int, seed: int, workers: int, baselines: Sequence[int]
+) -> dict[tuple[str, int], Tally]:
     size = max(1, min(25, deals // max(1, workers * 2)))
     jobs = [
         (ai_name, baseline, seed, range(start, min(deals, start + size)))
         for ai_name in ai_names
-        for baseline in range(len(BASELINES))
+        for baseline in baselines
         for start in range(0, deals, size)
     ]
     if workers > 1:
@@ -145,7 +148,11 @@ def share_text(tally: Tally) -> str:
 
 
 def report(
-    ai_names: Sequence[str], tallies: dict[tuple[str, int], Tally], deals: int, seconds: float
+    ai_names: Sequence[str],
+    tallies: dict[tuple[str, int], Tally],
+    deals: int,
+    seconds: float,
+    baselines: Sequence[int],
 ) -> None:
     print(
         f"Crapette AI against the baselines: {deals} deals × 2 seats = {2 * deals} games each, "
@@ -154,15 +161,15 @@ def report(
     print("  AI win share (95% Wilson interval), draws count as not won")
     header = f"  {'baseline':<24}" + "".join(f"{name:<38}" for name in ai_names) + "target"
     print(header)
-    for baseline, make in enumerate(BASELINES):
-        name = make(0).name
+    for baseline in baselines:
+        name = BASELINES[baseline](0).name
         target = TARGET_GREEDY if name == "greedy" else TARGET_OTHERS
         cells = "".join(f"{share_text(tallies[ai_name, baseline]):<38}" for ai_name in ai_names)
         last = tallies[ai_names[-1], baseline]
         met = "✓" if last.wins / last.games >= target else "✗"
         print(f"  {name:<24}{cells}≥ {target:.0%} {met}")
     for ai_name in ai_names:
-        runs = [tallies[ai_name, baseline] for baseline in range(len(BASELINES))]
+        runs = [tallies[ai_name, baseline] for baseline in baselines]
         times = [moment for tally in runs for moment in tally.times]
         p99 = percentile(times, 0.99)
         print(
@@ -301,17 +308,25 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--only", choices=sorted(AIS), help="measure one AI only")
+    names = [make(0).name for make in BASELINES]
+    parser.add_argument(
+        "--baseline",
+        action="append",
+        choices=names,
+        help="measure against this baseline only (repeatable; default: all)",
+    )
     parser.add_argument("--engine", action="store_true", help="also measure the engine's speed")
     parser.add_argument("--engine-games", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     ai_names = [args.only] if args.only else list(AIS)
     started = time.process_time()
-    tallies = run(ai_names, args.deals, args.seed, args.workers)
+    baselines = [names.index(name) for name in args.baseline] if args.baseline else list(range(len(names)))
+    tallies = run(ai_names, args.deals, args.seed, args.workers, baselines)
     seconds = (
         sum(sum(t.times) for t in tallies.values()) if args.workers > 1 else time.process_time() - started
     )
-    report(ai_names, tallies, args.deals, seconds)
+    report(ai_names, tallies, args.deals, seconds, baselines)
     pacing_report(tallies)
     if args.engine:
         engine_report(args.engine_games, args.repeat)
