@@ -30,6 +30,10 @@ SMALLEST_RUNS: dict[str, tuple[list[str], list[str]]] = {
         ["--deals", "1", "--only", "after", "--engine", "--engine-games", "2", "--repeat", "1"],
         ["random, keeps the rule", "greedy", "views give the same games: True"],
     ),
+    "crapette_diagnose.py": (
+        ["--deals", "1", "--seed", "1000", "--show", "1", "--tail", "3"],
+        ["won: ", "crapette cards per turn"],
+    ),
     "engine.py": (["--games", "5", "--repeat", "1"], ["ratio engine/baseline", ": the same"]),
     "hearts.py": (
         ["--games", "2", "--runs", "1", "--positions", "5", "--strength-games", "0"],
