@@ -2,7 +2,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.ui.card_emojis import CARD_EMOJIS
+from bot.ui.card_emojis import CARD_EMOJIS, emoji_names
 
 pytest_plugins = ["tests.emulator.fixtures", "tests.storage.fixtures"]
 
@@ -13,3 +13,11 @@ def cards_in_text_again() -> Iterator[None]:
     one map of them (`bot.ui.card_emojis.CARD_EMOJIS`)."""
     yield
     CARD_EMOJIS.clear()
+
+
+@pytest.fixture
+def emojis() -> dict[str, int]:
+    """The card and suit pictures uploaded: every emoji name given an id, as the bot learns them from Discord."""
+    ids = {name: 1_200_000_000_000_000_000 + number for number, name in enumerate(emoji_names())}
+    assert CARD_EMOJIS.install(ids)
+    return ids

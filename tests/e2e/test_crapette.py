@@ -188,11 +188,7 @@ async def test_move_suggestions_speak_the_players_language(driver: TableDriver, 
 async def test_a_person_called_on_by_another_is_told_privately_what_they_missed(
     driver: TableDriver, world: World
 ) -> None:
-    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
-    table_id = driver.table().id
-    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
-    users = {driver.table().seat_of(user.id): user for user in (world.alice, world.bob)}
+    table_id, users = await two_people(driver, world)
     brain = STRATEGIES["strong"]()
     for _ in range(200):  # play well until the player on turn can break the rule from the menu
         game = engine(driver)
@@ -238,6 +234,15 @@ async def test_a_person_called_on_by_another_is_told_privately_what_they_missed(
     assert private(wrong_call.followups)[-1].content == said["wrong"]
 
 
+async def two_people(driver: TableDriver, world: World) -> tuple[int, dict[int | None, Any]]:
+    """Alice and Bob at a Crapette table on deal 4, started: the table's id and who sits in each seat."""
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    return table_id, {driver.table().seat_of(user.id): user for user in (world.alice, world.bob)}
+
+
 def move_code(option: dict[str, Any]) -> str:
     """The move of a menu option (its value also names the card the menu showed moving)."""
     return read_seen_card(option["value"])[0]
@@ -273,11 +278,7 @@ def privately_seen(driver: TableDriver, user: Any) -> list[Any]:
 async def test_moves_leave_no_private_message_and_hints_share_one(driver: TableDriver, world: World) -> None:
     """Seen at phone width: every `/move` left its own private "Done." under the board, and every hint its own
     message. A move that works says nothing (the board shows it); a refusal is said; hints edit one message."""
-    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
-    table_id = driver.table().id
-    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
-    users = {driver.table().seat_of(user.id): user for user in (world.alice, world.bob)}
+    table_id, users = await two_people(driver, world)
     brain = STRATEGIES["strong"]()
     for _ in range(12):
         game = engine(driver)

@@ -11,20 +11,13 @@ import pytest
 
 from bot.games.hearts.options import Phase
 from bot.service.table import Seat, TableStatus
-from bot.ui.card_emojis import CARD_EMOJIS, card_emoji_name, card_text, emoji_names
+from bot.ui.card_emojis import card_emoji_name, card_text
 from bot.ui.trick_views import LOG_PAGE_LIMIT, session_of, trick_ui
 from tests.e2e.trick_driver import cards_shown
 from tests.games.test_hand_recap import play_to_the_end_of_hand
 from tests.games.test_trick_tables import table_at
 
 MARKUP = re.compile(r"<:(card|suit)_\w+_v\d+:\d+>")
-
-
-@pytest.fixture
-def emojis() -> dict[str, int]:
-    ids = {name: 1_200_000_000_000_000_000 + number for number, name in enumerate(emoji_names())}
-    assert CARD_EMOJIS.install(ids)
-    return ids
 
 
 def components(view: discord.ui.View) -> list[dict[str, Any]]:

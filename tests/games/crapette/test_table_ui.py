@@ -12,7 +12,6 @@ from bot.games.crapette.session import CrapetteAction
 from bot.games.crapette.table_ui import UI, board_layout, session_of
 from bot.games.registry import rules_for
 from bot.service.table import Seat, Table, TableStatus
-from bot.ui.card_emojis import CARD_EMOJIS, emoji_names
 from bot.ui.i18n import t
 
 
@@ -61,13 +60,6 @@ def test_the_board_says_whose_turn_it_is_once(locale: str, seed: int) -> None:
 
 
 MARKUP = re.compile(r"<:card_\w+_v\d+:\d+>")
-
-
-@pytest.fixture
-def emojis() -> dict[str, int]:
-    ids = {name: 1_200_000_000_000_000_000 + number for number, name in enumerate(emoji_names())}
-    assert CARD_EMOJIS.install(ids)
-    return ids
 
 
 def test_the_moves_told_on_the_board_and_in_the_log_show_the_cards_as_emojis(emojis: dict[str, int]) -> None:
