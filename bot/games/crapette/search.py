@@ -404,18 +404,6 @@ class TurnSearch:
         )
 
 
-def table_key(board: Board) -> tuple[object, ...]:
-    """Everything on a (masked) table, as a value to compare tables by."""
-    return (
-        tuple(map(tuple, board.sides)),
-        tuple(map(tuple, board.foundations)),
-        tuple(map(tuple, board.crapettes)),
-        tuple(map(tuple, board.discards)),
-        tuple(board.turned),
-        tuple(map(len, board.stocks)),
-    )
-
-
 def unseen_cards(board: Board, seat: int) -> list[int]:
     """`seat`'s own cards that are not face up on `board` (a masked table): in its stock or under its crapette's
     top, or buried under other cards."""
