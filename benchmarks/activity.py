@@ -101,7 +101,7 @@ async def main(tables: int, moves: int) -> None:
             cog: Any = bot.get_cog("Activity")
             base = f"http://127.0.0.1:{cog.port}/"
             games = bot.games
-            table_ids = []
+            table_ids: list[int] = []
             for channel, (a, b, _) in zip(channels, people, strict=True):
                 table = await games.create(
                     guild_id=guild.id,

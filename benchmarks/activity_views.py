@@ -63,7 +63,7 @@ def table_of(game: str, players: int, moves: int) -> Table:
         if isinstance(session, TrickSession):
             seat = session.to_act()[0]
             engine = session.engine
-            if isinstance(session, HeartsSession) and engine.phase is Phase.PASSING:
+            if isinstance(session, HeartsSession) and session.engine.phase is Phase.PASSING:
                 session.apply(seat, PassCards(engine.hand(seat)[:3]))
             else:
                 session.apply(seat, PlayTrickCard(engine.legal_cards(seat)[0]))

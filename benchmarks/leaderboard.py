@@ -82,7 +82,7 @@ def make_servers(rng: random.Random) -> tuple[list[Server], list[float]]:
 
 def make_games(
     rng: random.Random, servers: list[Server], shares: list[float], count: int
-) -> tuple[list, list]:
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     games: list[tuple[Any, ...]] = []
     seats: list[tuple[Any, ...]] = []
     times = sorted(START + rng.random() * SPAN for _ in range(count))
@@ -129,7 +129,7 @@ def make_games(
     return games, seats
 
 
-async def fill(connection: Any, games: list, seats: list) -> None:
+async def fill(connection: Any, games: list[tuple[Any, ...]], seats: list[tuple[Any, ...]]) -> None:
     # One transaction, and a page cache big enough for the indexes (random team keys would thrash a small one).
     await connection.execute("PRAGMA cache_size = -262144")
     await connection.execute("BEGIN")

@@ -101,7 +101,10 @@ class Player:
         table = self.bot.games.get(self.table_id) or self.bot.games.in_channel(self.channel.id)
         assert table is not None
         assert table.board_message_id is not None
-        return next(message for message in self.channel.messages if message.id == table.board_message_id)
+        board: Message = next(
+            message for message in self.channel.messages if message.id == table.board_message_id
+        )
+        return board
 
     def button(self, kind: str, *parts: object) -> str:
         return ":".join(["tg", kind, str(self.table_id), *map(str, parts), str(self.user.id)])

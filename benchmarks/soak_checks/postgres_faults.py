@@ -128,7 +128,7 @@ class PostgresFaults:
                     loss.app,
                     loss.at,
                 )
-                if row["rows"]:
+                if row is not None and row["rows"]:
                     found.append(
                         f"{loss.app} wrote {row['rows']} rows after it lost its shards ({loss.kind}), the last "
                         f"{row['last']:.2f} s after"

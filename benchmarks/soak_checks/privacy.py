@@ -297,9 +297,9 @@ def _secrets_of(data: dict[str, Any]) -> Secrets | None:
         return Secrets((table.id, int(engine.hand_number)), created, hidden, own, players)
     if key == "thegame":
         game = session.game
-        hands = {seat: frozenset(f"#{card}" for card in game.hand(seat)) for seat in range(len(table.seats))}
-        hidden = frozenset().union(*hands.values()) | {f"#{card}" for card in game.draw_pile}
-        own = {user: hands[seat] for seat, user in users.items()}
+        held = {seat: frozenset(f"#{card}" for card in game.hand(seat)) for seat in range(len(table.seats))}
+        hidden = frozenset().union(*held.values()) | {f"#{card}" for card in game.draw_pile}
+        own = {user: held[seat] for seat, user in users.items()}
         return Secrets((table.id,), created, hidden, own, players)
     if key == "klondike":
         return Secrets((table.id,), created, ever_face_down(table.id, session.engine), {}, players)
@@ -337,8 +337,10 @@ def ever_face_down(table_id: int, engine: Any) -> frozenset[str]:
     key = (table_id, repr(saved.get("seed")) + repr(saved.get("deck") or saved.get("decks")))
     replay = _REPLAYS.get(key)
     if replay is None or replay.applied > len(log) or replay.prefix != repr(log[: replay.applied]):
-        fresh = Klondike.from_dict({**saved, "log": []}) if isinstance(engine, Klondike) else None
-        if fresh is None:
+        fresh: Klondike | Crapette
+        if isinstance(engine, Klondike):
+            fresh = Klondike.from_dict({**saved, "log": []})
+        else:
             fresh = Crapette.from_dict({**saved, "log": [], "state": None})
         replay = _REPLAYS[key] = Replay(fresh, 0, _face_up(fresh), repr([]))
     for entry in log[replay.applied :]:

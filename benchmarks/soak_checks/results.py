@@ -45,12 +45,14 @@ def result_problems(snapshot: Snapshot) -> list[str]:
         if session is None or not session.is_over:
             continue
         outcome = session.outcome()
-        row = games.get(table_id)
-        if row is None:
+        result = games.get(table_id)
+        if result is None:
             problems.append(f"table {table_id} ({table.game_key}) finished but has no result")
             continue
-        if row["outcome"] != outcome.outcome:
-            problems.append(f"table {table_id}: result {row['outcome']!r}, its game says {outcome.outcome!r}")
+        if result["outcome"] != outcome.outcome:
+            problems.append(
+                f"table {table_id}: result {result['outcome']!r}, its game says {outcome.outcome!r}"
+            )
         stored = seats.get(table_id, {})
         if len(stored) != len(outcome.seats):
             problems.append(
@@ -66,8 +68,8 @@ def result_problems(snapshot: Snapshot) -> list[str]:
                     f"its game says {(seat.points, seat.place, seat.won)}"
                 )
     for game_id, row in games.items():
-        data = snapshot.tables.get(game_id)
-        if data is None or data.get("status") in ("lobby", "playing"):
+        over = snapshot.tables.get(game_id)
+        if over is None or over.get("status") in ("lobby", "playing"):
             problems.append(f"result {game_id} ({row['game']}, {row['outcome']}) has no table that is over")
     problems += rating_problems(snapshot, games)
     return problems

@@ -31,7 +31,7 @@ from pathlib import Path
 import asyncpg
 
 from bot.emulator import Emulator
-from bot.games.thegame.engine import seed_to_deal_code
+from bot.games.thegame.engine import PlayCard, seed_to_deal_code
 from bot.games.thegame.ui.board import game_of
 from bot.storage.database import connect
 from bot.storage.tables import TableStore
@@ -305,7 +305,9 @@ async def _lost_plays(url: str, players: list[Player]) -> tuple[int, int]:
             table = player.table
             saved = await store.load(table.table_id)
             plays = (
-                [] if saved is None else [(a.card, a.pile) for a in game_of(saved).log if hasattr(a, "card")]
+                []
+                if saved is None
+                else [(a.card, a.pile) for a in game_of(saved).log if isinstance(a, PlayCard)]
             )
             acknowledged += len(table.acknowledged)
             lost += sum(1 for play in table.acknowledged if play not in plays)

@@ -27,7 +27,7 @@ def held_card_on_the_board() -> None:
     hand, so that some of it is still held at the soak's next read however fast the game goes."""
     from bot.ui import display
 
-    render = display.render_table
+    render = display.render_table  # type: ignore[attr-defined]
 
     def leaking(table: Any, *args: Any, **kwargs: Any) -> Any:
         rendered = render(table, *args, **kwargs)
@@ -37,7 +37,7 @@ def held_card_on_the_board() -> None:
             rendered["embed"].set_footer(text=f"psst: {held}")
         return rendered
 
-    display.render_table = leaking
+    display.render_table = leaking  # type: ignore[attr-defined]
 
 
 def hand_shown_to_the_wrong_player() -> None:
@@ -56,13 +56,13 @@ def result_saved_twice() -> None:
     """A finished competitive game's ratings are updated twice (the result's row itself is an upsert)."""
     from bot.storage import tables
 
-    update = tables.update_ratings
+    update = tables.update_ratings  # type: ignore[attr-defined]
 
     async def twice(db: Any, table: Any, results: Any) -> None:
         await update(db, table, results)
         await update(db, table, results)
 
-    tables.update_ratings = twice
+    tables.update_ratings = twice  # type: ignore[attr-defined]
 
 
 def klondike_draw_refused() -> None:
