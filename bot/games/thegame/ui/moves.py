@@ -55,8 +55,8 @@ class Move:
 
 def ending_plays(game: Game) -> set[tuple[int, str]]:
     """The legal plays after which the current player could no longer reach the minimum (the game would end)."""
-    if game.played_this_turn >= game.turn_minimum:
-        return set()
+    if game.played_this_turn + 1 >= game.turn_minimum:
+        return set()  # this play reaches the minimum (or it is reached): no play can miss it
     return {
         (play.card, play.pile)
         for play in game.legal_plays()

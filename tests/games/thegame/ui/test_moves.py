@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import random
 
 import pytest
 
@@ -63,3 +64,25 @@ def test_the_moves_kept_go_with_their_game() -> None:
     del games, game
     gc.collect()
     assert len(moves._KEPT) == before
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 3), (2, 4), (3, 8), (5, 2)])
+def test_the_plays_marked_ending_are_exactly_those_after_which_the_minimum_cannot_be_reached(
+    players: int, seed: int
+) -> None:
+    """Each position of a whole game (random plays): a play is red exactly when the engine says the minimum could
+    not be reached after it (`ending_plays` skips the search when one play reaches the minimum)."""
+    rng = random.Random(seed)
+    game = Game.new(players, seed=seed)
+    game.choose_first_player(0)
+    while not game.is_over:
+        legal = game.legal_plays()
+        expected = {(p.card, p.pile) for p in legal if not game.can_complete_minimum_after(p.card, p.pile)}
+        assert moves.ending_plays(game) == expected
+        current = game.current_player
+        assert current is not None
+        if game.can_end_turn() and (not legal or rng.random() < 0.3):
+            game.end_turn(current)
+        else:
+            play = rng.choice(legal)
+            game.play(current, play.card, play.pile)
