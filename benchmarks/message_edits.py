@@ -39,7 +39,7 @@ class AnsweringAdapter(AsyncWebhookAdapter):
     """discord.py's adapter, answering every request at once with the message as Discord would return it."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]
 
     async def request(self, route: Any, session: Any = None, **kwargs: Any) -> Any:
         payload = kwargs.get("payload")
