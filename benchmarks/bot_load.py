@@ -836,6 +836,8 @@ REST_CALL = (  # discord.py's calls to Discord: the payload written, the request
     "Interaction.original_response",
     "PartialMessage.",
     "Messageable.send",
+    "update_clicked_message",  # the bot's own edits, answer unread (bot/ui/message_edits.py)
+    "edit_webhook_message",
     "aiohttp/",
 )
 ANSWER = ("answering.<locals>.wrapper", "FloorBot.on_interaction", "floor (traffic_floor.py")

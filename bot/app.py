@@ -87,9 +87,8 @@ class TheGameBot(commands.AutoShardedBot):
         """`tune_memory`: tune the garbage collector once start-up is done (`bot.memory`; `python -m bot`)."""
         if settings.shard_ids is not None:
             options["shard_ids"] = list(settings.shard_ids)
-        # Every REST call, by whether Discord's global rate limit counts it (bot/rest_calls.py).
+        # Every REST call, by whether Discord's global rate limit counts it (`login`, bot/rest_calls.py).
         self.rest_calls = RestCallCounter()
-        options.setdefault("http_trace", self.rest_calls.trace_config())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -165,6 +164,13 @@ class TheGameBot(commands.AutoShardedBot):
         the fencing tests read it to tell whose writes are whose."""
         lease = self.shard_lock.lease if self.shard_lock is not None else None
         return lease.generation if lease is not None else None
+
+    async def login(self, token: str) -> None:
+        # Every REST call, by whether Discord's global rate limit counts it (bot/rest_calls.py): the connector of
+        # discord.py's session notes them; made here, in the event loop, where discord.py would make its own.
+        if self.http.connector is discord.utils.MISSING:
+            self.http.connector = self.rest_calls.connector()
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         self.setting_up = True

@@ -49,7 +49,7 @@ async def test_the_bot_counts_its_calls_by_whether_the_global_limit_applies(
     alice = emulator.world.add_user("alice")
     guild.add_member(alice)
     counter = RestCallCounter()
-    running = await start_client(lambda: SampleBot(http_trace=counter.trace_config()))
+    running = await start_client(lambda: SampleBot(connector=counter.connector()))
     start = counter.counted, counter.exempt
     channel = running.client.get_channel(general.id)
     assert isinstance(channel, discord.TextChannel)

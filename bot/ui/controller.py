@@ -30,6 +30,7 @@ from bot.ui.game_ui import render_notice, ui_for, ui_for_key
 from bot.ui.hint_messages import HintMessages
 from bot.ui.i18n import command_name, t
 from bot.ui.lobby import for_edit, for_send
+from bot.ui.message_edits import update_clicked_message
 from bot.ui.server_language import public_language
 
 if TYPE_CHECKING:
@@ -346,7 +347,7 @@ class TableController:
         table = self.games.as_saved(table)
         drawing = self.display.drawing_for_answer(table)
         try:
-            await interaction.response.edit_message(**for_edit(self.display.board_for(table)))
+            await update_clicked_message(interaction, **for_edit(self.display.board_for(table)))
         except Exception:
             self.display.refresh_board(table)
             raise
@@ -448,7 +449,7 @@ class TableController:
         user_id, token = interaction.user.id, interaction.token
         if edit and not interaction.response.is_done():
             try:
-                await interaction.response.edit_message(**content)
+                await update_clicked_message(interaction, **content)
             except discord.NotFound as error:
                 if error.code != UNKNOWN_MESSAGE:
                     raise

@@ -29,6 +29,7 @@ from bot.ui.activity_button import add_open_table_button
 from bot.ui.game_ui import ended_early_text, render_notice, ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
+from bot.ui.message_edits import edit_webhook_message
 from bot.ui.public_messages import TOKEN_LIFETIME, PublicMessages
 
 if TYPE_CHECKING:
@@ -694,8 +695,8 @@ class TableDisplay:
         # As saved now: another move may be on the live table, being saved.
         table = self._games.as_saved(table)
         try:
-            await webhook.edit_message(
-                message_id, **ui_for(table).hand(table, seat, locale, notice=None, hints=hints)
+            await edit_webhook_message(
+                webhook, message_id, **ui_for(table).hand(table, seat, locale, notice=None, hints=hints)
             )
         except discord.HTTPException as error:
             log.info("Could not update a private hand message in table %s: %s", table.id, error.status)

@@ -28,6 +28,8 @@ from typing import Any
 
 import discord
 
+from bot.ui.message_edits import edit_webhook_message
+
 log = logging.getLogger(__name__)
 
 # Discord lets an interaction token post and edit for 15 minutes; keep a margin (a call may wait its turn).
@@ -201,7 +203,7 @@ class PublicMessages:
         handle = self._handle(channel.id, message_id)
         if handle is not None:
             try:
-                await self._webhook(handle.live).edit_message(handle.reference, **kwargs)  # type: ignore[arg-type]
+                await edit_webhook_message(self._webhook(handle.live), handle.reference, **kwargs)
                 return
             except discord.HTTPException as error:
                 if not token_refused(error):

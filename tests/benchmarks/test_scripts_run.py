@@ -45,6 +45,7 @@ SMALLEST_RUNS: dict[str, tuple[list[str], list[str]]] = {
         ["engine / baseline:", "time per deal: median"],
     ),
     "leaderboard.py": (["--games", "200", "--runs", "1"], ["leaderboard, first page", "history, channel"]),
+    "message_edits.py": (["--calls", "3", "--repeat", "1"], ["a click's hand answer", "the board edited"]),
     "render.py": (["--runs", "1"], ["Crapette", "Tricks 8"]),
     "thegame_board.py": (
         ["--runs", "2", "--plays", "2"],

@@ -14,11 +14,11 @@ from bot.games.thegame.engine import Game, Status
 from bot.games.thegame.ui import components
 from bot.games.thegame.ui.board import marker_lines, session_of
 from bot.games.thegame.ui.format import ARROW, card, game_progress, text_name, tops_line
-from bot.games.thegame.ui.moves import KIND_EMOJI, Move, best_first, moves_now
+from bot.games.thegame.ui.moves import KIND_EMOJI, Move, best_first, moves_now, position_now
 from bot.service.table import Table
 from bot.ui import components as shared
 from bot.ui.component_rows import ComponentRows, button
-from bot.ui.i18n import t
+from bot.ui.i18n import language_of, t
 
 CARDS_PER_ROW = 4
 DRAWN_MARK = "✨"
@@ -40,6 +40,21 @@ def move_text(move: Move, locale: str) -> str:
         text = f"**{text}**"
     if move.ends_game:
         text += f" ({t(locale, 'hand.ends_game')})"
+    return text
+
+
+def moves_lines(game: Game, locale: str) -> str:
+    """The player on turn's moves, a line a card, best first ("🟢 `12` → **A ↩** · C −20"); empty when no card
+    fits. Written once per position and language (`Position.texts`): a card chosen shows the same lines."""
+    position = position_now(game)
+    written_for = ("moves", language_of(locale))
+    text = position.texts.get(written_for)
+    if text is None:
+        text = "\n".join(
+            f"{KIND_EMOJI[options[0].kind]} {card(value)} → {' · '.join(move_text(m, locale) for m in options)}"
+            for value, options in best_first(position.moves)
+        )
+        position.texts[written_for] = text
     return text
 
 
@@ -77,16 +92,13 @@ def hand_embed(
         if hints and hand:
             lines.append(t(locale, f"hand.start.{session.start_quality(seat)}"))
     elif playing:
-        rows = [
-            f"{KIND_EMOJI[options[0].kind]} {card(value)} → {' · '.join(move_text(m, locale) for m in options)}"
-            for value, options in best_first(moves_now(game))
-        ]
+        rows = moves_lines(game, locale)
         # One instruction, the one that applies: choose a card while one fits, else end the turn.
         nothing_fits = not rows and game.can_end_turn()
         key = "hand.your_turn_nothing_fits" if nothing_fits else "hand.your_turn"
         lines.append(t(locale, key, progress=game_progress(locale, game)))
         if rows:
-            embed.add_field(name=t(locale, "hand.moves"), value="\n".join(rows), inline=False)
+            embed.add_field(name=t(locale, "hand.moves"), value=rows, inline=False)
     else:
         current = game.current_player
         lines.append(
