@@ -85,14 +85,16 @@ def serve(kind: str, api_base: str, gateway: str, token: str, database: str) -> 
         from bot.config import Settings
 
         # The card emojis' upload at start-up is no play's work (and a checkout from before them has no setting).
-        quiet_start = {"card_emojis": False} if "card_emojis" in Settings.__dataclass_fields__ else {}
+        quiet_start: dict[str, Any] = (
+            {"card_emojis": False} if "card_emojis" in Settings.__dataclass_fields__ else {}
+        )
         if database.startswith("postgresql://"):
             settings = Settings(token=token, database_url=database, ai_turn_delay=0.01, **quiet_start)
         else:
             settings = Settings(token=token, database_path=Path(database), ai_turn_delay=0.01, **quiet_start)
-        client: commands.Bot = create_bot(settings, tune_memory=True)  # as `python -m bot` does
+        client: discord.Client = create_bot(settings, tune_memory=True)  # as `python -m bot` does
     elif kind == "floor":
-        from traffic_floor import FloorBot
+        from benchmarks.traffic_floor import FloorBot
 
         client = FloorBot(tune_memory=True)
     else:
@@ -683,10 +685,10 @@ async def run(options: argparse.Namespace) -> int:
     ]
 
     def median(key: str, value: str) -> float:
-        return statistics.median(getattr(r[key], value) for r in rounds)
+        return float(statistics.median(getattr(r[key], value) for r in rounds))
 
     def ratio(top: str, bottom: str, value: str) -> float:
-        return statistics.median(getattr(r[top], value) / getattr(r[bottom], value) for r in rounds)
+        return float(statistics.median(getattr(r[top], value) / getattr(r[bottom], value) for r in rounds))
 
     print("medians over the rounds" if options.rounds > 1 else "summary")
     for key in keys:
