@@ -132,9 +132,14 @@ class TurnSearch:
         # Side piles seen this turn, as moves between side piles went: never brought back (a turn must not go round
         # in circles, and each decision is a new search: without this, two searches could undo each other).
         self.sides_seen = sides_seen
+        self.node_budget = NODE_BUDGET
         self.nodes = 0
         self._depth = 0
         self._scores: dict[tuple[object, ...], float] = {}
+        # The tables a line can end the turn on (after the discard), with their score: filled when not None.
+        self.end_tables: dict[tuple[object, ...], tuple[float, Board]] | None = None
+        # Scores given from outside to some of those tables (the opponent's reply looked at, see `reply.py`).
+        self.end_overrides: dict[tuple[object, ...], float] = {}
 
     def best(self, moved: Collection[int] = ()) -> Plan:
         """The best line from here (at least one action)."""
@@ -189,7 +194,7 @@ class TurnSearch:
             return Plan([], seen)
         if side_run and key[0] in self.sides_seen:
             return Plan([], float("-inf"))
-        if self.nodes >= NODE_BUDGET or self._depth >= MAX_DEPTH:
+        if self.nodes >= self.node_budget or self._depth >= MAX_DEPTH:
             return Plan([], self._stop_score())
         self._scores[key] = float("-inf")  # a table on the current line: never worth coming back to
         self._depth += 1
@@ -295,14 +300,24 @@ class TurnSearch:
         seat = self.seat
         card = board.turned[seat]
         if card == NO_CARD:
-            return self._material() - self._threats()
+            return self._handed_over_score()
         board.turned[seat] = NO_CARD
         board.discards[seat].append(card)
         try:
-            return self._material() - self._threats()
+            return self._handed_over_score()
         finally:
             board.discards[seat].pop()
             board.turned[seat] = card
+
+    def _handed_over_score(self) -> float:
+        key = self._key()
+        override = self.end_overrides.get(key)
+        if override is not None:
+            return override
+        score = self._material() - self._threats()
+        if self.end_tables is not None and key not in self.end_tables:
+            self.end_tables[key] = (score, copy_board(self.board))
+        return score
 
     def _placeable_share(self, unseen: list[int] | None = None, owner: int | None = None) -> float:
         """The share of `owner`'s unseen cards (by default the seat's) that would have a place now if turned up."""
@@ -402,6 +417,17 @@ class TurnSearch:
         return fits_opponent(card, board.discards[target], alternate) or fits_opponent(
             card, board.crapettes[target], alternate
         )
+
+
+def copy_board(board: Board) -> Board:
+    return Board(
+        [list(pile) for pile in board.crapettes],
+        [list(pile) for pile in board.stocks],
+        [list(pile) for pile in board.discards],
+        list(board.turned),
+        [list(pile) for pile in board.sides],
+        [list(pile) for pile in board.foundations],
+    )
 
 
 def unseen_cards(board: Board, seat: int) -> list[int]:

@@ -130,6 +130,8 @@ def test_face_down_order_never_changes_a_decision() -> None:
         CrapetteOptions(), swapped(deck0, 40, 50), swapped(swapped(deck1, 3, 9), 45, 51)
     )
     players = [STRATEGIES["strong"](), STRATEGIES["strong"]()]
+    # Players of their own for the other game: nothing a player remembers from one game can answer for the other.
+    hidden_players = [STRATEGIES["strong"](), STRATEGIES["strong"]()]
     compared = 0
     for _ in range(200):
         if original.is_over:
@@ -139,8 +141,8 @@ def test_face_down_order_never_changes_a_decision() -> None:
         if view != hidden.view(seat):
             break  # a swapped card came face up: the games differ from here on
         action = players[seat].choose_action(view)
-        assert players[seat].choose_action(hidden.view(seat)) == action
-        assert players[1 - seat].should_call_crapette(original.view(1 - seat)) == players[
+        assert hidden_players[seat].choose_action(hidden.view(seat)) == action
+        assert players[1 - seat].should_call_crapette(original.view(1 - seat)) == hidden_players[
             1 - seat
         ].should_call_crapette(hidden.view(1 - seat))
         original.apply(seat, action)
