@@ -59,7 +59,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check bot cogs tests benchmarks tools
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict bot cogs tools
+	$(BIN)/mypy --strict bot cogs tools benchmarks
 
 # The suite runs on every core (pytest-xdist): each test has its own emulator, port and database.
 test: lint typecheck browser postgres $(ACTIVITY_PAGE)

@@ -31,11 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from crapette_baselines import BASELINES, FirstLegal, Player
-from crapette_before import BeforeStrategy
-
+from benchmarks.crapette_baselines import BASELINES, FirstLegal, Player
+from benchmarks.crapette_before import BeforeStrategy
 from bot.games.crapette import STRATEGIES, Crapette, CrapetteOptions
 from bot.games.crapette.board import Board
 from bot.games.crapette.layout import NO_CARD, deal

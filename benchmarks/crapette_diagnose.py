@@ -20,10 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from crapette_baselines import BASELINES, Player
-
+from benchmarks.crapette_baselines import BASELINES, Player
 from bot.games.crapette import STRATEGIES, Crapette, CrapetteOptions
 from bot.games.crapette.moves import DISCARD_TURNED, END_TURN, Move, format_action
 from bot.games.crapette.simulate import game_seed
