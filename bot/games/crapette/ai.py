@@ -136,7 +136,7 @@ class StrongStrategy:
         cache = self._reply_cache
         missing = [(key, table) for key, (_, table) in ranked if key not in cache]
         if missing:
-            orders = hidden_orders(board, seat, REPLY_SAMPLES, _view_seed(hidden, view.turn_number))
+            orders = hidden_orders(hidden, REPLY_SAMPLES, _view_seed(hidden, view.turn_number))
             values = reply_values([table for _, table in missing], seat, view.options, self.weights, orders)
             cache.update((key, value) for (key, _), value in zip(missing, values, strict=True))
         mean = sum(cache[key] for key, _ in ranked) / len(ranked)

@@ -115,6 +115,17 @@ class Board:
             [[] for _ in _FOUNDATION_RANGE],
         )
 
+    def copy(self) -> Board:
+        """A copy to play on (every pile a list of its own)."""
+        return Board(
+            [list(pile) for pile in self.crapettes],
+            [list(pile) for pile in self.stocks],
+            [list(pile) for pile in self.discards],
+            list(self.turned),
+            [list(pile) for pile in self.sides],
+            [list(pile) for pile in self.foundations],
+        )
+
     def masked(self) -> Board:
         """A copy where every face-down card (crapettes below the top, stocks) is UNKNOWN."""
         return Board(

@@ -36,7 +36,7 @@ from bot.games.crapette.moves import (
     Move,
     move_spots,
 )
-from bot.games.crapette.search import Weights, allowed_now, copy_board, unseen_cards
+from bot.games.crapette.search import Weights, allowed_now
 
 REPLY_SAMPLES: Final = 3  # draws of the opponent's face-down cards per table
 REPLY_STEPS: Final = 120  # actions of the opponent's turn played at most
@@ -45,10 +45,9 @@ OPPONENT_WINS: Final = 1e6  # the score of a reply that empties the opponent's p
 _OWN_SOURCES: Final = (CRAPETTE, TURNED, DISCARD)
 
 
-def hidden_orders(board: Board, seat: int, samples: int, seed: int) -> list[list[int]]:
-    """`samples` orders of the opponent's cards `seat` has not seen (the same for every table of one search: its
-    line never shows an opponent's face-down card)."""
-    unseen = unseen_cards(board, 1 - seat)
+def hidden_orders(unseen: Sequence[int], samples: int, seed: int) -> list[list[int]]:
+    """`samples` orders of `unseen`, the opponent's cards the seat has not seen (the same for every table of one
+    search: its line never shows an opponent's face-down card)."""
     generator = random.Random(seed)
     orders = []
     for _ in range(samples):
@@ -79,7 +78,7 @@ def reply_values(
 
 def _dealt_hidden(table: Board, owner: int, order: list[int]) -> Board:
     """A copy of `table` with `owner`'s face-down cards (crapette under its top, stock) taken from `order`."""
-    board = copy_board(table)
+    board = table.copy()
     cards = iter(order)
     for pile in (board.crapettes[owner], board.stocks[owner]):
         for index, card in enumerate(pile):

@@ -316,7 +316,7 @@ class TurnSearch:
             return override
         score = self._material() - self._threats()
         if self.end_tables is not None and key not in self.end_tables:
-            self.end_tables[key] = (score, copy_board(self.board))
+            self.end_tables[key] = (score, self.board.copy())
         return score
 
     def _placeable_share(self, unseen: list[int] | None = None, owner: int | None = None) -> float:
@@ -417,17 +417,6 @@ class TurnSearch:
         return fits_opponent(card, board.discards[target], alternate) or fits_opponent(
             card, board.crapettes[target], alternate
         )
-
-
-def copy_board(board: Board) -> Board:
-    return Board(
-        [list(pile) for pile in board.crapettes],
-        [list(pile) for pile in board.stocks],
-        [list(pile) for pile in board.discards],
-        list(board.turned),
-        [list(pile) for pile in board.sides],
-        [list(pile) for pile in board.foundations],
-    )
 
 
 def unseen_cards(board: Board, seat: int) -> list[int]:

@@ -11,7 +11,7 @@ from bot.games.crapette import STRATEGIES, Crapette, CrapetteOptions, Move, ai
 from bot.games.crapette.ai import StrongStrategy
 from bot.games.crapette.board import Board
 from bot.games.crapette.reply import hidden_orders, reply_values
-from bot.games.crapette.search import DEFAULT_WEIGHTS
+from bot.games.crapette.search import DEFAULT_WEIGHTS, unseen_cards
 from tests.games.crapette.helpers import arranged
 from tests.games.crapette.test_ai import (
     test_face_down_order_never_changes_a_decision as same_decisions_with_cards_swapped,
@@ -35,7 +35,7 @@ def handed_over(hearts_foundation: str) -> Board:
 def test_a_table_that_opens_a_chain_for_the_opponent_is_worth_its_cards_less() -> None:
     chain = handed_over("AH/1 2H/1 3H/1 4H/1")  # 5♥ goes up, then 6♥, 7♥, 8♥: four cards gone
     closed = handed_over("AH/1 2H/1 3H/1")
-    orders = hidden_orders(closed, 0, 3, seed=1)
+    orders = hidden_orders(unseen_cards(closed, 1), 3, seed=1)
     values = reply_values([chain, closed], 0, CrapetteOptions(), DEFAULT_WEIGHTS, orders)
     assert values[1] - values[0] == 4 * DEFAULT_WEIGHTS.card
 
