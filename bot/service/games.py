@@ -184,10 +184,10 @@ class GameService:
                 except GameError:
                     # A refused action must change nothing (the checks run before any change, but be certain).
                     if table.to_dict() != entry:
-                        self._replace(Table.from_dict(entry))
+                        self._undo(table_id, entry, before)
                     raise
                 except BaseException:
-                    self._replace(Table.from_dict(entry))
+                    self._undo(table_id, entry, before)
                     raise
                 after = table.to_dict()
                 # Whatever changed outside the lock is in `after` now (a language noted during the save below
