@@ -1,7 +1,8 @@
 """The Crapette engine: turns, the priority rule, "Crapette!" calls, the end of a game, saving, replay.
 
 A game plays by the rules version of its options (`CrapetteOptions.rules_version`): new games by the sources'
-rules (2), games saved before versions existed by the first reading (1). What differs is said below.
+rules with a turn that goes round in circles cut short (3), games saved earlier by the sources' rules with such
+a turn drawing the game (2) or by the first reading (1). What differs is said below.
 
 Turn flow. The player on turn makes moves (see `moves.py`), turns up their stock (`turn_stock`) and places the
 turned card with a move; other moves stay allowed while a card is turned up, but a second card cannot be
@@ -12,8 +13,12 @@ new stock. From version 2, the top card of the player's own discard is a source 
 discarding a turned card that could be placed breaks the priority rule (see `priority.py`).
 
 Side piles. From version 2 they may be rearranged freely, as the sources say nothing against it: a card may move
-between side piles as often as the player likes, a lone card onto an empty pile included; a turn that keeps
-bringing the same side piles back is drawn (`endless_turn`, below) rather than going on for ever. The first rules had two guards instead: moving the only
+between side piles as often as the player likes, a lone card onto an empty pile included. A turn may not go on for
+ever: when the player on turn brings the same side piles back for the `REPETITIONS_IN_A_TURN`th time
+during one run of moves between side piles (nothing else can change while only side piles move), from version 3
+their turn ends there (`EndlessTurnStopped`, then their turned card, if any, goes to their discard and the turn
+passes, with nothing for the opponent to call); in version 2 the game was drawn (`endless_turn`, below), which let
+a player about to lose force a draw. The first rules had two guards instead: moving the only
 card of a side pile onto an empty side pile was refused (`pointless_move`), and a card that moved between side
 piles could not do so again until a move of another kind or a turn of the stock (`already_moved`).
 
@@ -30,9 +35,7 @@ The end. A player wins as soon as their crapette, stock and discard are empty wi
 can no longer change is drawn:
 - `repetition`: a turn starts on exactly the same table (every pile in order, the same player on turn, the
   same penalties) for the third time;
-- `endless_turn` (version 2 on): the player on turn brings the same side piles back for the
-  `REPETITIONS_IN_A_TURN_FOR_DRAW`th time during one run of moves between side piles (nothing else can change while
-  only side piles move): a turn that would never end;
+- `endless_turn` (version 2 only): a turn that would never end (see "Side piles");
 - `no_progress`: at the end of a turn, at least four turns have passed since the last progress and each player
   has since turned their discard over twice (or has nothing left to turn): a full pass through both stocks
   changed nothing. Progress is a card going to a foundation, or a player reaching a new lowest count of cards
@@ -62,6 +65,7 @@ from bot.games.crapette.events import (
     CrapetteCalled,
     CrapetteRevealed,
     DiscardRecycled,
+    EndlessTurnStopped,
     Event,
     GameDrawn,
     GameWon,
@@ -106,7 +110,7 @@ MAX_TURNS: Final = 2000
 REPETITIONS_FOR_DRAW: Final = 3
 # Within one turn only the player on turn moves: a table they bring back this often ends the game (a guard against a
 # turn that never ends; far more than anyone rearranging side piles on purpose would).
-REPETITIONS_IN_A_TURN_FOR_DRAW: Final = 20
+REPETITIONS_IN_A_TURN: Final = 20
 QUIET_TURNS_FOR_DRAW: Final = 4
 RECYCLES_FOR_DRAW: Final = 2
 
@@ -225,9 +229,13 @@ class Crapette(CrapetteState):
         if between_sides and sources_rules and self._end_reason is None:
             key = self._sides_key()
             seen = self._side_positions[key] = self._side_positions.get(key, 0) + 1
-            if seen >= REPETITIONS_IN_A_TURN_FOR_DRAW:
-                self._end_reason = ENDLESS_TURN
-                events.append(GameDrawn(ENDLESS_TURN))
+            if seen >= REPETITIONS_IN_A_TURN:
+                if self._options.loop_ends_turn:
+                    events.append(EndlessTurnStopped(seat, seen))
+                    self._end_turn(events)
+                else:
+                    self._end_reason = ENDLESS_TURN
+                    events.append(GameDrawn(ENDLESS_TURN))
         return events
 
     def turn_stock(self, seat: int) -> list[Event]:

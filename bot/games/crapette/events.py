@@ -83,6 +83,15 @@ class TurnEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class EndlessTurnStopped:
+    """(Rules version 3 on) `seat` brought the same side piles back `count` times in one turn: the turn ends
+    there (a turned card goes to the discard; `TurnEnded` follows)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameWon:
     """`winner` emptied their crapette, stock and discard."""
 
@@ -91,7 +100,9 @@ class GameWon:
 
 # GameDrawn.reason values
 REPETITION: Final = "repetition"
-ENDLESS_TURN: Final = "endless_turn"  # (rules version 2) one turn brought the same side piles back too often
+ENDLESS_TURN: Final = (
+    "endless_turn"  # (rules version 2 only) one turn brought the same side piles back too often
+)
 NO_PROGRESS: Final = "no_progress"
 TURN_LIMIT: Final = "turn_limit"
 
@@ -112,6 +123,7 @@ Event = (
     | TurnedCardDiscarded
     | CrapetteCalled
     | TurnEnded
+    | EndlessTurnStopped
     | GameWon
     | GameDrawn
 )

@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games.base import Notice
-from bot.games.crapette.engine import MAX_TURNS, REPETITIONS_IN_A_TURN_FOR_DRAW, Crapette
+from bot.games.crapette.engine import MAX_TURNS, REPETITIONS_IN_A_TURN, Crapette
 from bot.games.crapette.events import (
     CardMoved,
     CrapetteCalled,
     DiscardRecycled,
+    EndlessTurnStopped,
     GameDrawn,
     GameWon,
     StockTurned,
@@ -69,7 +70,7 @@ def history(game: Crapette, names: Sequence[str]) -> list[LogLine]:
         if called_next and not isinstance(action, CallCrapette):  # only then: a long game replays fast
             tops = {source: top_card(replay, seat, source) for source in _SOURCES}
         for event in replay.apply(seat, action):
-            if isinstance(event, CardMoved | DiscardRecycled | StockTurned):
+            if isinstance(event, CardMoved | DiscardRecycled | StockTurned | EndlessTurnStopped):
                 tell_step(steps, event, names[1 - seat])
             elif isinstance(event, TurnedCardDiscarded) and not isinstance(action, CallCrapette):
                 # (after a right call, the turned card goes to the discard as the turn ends: the call says so)
@@ -90,7 +91,7 @@ def history(game: Crapette, names: Sequence[str]) -> list[LogLine]:
             elif isinstance(event, GameWon):
                 after_turn.append(Notice("crapette.end_won", {"name": names[event.winner]}))
             elif isinstance(event, GameDrawn):
-                counts = {"turns": MAX_TURNS, "count": REPETITIONS_IN_A_TURN_FOR_DRAW}
+                counts = {"turns": MAX_TURNS, "count": REPETITIONS_IN_A_TURN}
                 after_turn.append(Notice(f"crapette.log.drawn.{event.reason}", counts))
     close_turn()
     return told

@@ -39,8 +39,10 @@ OPPONENT_BUILDS: Final = ("suit", "alternate")
 #    between side piles once until a move of another kind, and a lone side card may not go to an empty side pile.
 # 2: the sources' rules: your discard's top card is a source, a turned card that can be placed must be, and side
 #    piles may be rearranged freely (the draw by repetition ends endless play).
+# 3: as 2, but a turn that keeps bringing the same side piles back ends there instead of drawing the game: a
+#    player about to lose could otherwise force a draw by moving one card back and forth.
 FIRST_RULES: Final = 1
-RULES_VERSION: Final = 2
+RULES_VERSION: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,12 @@ class CrapetteOptions:
         """The sources' rules (version 2 on): the discard is a source, a placeable turned card must be placed,
         side piles may be rearranged freely."""
         return self.rules_version >= 2
+
+    @property
+    def loop_ends_turn(self) -> bool:
+        """Version 3 on: a turn that brings the same side piles back too often ends (version 2: the game is
+        drawn)."""
+        return self.rules_version >= 3
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -10,7 +10,14 @@ from typing import Any
 
 from bot.games.base import Notice
 from bot.games.cards import Card
-from bot.games.crapette.events import CardMoved, DiscardRecycled, Event, StockTurned, TurnedCardDiscarded
+from bot.games.crapette.events import (
+    CardMoved,
+    DiscardRecycled,
+    EndlessTurnStopped,
+    Event,
+    StockTurned,
+    TurnedCardDiscarded,
+)
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import parse_move
 from bot.games.crapette.words import tell_step
@@ -27,7 +34,7 @@ def _owned(code: str) -> OwnedCard:
 @dataclass(slots=True)
 class RecentMoves:
     """`seat`'s moves in turn `turn`, as (kind, card code, move or count) entries in order: "moved", "turned",
-    "discarded", "recycled"; the latest step (one action of a person, a few of an AI) starts at `step_start`."""
+    "discarded", "recycled", "stopped" (the turn went round in circles); the latest step (one action of a person, a few of an AI) starts at `step_start`."""
 
     seat: int
     turn: int
@@ -68,6 +75,8 @@ class RecentMoves:
                 self.entries.append(("discarded", event.card.code, ""))
             elif isinstance(event, DiscardRecycled) and event.seat == self.seat:
                 self.entries.append(("recycled", "", str(event.count)))
+            elif isinstance(event, EndlessTurnStopped) and event.seat == self.seat:
+                self.entries.append(("stopped", "", str(event.count)))
 
     def events(self) -> list[Event]:
         """The entries as the events they came from."""
@@ -83,6 +92,8 @@ class RecentMoves:
                 events.append(TurnedCardDiscarded(self.seat, _owned(code)))
             elif kind == "recycled":
                 events.append(DiscardRecycled(self.seat, int(extra)))
+            elif kind == "stopped":
+                events.append(EndlessTurnStopped(self.seat, int(extra)))
         return events
 
     def steps(self, opponent: str) -> list[Notice]:

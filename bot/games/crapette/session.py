@@ -22,7 +22,7 @@ from bot.games.crapette.ai import STRATEGIES, CrapetteStrategy
 from bot.games.crapette.calls import LastCall, caller_notice, offender_notice
 from bot.games.crapette.engine import Crapette
 from bot.games.crapette.errors import IllegalMove
-from bot.games.crapette.events import CrapetteCalled, Event, GameDrawn, GameWon
+from bot.games.crapette.events import CrapetteCalled, EndlessTurnStopped, Event, GameDrawn, GameWon
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import (
     CALL_CRAPETTE,
@@ -138,6 +138,10 @@ class CrapetteSession(Session):
         called = any(isinstance(event, CrapetteCalled) for event in events)
         call = self.last_call
         if not called or call is None:
+            stopped = next((event for event in events if isinstance(event, EndlessTurnStopped)), None)
+            if stopped is not None:  # why the turn passed, for the player who went round in circles
+                notice = Notice("crapette.endless_turn_stopped", {"count": stopped.count})
+                return ActionResult(events, notice=notice, notice_with_board=True)
             return ActionResult(events)  # nothing to say: the board shows it
         if isinstance(action.action, CallCrapette):
             # The caller reads the verdict; the player called on is told what they missed, privately too.

@@ -8,7 +8,14 @@ from typing import Any
 
 from bot.games.base import Notice
 from bot.games.crapette.engine import Crapette
-from bot.games.crapette.events import CardMoved, DiscardRecycled, Event, StockTurned, TurnedCardDiscarded
+from bot.games.crapette.events import (
+    CardMoved,
+    DiscardRecycled,
+    EndlessTurnStopped,
+    Event,
+    StockTurned,
+    TurnedCardDiscarded,
+)
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import Move
 
@@ -67,7 +74,7 @@ def describe(engine: Crapette, seat: int, move: Move) -> Notice:
 
 def tell_step(steps: list[Notice], event: Event, opponent: str) -> None:
     """Add what `event` did to a turn told step by step (`opponent`: the name of the mover's opponent): a card
-    moved, turned up, discarded, a discard turned over. A card turned up and played at once is one step ("turned up
+    moved, turned up, discarded, a discard turned over, a turn cut short for going round in circles. A card turned up and played at once is one step ("turned up
     8♥ → Bob's discard", not "turned up 8♥ · 8♥ turned card → Bob's discard"). Other events tell nothing here."""
     if isinstance(event, CardMoved):
         turned_up = Notice("crapette.log.turned", {"card": str(event.card)})
@@ -82,3 +89,5 @@ def tell_step(steps: list[Notice], event: Event, opponent: str) -> None:
         steps.append(Notice("crapette.log.turned", {"card": str(event.card)}))
     elif isinstance(event, TurnedCardDiscarded):
         steps.append(Notice("crapette.log.discarded", {"card": str(event.card)}))
+    elif isinstance(event, EndlessTurnStopped):
+        steps.append(Notice("crapette.log.endless_turn_stopped", {"count": event.count}))

@@ -17,12 +17,14 @@ from bot.games.crapette import (
     TURN_LIMIT,
     CardMoved,
     Crapette,
+    EndlessTurnStopped,
     Move,
     StockTurned,
 )
-from bot.games.crapette.engine import REPETITIONS_IN_A_TURN_FOR_DRAW
+from bot.games.crapette.engine import REPETITIONS_IN_A_TURN
 from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.moves import CALL_CRAPETTE
+from bot.games.crapette.recent import RecentMoves
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, LastCall
 from bot.ui.game_ui import render_notice
 from bot.ui.i18n import t
@@ -173,13 +175,11 @@ def test_a_plain_move_is_answered_by_the_board_alone() -> None:
     assert not result.notice_with_board
 
 
-def test_rules_say_when_a_game_is_drawn() -> None:
+def test_rules_say_when_a_game_is_drawn_or_a_turn_cut_short() -> None:
     assert f"after {MAX_TURNS:,} turns" in t("en", "rules.crapette.body")
     assert f"après {MAX_TURNS:,} tours".replace(",", " ") in t("fr", "rules.crapette.body")
-    assert f"brings the same side piles back {REPETITIONS_IN_A_TURN_FOR_DRAW} times" in t(
-        "en", "rules.crapette.body"
-    )
-    assert f"ramène {REPETITIONS_IN_A_TURN_FOR_DRAW} fois les mêmes piles" in t("fr", "rules.crapette.body")
+    assert f"brings the same side piles back {REPETITIONS_IN_A_TURN} times" in t("en", "rules.crapette.body")
+    assert f"ramène {REPETITIONS_IN_A_TURN} fois les mêmes piles" in t("fr", "rules.crapette.body")
     for locale in ("en", "fr"):
         assert "(our choice" in t(locale, "rules.crapette.body") or "(notre choix" in t(
             locale, "rules.crapette.body"
@@ -190,7 +190,10 @@ def test_rules_say_the_sources_rules() -> None:
     english, french = t("en", "rules.crapette.body"), t("fr", "rules.crapette.body")
     assert "the top card of your discard" in english and "the top of your discard too" in english
     assert "A turned card that can be placed must not be discarded." in english
-    assert "Cards may move between side piles as often as you like." in english
+    assert (
+        "Cards may move between side piles as often as you like, but a turn that brings the same side piles back "
+        f"{REPETITIONS_IN_A_TURN} times ends there." in english
+    )
     assert (
         "le dessus de ta défausse" in french
         and "Une carte retournée qui peut être posée ne se défausse pas." in french
@@ -225,3 +228,58 @@ def test_the_last_call_is_saved_with_the_game_and_old_saves_still_load() -> None
     saved = CrapetteSession(game, [1]).to_dict()
     assert "last_call" not in saved, "nothing new in a game without calls"
     assert CrapetteSession.from_dict(saved).last_call is None
+
+
+# -- a turn cut short for going round in circles ---------------------------------------------------------------
+def circled(game: Crapette) -> list[object]:
+    """The player on turn moves one side card to another side pile and back until the engine ends their turn
+    (rules version 3); every event in order."""
+    seat = game.current_player
+    move = next(
+        move
+        for move in game.legal_moves(seat)
+        if isinstance(move, Move) and move.source[0] == "s" and move.target[0] == "s"
+    )
+    back = Move(move.target, move.source)
+    events: list[object] = []
+    while game.current_player == seat and not game.is_over:
+        events += game.apply(seat, move)
+        if game.current_player == seat:
+            events += game.apply(seat, back)
+    return events
+
+
+def test_a_turn_cut_short_is_told_in_the_log_and_to_the_player() -> None:
+    game = Crapette.new(seed=3)
+    seat = game.current_player
+    events = circled(game)
+    assert EndlessTurnStopped(seat, REPETITIONS_IN_A_TURN) in events and not game.is_over
+    told = [line for line in history(game, NAMES) if isinstance(line, TurnTold)]
+    keys = [step.key for step in told[0].steps]
+    assert keys.count("crapette.move") == 2 * (REPETITIONS_IN_A_TURN - 1)  # the start came back 19 more times
+    assert keys[-1] == "crapette.log.endless_turn_stopped"
+    line = render_notice("en", told[0].steps[-1])
+    assert line == f"went round in circles (the same side piles {REPETITIONS_IN_A_TURN} times): the turn ends"
+    assert "tourne en rond" in render_notice("fr", told[0].steps[-1])
+
+
+def test_the_player_who_went_round_in_circles_is_told_why_their_turn_ended() -> None:
+    game = arranged(crapettes=("2C", ""), sides=("8S 7H", "8C", "KS", "KS", "KS", "KS", "KS", "KS"))
+    session = CrapetteSession(game, [1])
+    result = None
+    while game.current_player == 0:
+        result = session.apply(0, CrapetteAction(Move("s1", "s2")))
+        if game.current_player == 0:
+            result = session.apply(0, CrapetteAction(Move("s2", "s1")))
+    assert result is not None and result.notice is not None and result.notice_with_board
+    assert render_notice("en", result.notice) == (
+        f"🔁 Your turn ends here: you brought the same side piles back {REPETITIONS_IN_A_TURN} times, and a turn "
+        "may not go round in circles."
+    )
+    assert render_notice("fr", result.notice).startswith("🔁 Ton tour s'arrête ici : tu as ramené")
+    # The board's line of recent moves ends with it too, and keeps it when the session is saved.
+    assert session.recent is not None
+    for recent in (session.recent, RecentMoves.from_dict(session.recent.to_dict())):
+        assert recent.steps("Robot")[-1] == Notice(
+            "crapette.log.endless_turn_stopped", {"count": REPETITIONS_IN_A_TURN}
+        )

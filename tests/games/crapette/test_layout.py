@@ -101,10 +101,14 @@ def test_owned_card_ids_round_trip() -> None:
 def test_options_round_trip_and_validate() -> None:
     for options in (CrapetteOptions(), CrapetteOptions("alternate", True), CrapetteOptions(rules_version=1)):
         assert CrapetteOptions.from_dict(options.to_dict()) == options
-    assert CrapetteOptions().rules_version == RULES_VERSION == 2, "new games play by the sources' rules"
+    assert CrapetteOptions().rules_version == RULES_VERSION == 3, "new games play by the sources' rules"
+    assert CrapetteOptions().sources_rules and CrapetteOptions().loop_ends_turn
+    assert (
+        CrapetteOptions(rules_version=2).sources_rules and not CrapetteOptions(rules_version=2).loop_ends_turn
+    )
     # Options saved before there were rules versions: the game keeps the first rules it started with.
     assert CrapetteOptions.from_dict({}) == CrapetteOptions(rules_version=1)
-    for version in (0, 3, "2", True):
+    for version in (0, 4, "2", True):
         with pytest.raises(ValueError):
             CrapetteOptions(rules_version=version)  # type: ignore[arg-type]
     with pytest.raises(ValueError):

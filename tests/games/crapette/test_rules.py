@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import pytest
 
 from bot.games.crapette import (
@@ -20,8 +22,8 @@ from bot.games.crapette import (
     TurnEnded,
     parse_move,
 )
-from bot.games.crapette.engine import REPETITIONS_IN_A_TURN_FOR_DRAW
-from bot.games.crapette.events import ENDLESS_TURN, GameDrawn
+from bot.games.crapette.engine import REPETITIONS_IN_A_TURN
+from bot.games.crapette.events import ENDLESS_TURN, EndlessTurnStopped, Event, GameDrawn
 from bot.games.crapette.moves import LoggedAction
 from tests.games.crapette.helpers import arranged, owned, snapshot
 
@@ -153,13 +155,42 @@ def test_side_piles_may_be_rearranged_freely() -> None:
     assert not game.is_over and game.current_player == 0
 
 
-def test_a_turn_that_goes_round_in_circles_draws_the_game() -> None:
-    game = arranged(crapettes=("2C", ""), sides=("8S 7H", "8C", "KS", "KS", "KS", "KS", "KS", "KS"))
-    for _ in range(REPETITIONS_IN_A_TURN_FOR_DRAW - 1):
+CIRCLING_SIDES: Final = ("8S 7H", "8C", "KS", "KS", "KS", "KS", "KS", "KS")
+
+
+def go_round_in_circles(game: Crapette) -> list[Event]:
+    """Seat 0 moves 7H from side pile 1 to 2 and back until the engine stops it; the last move's events."""
+    for _ in range(REPETITIONS_IN_A_TURN):
         assert game.play(0, Move("s1", "s2"))[-1] == CardMoved(0, owned("7H"), Move("s1", "s2"))
         events = game.play(0, Move("s2", "s1"))
-        if game.is_over:
-            break
+        if game.is_over or game.current_player != 0:
+            return events
+    raise AssertionError("the turn went round in circles for ever")
+
+
+def test_a_turn_that_goes_round_in_circles_ends_there() -> None:
+    # Rules version 3: a player about to lose cannot force a draw by moving one card back and forth; their turn
+    # ends instead (the turned card goes to their discard), and the game goes on.
+    game = arranged(crapettes=("2C", ""), sides=CIRCLING_SIDES, turned=("5D", ""))
+    events = go_round_in_circles(game)
+    assert events[-3:] == [
+        EndlessTurnStopped(0, REPETITIONS_IN_A_TURN),
+        TurnedCardDiscarded(0, owned("5D")),
+        TurnEnded(0, 1, ()),
+    ]
+    assert not game.is_over and game.current_player == 1 and game.turn_number == 2
+    assert game.discard(0) == (owned("5D"),) and game.stock_turned(0) is None
+    assert not game.can_call_crapette(1), "the engine ended the turn: nothing for the opponent to call"
+    # Seat 1 plays its turn; seat 0's next turn may move side piles again from a fresh count.
+    game.apply(1, TURN_STOCK)
+    game.apply(1, DISCARD_TURNED)
+    assert game.current_player == 0
+    assert go_round_in_circles(game)[-1] == TurnEnded(0, 1, ())
+
+
+def test_a_turn_that_went_round_in_circles_drew_a_version_2_game() -> None:
+    game = arranged(crapettes=("2C", ""), sides=CIRCLING_SIDES, options=CrapetteOptions(rules_version=2))
+    events = go_round_in_circles(game)
     # The starting table came back for the last time the rule allows: the game is drawn, not the turn endless.
     assert events[-1] == GameDrawn(ENDLESS_TURN) and game.end_reason == ENDLESS_TURN and game.winner is None
 
