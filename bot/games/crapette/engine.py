@@ -108,8 +108,8 @@ from bot.games.crapette.view import CrapetteView
 FORMAT_VERSION: Final = 1
 MAX_TURNS: Final = 2000
 REPETITIONS_FOR_DRAW: Final = 3
-# Within one turn only the player on turn moves: a table they bring back this often ends the game (a guard against a
-# turn that never ends; far more than anyone rearranging side piles on purpose would).
+# Within one turn only the player on turn moves: side piles they bring back this often end their turn (version 3;
+# the game in version 2): a guard against a turn that never ends, far more than anyone rearranging on purpose would.
 REPETITIONS_IN_A_TURN: Final = 20
 QUIET_TURNS_FOR_DRAW: Final = 4
 RECYCLES_FOR_DRAW: Final = 2
