@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.crapette import STRATEGIES, TURN_STOCK, Crapette, parse_move
+from bot.games.crapette.engine import REPETITIONS_IN_A_TURN
 from bot.games.crapette.moves import Move
 from bot.games.crapette.session import CrapetteSession
 from bot.games.crapette.words import top_card
@@ -297,3 +298,30 @@ async def test_moves_leave_no_private_message_and_hints_share_one(driver: TableD
         await driver.click(user, driver.board(), f"tg:hint:{table_id}")
     hints = privately_seen(driver, user)[before + 1 :]
     assert len(hints) == 1 and hints[0].content, "three hints, one message edited in place"
+
+
+async def test_a_turn_that_goes_round_in_circles_ends_and_its_player_is_told_why(
+    driver: TableDriver, world: World
+) -> None:
+    """By rules version 2 a player about to lose could draw any game by moving one side card back and forth: the
+    twentieth time the side piles came back, the game was drawn. Now the turn ends there and the game goes on."""
+    table_id, users = await two_people(driver, world)
+    seat = engine(driver).current_player
+    user = users[seat]
+    answer = None
+    for _ in range(REPETITIONS_IN_A_TURN):
+        await driver.command(user, "move", move="s1>s5")
+        answer = await driver.command(user, "move", move="s5>s1")
+        if engine(driver).current_player != seat:
+            break
+    game = engine(driver)
+    assert game.current_player == 1 - seat and not game.is_over and playing(driver, table_id)
+    assert answer is not None and answer.ephemeral
+    assert answer.content == (
+        f"🔁 Your turn ends here: you brought the same side piles back {REPETITIONS_IN_A_TURN} times, and a turn "
+        "may not go round in circles."
+    )
+    board = driver.board().text
+    assert (
+        f"went round in circles (the same side piles {REPETITIONS_IN_A_TURN} times): the turn ends" in board
+    )
