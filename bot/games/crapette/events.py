@@ -100,9 +100,8 @@ class GameWon:
 
 # GameDrawn.reason values
 REPETITION: Final = "repetition"
-ENDLESS_TURN: Final = (
-    "endless_turn"  # (rules version 2 only) one turn brought the same side piles back too often
-)
+# (rules version 2 only) one turn brought the same side piles back too often
+ENDLESS_TURN: Final = "endless_turn"
 NO_PROGRESS: Final = "no_progress"
 TURN_LIMIT: Final = "turn_limit"
 

@@ -34,7 +34,8 @@ def _owned(code: str) -> OwnedCard:
 @dataclass(slots=True)
 class RecentMoves:
     """`seat`'s moves in turn `turn`, as (kind, card code, move or count) entries in order: "moved", "turned",
-    "discarded", "recycled", "stopped" (the turn went round in circles); the latest step (one action of a person, a few of an AI) starts at `step_start`."""
+    "discarded", "recycled", "stopped" (the turn went round in circles); the latest step (one action of a person,
+    a few of an AI) starts at `step_start`."""
 
     seat: int
     turn: int
