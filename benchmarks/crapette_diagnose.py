@@ -7,15 +7,23 @@ turn_limit), the cards left on each side at the end, the turns played, how often
 were still allowed, and the crapette cards each side played per turn. `--show N` prints the last turns of the first
 N games not won, action by action.
 
+An AI variant to try: `--weights '{"opponent_go_on": 40}'` (fields of `search.Weights`) and `--reply-tables N`
+change the AI; `--compare` then also plays today's AI on the same games and prints both outcomes and the games only
+one of them won (the deals are paired, so this is the comparison to read, not two separate runs). `--workers K`
+plays the games on K processes (the same games, in the same order).
+
     .venv/bin/python benchmarks/crapette_diagnose.py [--deals 40] [--seed 1000] [--baseline 2] [--show 0]
+        [--weights JSON] [--reply-tables 6] [--compare] [--workers 1]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.crapette_baselines import BASELINES, Player
 from bot.games.crapette import STRATEGIES, Crapette, CrapetteOptions
+from bot.games.crapette.ai import REPLY_TABLES, StrongStrategy
 from bot.games.crapette.moves import DISCARD_TURNED, END_TURN, Move, format_action
+from bot.games.crapette.search import Weights
 from bot.games.crapette.simulate import game_seed
 
 OPTIONS = CrapetteOptions()
@@ -115,6 +125,38 @@ def play(baseline: int, deal_seed: int, ai_seat: int, ai: Player | None = None) 
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The AI to play: today's, or with other weights (`search.Weights` fields) or reply breadth."""
+
+    weights: tuple[tuple[str, float], ...] = ()
+    reply_tables: int = REPLY_TABLES
+
+    def player(self) -> Player:
+        return StrongStrategy(weights=Weights(**dict(self.weights)), reply_tables=self.reply_tables)
+
+
+def _play_one(job: tuple[int, int, int, Variant]) -> Diagnosis:
+    baseline, deal_seed, ai_seat, variant = job
+    return play(baseline, deal_seed, ai_seat, variant.player())
+
+
+def play_all(baseline: int, seed: int, deals: int, variant: Variant, workers: int = 1) -> list[Diagnosis]:
+    """Every deal twice, seats swapped, in order (on `workers` processes: the same games)."""
+    jobs = [
+        (baseline, game_seed(seed, index), ai_seat, variant) for index in range(deals) for ai_seat in (0, 1)
+    ]
+    if workers <= 1:
+        return [_play_one(job) for job in jobs]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(_play_one, jobs))
+
+
+def _tally(games: list[Diagnosis]) -> str:
+    outcomes = Counter(game.outcome.split(" ")[0] for game in games)
+    return ", ".join(f"{name} {outcomes[name]}" for name in ("won", "drawn", "lost"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Where the Crapette AI fails against a baseline")
     parser.add_argument("--deals", type=int, default=40)
@@ -122,12 +164,25 @@ def main() -> None:
     parser.add_argument("--baseline", type=int, default=2, help="index in crapette_baselines.BASELINES")
     parser.add_argument("--show", type=int, default=0, help="print the last turns of this many games not won")
     parser.add_argument("--tail", type=int, default=120, help="lines of each shown game")
+    parser.add_argument("--weights", default="{}", help="JSON: search.Weights fields to change")
+    parser.add_argument("--reply-tables", type=int, default=REPLY_TABLES)
+    parser.add_argument("--compare", action="store_true", help="also play today's AI on the same games")
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    games = [
-        play(args.baseline, game_seed(args.seed, index), ai_seat)
-        for index in range(args.deals)
-        for ai_seat in (0, 1)
-    ]
+    changed = json.loads(args.weights)
+    if not isinstance(changed, dict) or set(changed) - set(Weights.__dataclass_fields__):
+        parser.error(
+            f"--weights takes a JSON object of search.Weights fields: {sorted(Weights.__dataclass_fields__)}"
+        )
+    variant = Variant(tuple(sorted((str(k), float(v)) for k, v in changed.items())), args.reply_tables)
+    games = play_all(args.baseline, args.seed, args.deals, variant, args.workers)
+    if args.compare:
+        today = play_all(args.baseline, args.seed, args.deals, Variant(), args.workers)
+        print(f"this AI ({dict(variant.weights)}, reply on {variant.reply_tables} tables): {_tally(games)}")
+        print(f"today's AI: {_tally(today)}")
+        only_this = sum(a.outcome == "won" != b.outcome for a, b in zip(games, today, strict=True))
+        only_today = sum(b.outcome == "won" != a.outcome for a, b in zip(games, today, strict=True))
+        print(f"games won by one of them only: this AI {only_this}, today's AI {only_today}")
     outcomes = Counter(game.outcome for game in games)
     print(
         f"AI against {BASELINES[args.baseline](0).name}: {len(games)} games, "

@@ -31,8 +31,11 @@ SMALLEST_RUNS: dict[str, tuple[list[str], list[str]]] = {
         ["random, keeps the rule", "greedy", "views give the same games: True"],
     ),
     "crapette_diagnose.py": (
-        ["--deals", "1", "--seed", "1000", "--show", "1", "--tail", "3"],
-        ["won: ", "crapette cards per turn"],
+        [
+            *("--deals", "1", "--seed", "1000", "--show", "1", "--tail", "3"),
+            *("--weights", '{"opponent_go_on": 40}', "--compare", "--workers", "2"),
+        ],
+        ["won: ", "crapette cards per turn", "this AI ({'opponent_go_on': 40.0}", "today's AI: won"],
     ),
     "engine.py": (["--games", "5", "--repeat", "1"], ["ratio engine/baseline", ": the same"]),
     "hearts.py": (
