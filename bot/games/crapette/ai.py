@@ -110,7 +110,7 @@ class StrongStrategy:
         plan = search.best(moved)
         if self.reply_tables < 2 or len(search.end_tables) < 2:
             return plan.actions[0]
-        overrides = self._reply_overrides(search.end_tables, board, seat, view)
+        overrides = self._reply_overrides(search.end_tables, tuple(search.opponent_unseen), seat, view)
         if not _could_change(plan.score, search.end_tables, overrides):
             return plan.actions[0]
         again = TurnSearch(board, seat, options, unseen, self.weights, view.side_tables_seen)
@@ -121,14 +121,14 @@ class StrongStrategy:
     def _reply_overrides(
         self,
         end_tables: dict[tuple[object, ...], tuple[float, Board]],
-        board: Board,
+        hidden: tuple[int, ...],
         seat: int,
         view: CrapetteView,
     ) -> dict[tuple[object, ...], float]:
         """New scores for the best tables to end the turn on: each one's score plus how much better than the
-        average of them the opponent's reply leaves it."""
+        average of them the opponent's reply leaves it. `hidden`: the opponent's cards the seat has not seen, in
+        card order (`unseen_cards`), as the search worked them out."""
         ranked = sorted(end_tables.items(), key=lambda item: -item[1][0])[: self.reply_tables]
-        hidden = tuple(sorted(unseen_cards(board, 1 - seat)))
         if self._reply_hidden != hidden or self._reply_turn != view.turn_number:
             self._reply_hidden = hidden
             self._reply_turn = view.turn_number

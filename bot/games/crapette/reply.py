@@ -36,7 +36,7 @@ from bot.games.crapette.moves import (
     Move,
     move_spots,
 )
-from bot.games.crapette.search import Weights, allowed_now
+from bot.games.crapette.search import Weights, allowed_now, material
 
 REPLY_SAMPLES: Final = 3  # draws of the opponent's face-down cards per table
 REPLY_STEPS: Final = 120  # actions of the opponent's turn played at most
@@ -103,9 +103,7 @@ def _after_reply(board: Board, seat: int, options: CrapetteOptions, weights: Wei
             board.turned[other] = board.stocks[other].pop()
         else:
             break  # the turned card is discarded, or the turn ends: the turn passes
-    mine = weights.card * board.cards_left(seat) + weights.crapette_card * len(board.crapettes[seat])
-    theirs = weights.card * board.cards_left(other) + weights.crapette_card * len(board.crapettes[other])
-    return theirs - mine
+    return material(board, seat, weights)
 
 
 def _greedy_action(board: Board, player: int, options: CrapetteOptions) -> Action:

@@ -280,12 +280,7 @@ class TurnSearch:
     # ------------------------------------------------------------------ scores
 
     def _material(self) -> float:
-        board = self.board
-        weights = self.weights
-        seat, other = self.seat, 1 - self.seat
-        mine = weights.card * board.cards_left(seat) + weights.crapette_card * len(board.crapettes[seat])
-        theirs = weights.card * board.cards_left(other) + weights.crapette_card * len(board.crapettes[other])
-        return theirs - mine
+        return material(self.board, self.seat, self.weights)
 
     def _go_on_score(self) -> float:
         return self._material() + self.weights.go_on * self._placeable_share()
@@ -417,6 +412,15 @@ class TurnSearch:
         return fits_opponent(card, board.discards[target], alternate) or fits_opponent(
             card, board.crapettes[target], alternate
         )
+
+
+def material(board: Board, seat: int, weights: Weights) -> float:
+    """What is left to get rid of, the opponent's minus `seat`'s: `weights.card` a card, `weights.crapette_card`
+    more for each in a crapette (higher is better for `seat`)."""
+    other = 1 - seat
+    mine = weights.card * board.cards_left(seat) + weights.crapette_card * len(board.crapettes[seat])
+    theirs = weights.card * board.cards_left(other) + weights.crapette_card * len(board.crapettes[other])
+    return theirs - mine
 
 
 def unseen_cards(board: Board, seat: int) -> list[int]:
