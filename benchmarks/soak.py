@@ -628,8 +628,8 @@ DATABASE_LOST = (
     "ERROR bot.storage.postgres: A write was fenced off",
     "ERROR bot.service.games: Could not save table",
     # A new table's insert failing the same way (the server restarting): the host is told, nothing was acknowledged.
-    # Found by the PostgreSQL-fault soak: asyncpg reported the cut as InternalClientError ("cannot switch to state
-    # 15; another operation is in progress", MagicStack/asyncpg#784), which only this line had met.
+    # Seen once in CI, asyncpg reporting the cut as InternalClientError ("cannot switch to state 15; another
+    # operation is in progress", MagicStack/asyncpg#784).
     "ERROR bot.service.games: Could not open a table",
 )
 
