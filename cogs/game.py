@@ -105,7 +105,9 @@ class GameCommands(commands.Cog):
     async def addbot(self, interaction: discord.Interaction[Any]) -> None:
         await self.controller.add_ai(interaction)
 
-    @game.command(name="stop", description="End the game in this channel now (it counts as abandoned)")
+    @game.command(
+        name="stop", description="End the game in this channel now (a rated game counts as a loss for you)"
+    )
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         await self.controller.stop(interaction)
 

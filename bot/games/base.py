@@ -17,7 +17,7 @@ Sessions are pure (no Discord, no I/O) and convert to a plain dict and back. Any
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,6 +111,12 @@ class Session(ABC):
     def outcome(self) -> Outcome:
         """The result, once `is_over`."""
 
+    def forfeit_outcome(self, forfeiters: Collection[int]) -> Outcome | None:
+        """The result if the seats `forfeiters` give the game up now (a rated game stopped by one of its players,
+        or voted to an end while it waited for them): see `forfeit_places`. None (the default) for a game that
+        has no such result: a cooperative or solo game, whose early end is only ever abandoned."""
+        return None
+
     def hint_task(self, seat: int) -> Callable[[], Notice]:
         """The hint as a job the table runs off the event loop: checks happen now (GameError), the work later.
         A game whose hint is slow (a solver) prepares a copy of its state here; by default the hint is computed
@@ -174,3 +180,14 @@ class GameRules(ABC):
         """An independent copy of `session`, equal to it (what a board shows later, while the game goes on). By
         default through its saved form; a game whose loading replays its log copies its state instead."""
         return self.load(session.to_dict())
+
+
+def forfeit_places(places: Sequence[int], forfeiters: Collection[int]) -> tuple[int, ...]:
+    """Places when `forfeiters` give the game up: they share the last place; the other seats keep their order of
+    `places` (the game's standing now, ties sharing a place) and are placed among themselves."""
+    staying = [place for seat, place in enumerate(places) if seat not in forfeiters]
+    last = len(staying) + 1
+    return tuple(
+        last if seat in forfeiters else 1 + sum(other < place for other in staying)
+        for seat, place in enumerate(places)
+    )

@@ -13,11 +13,11 @@ board shows the finished hand until the next one's first card; the AI waits long
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.games.base import ActionResult, Notice, Outcome, SeatResult, Session
+from bot.games.base import ActionResult, Notice, Outcome, SeatResult, Session, forfeit_places
 from bot.games.cards import Card
 from bot.games.errors import EngineRefusal, GameError
 from bot.games.hand_recap import HandRecap, recaps_from_history
@@ -210,10 +210,19 @@ class TrickSession(Session):
 
     # -- results -----------------------------------------------------------------------------------------------
     def outcome(self) -> Outcome:
-        engine = self.engine
-        scores = engine.scores
-        ranked = places(scores)
-        winners = set(engine.winners)
+        return self._outcome(places(self.engine.scores), set(self.engine.winners))
+
+    def forfeit_outcome(self, forfeiters: Collection[int]) -> Outcome:
+        """The totals as they stand, the forfeiting seats last (the others placed by their totals)."""
+        ranked = forfeit_places(places(self.engine.scores), forfeiters)
+        return self._outcome(
+            ranked, {seat for seat, place in enumerate(ranked) if place == 1}, {"forfeit": sorted(forfeiters)}
+        )
+
+    def _outcome(
+        self, ranked: Sequence[int], winners: Collection[int], extra: Mapping[str, Any] | None = None
+    ) -> Outcome:
+        scores = self.engine.scores
         return Outcome(
             outcome="finished",
             score=min(scores) if scores else 0,
@@ -224,6 +233,7 @@ class TrickSession(Session):
                 SeatResult(points=score, place=place, won=seat in winners)
                 for seat, (score, place) in enumerate(zip(scores, ranked, strict=True))
             ),
+            extra=extra or {},
         )
 
     def hands_played(self) -> Sequence[Any]:

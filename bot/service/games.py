@@ -401,24 +401,59 @@ class GameService:
         )
 
     # -- ending early --------------------------------------------------------------------------------------
-    async def stop(self, table_id: int, user_id: int, *, can_manage: bool) -> Change:
+    @staticmethod
+    def stop_forfeits(table: Table, user_id: int) -> bool:
+        """Whether `user_id` stopping `table` now gives the game up: a seated player of a rated game in play
+        (docs/games.md, "Ending a game early"). A moderator's stop, a lobby's, and a cooperative or solo game's
+        are abandoned: no result, no rating changed."""
+        return (
+            table.status is TableStatus.PLAYING and not table.rules.cooperative and table.is_seated(user_id)
+        )
+
+    async def stop(self, table_id: int, user_id: int, *, can_manage: bool, forfeit: bool = False) -> Change:
+        """`/game stop`. A stop that gives the game up (`stop_forfeits`) needs `forfeit`: the player confirmed
+        it; without it the table is left as it is and the player is asked again."""
         async with self.locked(table_id) as table:
             if not table.is_seated(user_id) and not can_manage:
                 raise GameError("error.stop_not_allowed")
-            self._abandon(table, "stopped" if table.status is TableStatus.PLAYING else "closed")
+            if self.stop_forfeits(table, user_id):
+                if not forfeit:
+                    raise GameError("error.forfeit_not_confirmed")
+                table.forfeits = (self._require_seated(table, user_id),)
+                self._abandon(table, "forfeit")
+            else:
+                self._abandon(table, "stopped" if table.status is TableStatus.PLAYING else "closed")
             return Change(table)
 
     async def vote_end(self, table_id: int, user_id: int) -> tuple[Change, int, int]:
-        """Count a vote to end an idle game. Returns the change, the votes so far and the votes needed."""
+        """Count a vote to end an idle game. Returns the change, the votes so far and the votes needed. In a rated
+        game the player the table waits for does not vote, and gives the game up when the vote passes."""
         async with self.locked(table_id) as table:
-            seat = self._require_playing_seat(table, user_id)
+            self._require_playing_seat(table, user_id)
             if not table.reminded:
                 raise GameError("error.vote_not_open")
-            table.end_votes.add(table.seats[seat].user_id)
-            needed = len(table.human_seats) // 2 + 1
-            if len(table.end_votes) >= needed:
+            waited = self.waited_for(table)
+            if waited is not None and table.seats[waited].user_id == user_id:
+                raise GameError("error.vote_waited_for")
+            voters = {
+                seat.user_id for index, seat in enumerate(table.seats) if not seat.is_ai and index != waited
+            }
+            table.end_votes.add(user_id)
+            votes = len(table.end_votes & voters)
+            needed = len(voters) // 2 + 1
+            if votes >= needed:
+                if waited is not None:
+                    table.forfeits = (waited,)
                 self._abandon(table, "voted")
-            return Change(table), len(table.end_votes), needed
+            return Change(table), votes, needed
+
+    @staticmethod
+    def waited_for(table: Table) -> int | None:
+        """The seat of a rated game's player the table is waiting for (the one human on turn): the one a vote to
+        end the game makes give it up. None in a cooperative game (the team ends it together)."""
+        if table.rules.cooperative or table.current_seat is None or table.current_seat.is_ai:
+            return None
+        return table.seats_to_act[0]
 
     def _abandon(self, table: Table, reason: str) -> None:
         table.status = TableStatus.ABANDONED if table.session is not None else TableStatus.EXPIRED

@@ -69,6 +69,8 @@ class Table:
     violations: dict[int, int] = field(default_factory=dict)
     hints: dict[int, int] = field(default_factory=dict)
     end_reason: str | None = None
+    # The seats that gave the game up when it ended early (a rated game: docs/games.md, "Ending a game early").
+    forfeits: tuple[int, ...] = ()
 
     # -- seats ---------------------------------------------------------------------------------------------
     def seat_of(self, user_id: int) -> int | None:
@@ -156,6 +158,7 @@ class Table:
             violations=dict(self.violations),
             hints=dict(self.hints),
             end_reason=self.end_reason,
+            forfeits=self.forfeits,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -184,6 +187,7 @@ class Table:
             "violations": {str(user): count for user, count in self.violations.items()},
             "hints": {str(user): count for user, count in self.hints.items()},
             "end_reason": self.end_reason,
+            "forfeits": list(self.forfeits),
         }
 
     @classmethod
@@ -218,6 +222,7 @@ class Table:
             violations={int(user): int(count) for user, count in data.get("violations", {}).items()},
             hints={int(user): int(count) for user, count in data.get("hints", {}).items()},
             end_reason=data.get("end_reason"),
+            forfeits=tuple(int(seat) for seat in data.get("forfeits", ())),
         )
 
 

@@ -59,6 +59,9 @@ class SeatRecord:
     points: int | None = None  # competitive games: the seat's final total
     place: int | None = None  # competitive games: 1 for the winners
     won: bool | None = None
+    forfeited: bool = (
+        False  # gave the game up (a rated game stopped by them, or voted to an end while it waited)
+    )
 
     @property
     def is_forgotten(self) -> bool:
@@ -164,6 +167,7 @@ def _seat(row: Row) -> SeatRecord:
         points=row["points"],
         place=row["place"],
         won=None if row["won"] is None else bool(row["won"]),
+        forfeited=bool(row["forfeited"]),
     )
 
 
@@ -277,8 +281,8 @@ class StatsStore:
             return {}
         marks = ", ".join("?" * len(ids))
         rows = await self._db.fetchall(
-            "SELECT game_id, seat, user_id, display_name, is_ai, violations, hints, points, place, won"
-            " FROM game_players"
+            "SELECT game_id, seat, user_id, display_name, is_ai, violations, hints, points, place, won,"
+            " forfeited FROM game_players"
             f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
             ids,
         )

@@ -111,9 +111,14 @@ async def _record_result(transaction: Executor, table: Table) -> None:
     if table.status is TableStatus.EXPIRED or table.session is None:
         return
     session = table.session
-    result = session.outcome() if session.is_over else None
+    if (
+        table.status is TableStatus.ABANDONED
+    ):  # a result only when seats gave it up (a rated game: docs/games.md)
+        result = session.forfeit_outcome(table.forfeits) if table.forfeits else None
+    else:
+        result = session.outcome() if session.is_over else None
     humans = sorted(seat.user_id for seat in table.seats if not seat.is_ai)
-    abandoned = table.status is TableStatus.ABANDONED or result is None
+    abandoned = result is None
     extra = result.extra if result is not None else {}
     row: dict[str, Any] = {
         "id": table.id,
@@ -147,7 +152,7 @@ async def _record_result(transaction: Executor, table: Table) -> None:
     seat_results = result.seats if result is not None and not abandoned else None
     await transaction.executemany(
         "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, violations, hints,"
-        " points, place, won, calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " points, place, won, calls, forfeited) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 table.id,
@@ -161,6 +166,7 @@ async def _record_result(transaction: Executor, table: Table) -> None:
                 seat_results[index].place if seat_results else None,
                 int(seat_results[index].won) if seat_results else None,
                 seat_results[index].calls if seat_results else None,
+                int(index in table.forfeits) if seat_results else None,
             )
             for index, seat in enumerate(table.seats)
         ],

@@ -177,6 +177,34 @@ class VoteEndButton(TableButton, template=rf"{PREFIX}:vote:(?P<table>{TABLE_ID})
         await _controller(interaction).vote_end(interaction, self.table_id)
 
 
+class ForfeitButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:forfeit:(?P<table>{TABLE_ID}):(?P<choice>yes|no)",
+):
+    """The answer to `/game stop` in a rated game: give the game up (a loss) or keep playing. It acts for the
+    clicker (the question is private, and only a seated player's click can give up their own seat)."""
+
+    def __init__(self, table_id: int, confirm: bool, *, label: str | None = None) -> None:
+        self.table_id = table_id
+        self.confirm = confirm
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:forfeit:{table_id}:{'yes' if confirm else 'no'}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ForfeitButton:
+        return cls(int(match["table"]), match["choice"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _controller(interaction).answer_forfeit(interaction, self.table_id, self.confirm)
+
+
 class GameActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"{PREFIX}:g:(?P<table>{TABLE_ID}):(?P<payload>[A-Za-z0-9_.-]{{1,80}}){OWNER}",
@@ -369,6 +397,7 @@ SHARED_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     RefreshButton,
     HintButton,
     VoteEndButton,
+    ForfeitButton,
     GameActionButton,
     GameActionSelect,
     HowToPlayButton,

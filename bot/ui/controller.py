@@ -26,7 +26,8 @@ from bot.service.games import Change
 from bot.service.solver_pool import SolverBusy, solver_pool
 from bot.service.table import Seat, Table, TableStatus
 from bot.storage.fencing import ShardsLost
-from bot.ui.game_ui import render_notice, ui_for, ui_for_key
+from bot.ui.components import ForfeitButton
+from bot.ui.game_ui import forfeiters_names, render_notice, ui_for, ui_for_key
 from bot.ui.hint_messages import HintMessages
 from bot.ui.i18n import command_name, t
 from bot.ui.lobby import for_edit, for_send
@@ -619,12 +620,40 @@ class TableController:
     # -- ending early, votes, markers, hints ---------------------------------------------------------------
     @answering
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
-        table_id = self._table(interaction).id
-        permissions = interaction.permissions
-        change = await self.games.stop(table_id, interaction.user.id, can_manage=permissions.manage_messages)
-        await confirm_then(
-            interaction, t(interaction.locale, "game.stopped"), lambda: self.after_change(change)
+        """`/game stop`: at once, or, when it would give a rated game up, once the player confirmed it."""
+        table = self._table(interaction)
+        locale = interaction.locale
+        if self.games.stop_forfeits(table, interaction.user.id):
+            view = discord.ui.View(timeout=None)
+            view.add_item(ForfeitButton(table.id, True, label=t(locale, "button.forfeit")))
+            view.add_item(ForfeitButton(table.id, False, label=t(locale, "button.keep_playing")))
+            view.stop()
+            await interaction.response.send_message(
+                t(locale, "game.forfeit_question"), view=view, ephemeral=True
+            )
+            return
+        change = await self.games.stop(
+            table.id, interaction.user.id, can_manage=interaction.permissions.manage_messages
         )
+        await confirm_then(interaction, t(locale, "game.stopped"), lambda: self.after_change(change))
+
+    @answering
+    async def answer_forfeit(
+        self, interaction: discord.Interaction[Any], table_id: int, confirm: bool
+    ) -> None:
+        """The player's answer to the question of `stop`, in place of the question."""
+        locale = interaction.locale
+        if not confirm:
+            self.games.require(table_id)  # a question left from a game over since: the stale button's answer
+            await interaction.response.edit_message(content=t(locale, "game.forfeit_declined"), view=None)
+            return
+        change = await self.games.stop(
+            table_id, interaction.user.id, can_manage=interaction.permissions.manage_messages, forfeit=True
+        )
+        try:
+            await interaction.response.edit_message(content=t(locale, "game.forfeited"), view=None)
+        finally:
+            self.after_change(change)
 
     @answering
     async def vote_end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -632,9 +661,13 @@ class TableController:
         if change.table.status.is_active:
             await send_private(interaction, t(interaction.locale, "vote.counted", votes=votes, needed=needed))
         else:
-            await confirm_then(
-                interaction, t(interaction.locale, "vote.passed"), lambda: self.after_change(change)
+            table = change.table
+            text = (
+                t(interaction.locale, "vote.passed_forfeit", name=forfeiters_names(table))
+                if table.forfeits
+                else t(interaction.locale, "vote.passed")
             )
+            await confirm_then(interaction, text, lambda: self.after_change(change))
 
     @answering
     async def hint(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:

@@ -574,6 +574,7 @@ class TableDisplay:
         channel = self._channel(table)
         if seat is None or channel is None:
             return
+        reminder = "turn.reminder" if table.rules.cooperative else "turn.reminder_rated"
         view = discord.ui.View(timeout=None)
         from bot.ui.components import VoteEndButton
 
@@ -582,7 +583,8 @@ class TableDisplay:
         try:
             await self.public.send(
                 channel,
-                content=t(table.locale, "turn.reminder", mention=f"<@{seat.user_id}>"),
+                # A rated game voted to an end counts as a loss for the player waited for: they are told.
+                content=t(table.locale, reminder, mention=f"<@{seat.user_id}>"),
                 view=view,
                 allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(seat.user_id)], everyone=False, roles=False

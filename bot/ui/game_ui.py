@@ -20,6 +20,7 @@ from bot.games.errors import GameError
 from bot.games.registry import GAMES, rules_for
 from bot.ui.card_emojis import cards_in_words, fit
 from bot.ui.components import FullLogButton, PlayAgainButton
+from bot.ui.format import escape_name
 from bot.ui.i18n import t
 
 if TYPE_CHECKING:
@@ -224,8 +225,15 @@ def log_pages_of(lines: list[str], per_page: int, characters: int = LOG_PAGE_CHA
 
 
 def ended_early_text(table: Table, locale: object) -> str:
-    """Why a game ended before its end (stopped, voted, timed out), in one sentence."""
+    """Why a game ended before its end (stopped, voted, timed out; given up by a player), in one sentence."""
+    if table.forfeits:
+        return t(locale, f"summary.forfeit.{table.end_reason}", name=forfeiters_names(table))
     return t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
+
+
+def forfeiters_names(table: Table) -> str:
+    """The names of the seats that gave the game up, for text (never formatting or a mention)."""
+    return ", ".join(escape_name(table.seats[seat].name) for seat in table.forfeits)
 
 
 @cache

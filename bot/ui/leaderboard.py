@@ -381,8 +381,14 @@ def stats_names_needed(stats: PlayerStats) -> set[int]:
 # -- history -------------------------------------------------------------------------------------------------
 def outcome_text(record: GameRecord, names: Names, locale: str) -> str:
     """A stored game's result in one line of `/history`, each game its own way (`GameUI.record_outcome`; found in
-    the playground: a Klondike deal given up with no card up read "won with 0 pts")."""
-    return ui_for_key(record.game).record_outcome(record, names, locale)
+    the playground: a Klondike deal given up with no card up read "won with 0 pts"); a rated game given up, the
+    same way for every game."""
+    ui = ui_for_key(record.game)
+    forfeiters = [seat for seat in record.seats if seat.forfeited]
+    if forfeiters:
+        given_up = ", ".join(seat_name(seat, names, locale) for seat in forfeiters)
+        return t(locale, "history.forfeit_game", game=ui.name(locale), name=given_up)
+    return ui.record_outcome(record, names, locale)
 
 
 def history_embed(
@@ -450,7 +456,9 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
             extras.append(plural(locale, "stats.hints", seat.hints))
         if points := ui.record_seat_points(seat, locale):
             extras.insert(0, points)
-        mark = "🏆" if seat.won else "•"
+        if seat.forfeited:
+            extras.insert(0, t(locale, "history.gave_up"))
+        mark = "🏆" if seat.won else "🏳️" if seat.forfeited else "•"
         players.append(
             f"{mark} {seat_name(seat, names, locale)}" + (f" — {', '.join(extras)}" if extras else "")
         )

@@ -188,7 +188,9 @@ async def test_after_a_game_play_again_with_the_same_seats_on_the_same_deal(
     deal = driver.table().deal_code
     await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
     board_id = driver.table().board_message_id or 0
-    await driver.command(world.alice, "game stop")
+    question = await driver.command(world.alice, "game stop")  # a rated game: she gives it up
+    assert question.message is not None
+    await driver.click(world.alice, question.message, f"tg:forfeit:{table_id}:yes")
     hand = [m for m in driver.channel.messages if m.visible_to(world.alice) and "Your hand" in m.text][-1]
     assert hand.ephemeral and "The game is over." in hand.text, "the hand she had open says so"
     assert "Waiting for" not in hand.text and not hand.custom_ids
@@ -200,9 +202,10 @@ async def test_after_a_game_play_again_with_the_same_seats_on_the_same_deal(
     ]
     log = await driver.click(world.alice, summary, f"tg:log:{table_id}:0")
     page = log.embeds[0]["description"]
-    assert page == "**Hand 1** · pass to the left\n\nThe game was stopped before the end.", (
-        "nothing played yet"
-    )
+    assert page == (
+        "**Hand 1** · pass to the left\n\n"
+        "🏳️ Alice gave the game up: it counts as a loss for Alice, and the others are ranked as they stood."
+    ), "nothing played yet"
     refused = await driver.click(world.mallory, summary, f"tg:again:{table_id}:same")
     assert refused.ephemeral and "not playing" in (refused.content or "")
     same = await driver.click(world.alice, summary, f"tg:again:{table_id}:same")

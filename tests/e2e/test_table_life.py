@@ -193,3 +193,35 @@ async def test_an_idle_player_is_reminded_once_then_the_team_can_vote(
     assert driver.bot.games.get(table_id) is None
     row = await driver.bot.db.fetchone("SELECT outcome FROM games WHERE id = ?", (table_id,))
     assert row is not None and row[0] == "abandoned"
+
+
+async def test_in_a_rated_game_the_others_vote_and_the_player_waited_for_gives_it_up(
+    driver: TableDriver, world: World
+) -> None:
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
+    table_id = driver.table().id
+    await driver.click(world.carol, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    waited = driver.table().current_seat
+    assert waited is not None
+    idle, other = (
+        (world.alice, world.carol) if waited.user_id == world.alice.id else (world.carol, world.alice)
+    )
+    await driver.emulator.wait_for(
+        lambda: any("waiting for you" in m.content for m in driver.public_messages()), timeout=10
+    )
+    (reminder,) = [m for m in driver.public_messages() if "waiting for you" in m.content]
+    assert f"<@{idle.id}>" in reminder.content and "counts as a loss for you" in reminder.content
+    vote = f"tg:vote:{table_id}"
+    refused = await driver.click(idle, reminder, vote)
+    assert refused.ephemeral and "The table is waiting for you" in (refused.content or "")
+    passed = await driver.click(other, reminder, vote)
+    assert passed.ephemeral and f"a loss for {waited.name}" in (passed.content or "")
+    assert driver.bot.games.get(table_id) is None, "the only other player decides"
+    assert any(
+        f"while it waited for {waited.name}" in message.text for message in driver.public_messages()
+    ), "the channel is told who gave the game up"
+    rows = await driver.bot.db.fetchall(
+        "SELECT user_id, forfeited, won FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
+    )
+    assert {row[0]: (row[1], row[2]) for row in rows} == {idle.id: (1, 0), other.id: (0, 1)}

@@ -13,7 +13,7 @@ few seconds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -290,8 +290,15 @@ class CrapetteSession(Session):
 
     # -- results -----------------------------------------------------------------------------------------------
     def outcome(self) -> Outcome:
+        return self._outcome(self.engine.winner, {"end_reason": self.engine.end_reason})
+
+    def forfeit_outcome(self, forfeiters: Collection[int]) -> Outcome:
+        """The player who gives the game up loses, whatever the cards left."""
+        (forfeiter,) = forfeiters
+        return self._outcome(1 - forfeiter, {"end_reason": "forfeit", "forfeit": [forfeiter]})
+
+    def _outcome(self, winner: int | None, extra: Mapping[str, Any]) -> Outcome:
         engine = self.engine
-        winner = engine.winner
         left = (engine.cards_left(0), engine.cards_left(1))
         places = (1, 1) if winner is None else tuple(1 if seat == winner else 2 for seat in (0, 1))
         return Outcome(
@@ -309,7 +316,7 @@ class CrapetteSession(Session):
                 )
                 for seat in (0, 1)
             ),
-            extra={"end_reason": engine.end_reason},
+            extra=extra,
         )
 
     def public_log(self, events: Sequence[Any]) -> list[str]:
