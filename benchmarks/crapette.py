@@ -16,7 +16,10 @@ The engine (section 2, `--engine`). The same seeded deals, first legal on both s
   priority check, no log, no events (its own turn and win logic). It must reach the same winners: checked.
 
     .venv/bin/python benchmarks/crapette.py [--deals 200] [--seed 1] [--workers 1] [--only after] [--engine]
-                                            [--baseline "random, keeps the rule"] ...
+                                            [--baseline "random, keeps the rule"] [--context] ...
+
+`--context` also plays greedy in the AI's seat against random that keeps the rule, on the same deals: how far apart
+two players that keep the rule are (the targets ask 75% against one and 95% against the other).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.crapette_baselines import BASELINES, FirstLegal, Player
+from benchmarks.crapette_baselines import BASELINES, FirstLegal, Greedy, Player, RandomKeepingTheRule
 from benchmarks.crapette_before import BeforeStrategy
 from bot.games.crapette import STRATEGIES, Crapette, CrapetteOptions
 from bot.games.crapette.board import Board
@@ -47,6 +50,8 @@ TARGET_OTHERS = 0.95
 TARGET_P99 = 0.050  # seconds
 TABLE_PAUSE = 1.5  # AI_TURN_DELAY_SECONDS's default
 AIS: dict[str, Callable[[], Player]] = {"before": BeforeStrategy, "after": STRATEGIES["strong"]}
+# Context for the targets: a baseline in the AI's seat, against another baseline (`--context`).
+PLAYERS: dict[str, Callable[[], Player]] = {**AIS, "greedy": lambda: Greedy(0)}
 
 
 # ---------------------------------------------------------------------------------------------- the AI
@@ -78,7 +83,7 @@ class Tally:
 
 def play(ai_name: str, baseline: int, deal_seed: int, ai_seat: int) -> Tally:
     """One game of the AI `ai_name` (at `ai_seat`) against baseline number `baseline`."""
-    players: list[Player] = [AIS[ai_name](), BASELINES[baseline](deal_seed * 2 + ai_seat)]
+    players: list[Player] = [PLAYERS[ai_name](), BASELINES[baseline](deal_seed * 2 + ai_seat)]
     if ai_seat == 1:
         players.reverse()
     game = Crapette.new(OPTIONS, deal_seed)
@@ -176,6 +181,16 @@ def report(
             f"max {max(times) * 1000:.0f} ms; its calls: right {sum(t.ai_right_calls for t in runs)}, "
             f"wrong {sum(t.ai_wrong_calls for t in runs)}; right calls on it: {sum(t.calls_on_ai for t in runs)}"
         )
+
+
+def context_report(deals: int, seed: int, workers: int) -> None:
+    """How far apart two players that keep the priority rule are: greedy against random that keeps the rule."""
+    baseline = next(index for index, make in enumerate(BASELINES) if make is RandomKeepingTheRule)
+    tally = run(["greedy"], deals, seed, workers, [baseline])["greedy", baseline]
+    print(
+        f"Context: greedy in the AI's seat against random that keeps the rule, the same {2 * deals} games: "
+        f"{share_text(tally)}, lost {tally.losses}"
+    )
 
 
 def turn_seconds(actions: Sequence[Action], paced: bool) -> float:
@@ -313,6 +328,9 @@ def main() -> None:
         choices=names,
         help="measure against this baseline only (repeatable; default: all)",
     )
+    parser.add_argument(
+        "--context", action="store_true", help="also play greedy against random that keeps the rule"
+    )
     parser.add_argument("--engine", action="store_true", help="also measure the engine's speed")
     parser.add_argument("--engine-games", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=5)
@@ -326,6 +344,8 @@ def main() -> None:
     )
     report(ai_names, tallies, args.deals, seconds, baselines)
     pacing_report(tallies)
+    if args.context:
+        context_report(args.deals, args.seed, args.workers)
     if args.engine:
         engine_report(args.engine_games, args.repeat)
 

@@ -27,8 +27,13 @@ SMALLEST_RUNS: dict[str, tuple[list[str], list[str]]] = {
     ),
     "chat_rule.py": (["--passes", "1", "--repeat", "1", "--no-baseline"], ["all 1.000/1.000", "msgs/s"]),
     "crapette.py": (
-        ["--deals", "1", "--only", "after", "--engine", "--engine-games", "2", "--repeat", "1"],
-        ["random, keeps the rule", "greedy", "views give the same games: True"],
+        ["--deals", "1", "--only", "after", "--context", "--engine", "--engine-games", "2", "--repeat", "1"],
+        [
+            "random, keeps the rule",
+            "greedy",
+            "Context: greedy in the AI's seat",
+            "views give the same games: True",
+        ],
     ),
     "crapette_diagnose.py": (
         [
