@@ -337,7 +337,18 @@ class TrickGameUI(GameUI):
         locale = table.locale
         session = session_of(table)
         engine = session.engine
-        if table.status is TableStatus.ABANDONED:
+        places = dict.fromkeys(engine.winners, 1) if engine.is_over else {}
+        given_up = session.forfeit_outcome(table.forfeits) if table.forfeits else None
+        if given_up is not None:  # the others ranked as they stood, the player who gave it up last
+            places = {seat: result.place for seat, result in enumerate(given_up.seats)}
+            names = ", ".join(
+                escape_name(table.seats[seat].name) for seat, place in places.items() if place == 1
+            )
+            embed = discord.Embed(
+                title=t(locale, "tricks.won_title", game=self.name(locale), names=names), colour=COLOUR_WON
+            )
+            embed.description = ended_early_text(table, locale)
+        elif table.status is TableStatus.ABANDONED:
             embed = discord.Embed(
                 title=t(locale, "tricks.abandoned_title", game=self.name(locale)), colour=COLOUR_OVER
             )
@@ -347,10 +358,14 @@ class TrickGameUI(GameUI):
                 title=t(locale, "tricks.won_title", game=self.name(locale), names=self.winners_text(table)),
                 colour=COLOUR_WON,
             )
-        order = sorted(range(len(table.seats)), key=lambda seat: (engine.scores[seat], seat))
-        winners = set(engine.winners) if engine.is_over else set()
+        order = sorted(
+            range(len(table.seats)), key=lambda seat: (places.get(seat, 1), engine.scores[seat], seat)
+        )
+        marks = {seat: "🏆 " for seat, place in places.items() if place == 1} | dict.fromkeys(
+            table.forfeits, "🏳️ "
+        )
         rows = [
-            f"{'🏆 ' if seat in winners else ''}**{seat_name(table, seat)}** — "
+            f"{marks.get(seat, '')}**{seat_name(table, seat)}** — "
             + t(locale, "tricks.final_points", count=engine.scores[seat])
             for seat in order
         ]

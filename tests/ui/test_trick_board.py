@@ -12,6 +12,7 @@ from bot.games.hand_recap import HandRecap
 from bot.games.hearts.options import Phase
 from bot.games.hearts.session import HeartsSession
 from bot.games.tricks import TrickPlay
+from bot.service.table import TableStatus
 from bot.ui.i18n import t
 from bot.ui.lobby import BoardImage, render_table
 from bot.ui.render import TakenChip
@@ -213,3 +214,26 @@ def test_a_crowded_tables_description_keeps_the_trick_and_the_last_trick_within_
     _, text = layout_and_description(table, trick_ui(table))
     assert len(text) <= 1024
     assert f"Trick {engine.trick_number + 1}, led by" in text and "Last trick, taken by" in text
+
+
+@pytest.mark.parametrize("game", ["hearts", "barbu"])
+def test_a_game_given_up_ranks_the_player_who_gave_it_up_last(game: str) -> None:
+    """The summary of a rated game a player gave up: the others as they stood (the first named in the title), the
+    player who gave it up last with 🏳️, whatever their total, and why, in the server's language."""
+    table = table_at(game, 4, seed=3, steps=80, locale="fr")
+    engine = session_of(table).engine
+    leader = min(range(4), key=lambda seat: (engine.scores[seat], seat))
+    table.status, table.end_reason, table.forfeits = TableStatus.ABANDONED, "forfeit", (leader,)
+    embed = render_table(table)["embed"]
+    rows = embed.fields[0].value.splitlines()
+    assert rows[-1].startswith(f"🏳️ **{table.seats[leader].name}**"), rows
+    staying = sorted((engine.scores[seat], seat) for seat in range(4) if seat != leader)
+    first = [seat for score, seat in staying if score == staying[0][0]]
+    assert embed.title == t(
+        "fr",
+        "tricks.won_title",
+        game=trick_ui(table).name("fr"),
+        names=", ".join(f"P{seat}" for seat in first),
+    )
+    assert all(row.startswith("🏆 ") for row in rows[: len(first)]) and "🏆" not in rows[-1]
+    assert embed.description == t("fr", "summary.forfeit.forfeit", name=table.seats[leader].name)

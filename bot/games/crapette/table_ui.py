@@ -282,7 +282,10 @@ class CrapetteUI(GameUI):
         locale = table.locale
         engine = session_of(table).engine
         winner = engine.winner
-        if table.status is TableStatus.ABANDONED:
+        if table.forfeits:  # the other player wins
+            winner = 1 - table.forfeits[0]
+            title = t(locale, "crapette.summary.won", name=escape_name(table.seats[winner].name))
+        elif table.status is TableStatus.ABANDONED:
             title = t(locale, "crapette.summary.abandoned")
         elif winner is not None:
             title = t(locale, "crapette.summary.won", name=escape_name(table.seats[winner].name))
@@ -301,6 +304,8 @@ class CrapetteUI(GameUI):
             )
             for seat in (0, 1)
         ]
+        if table.forfeits:
+            lines.insert(0, ended_early_text(table, locale))
         embed.description = "\n".join(lines)
         if table.started_at is not None and table.ended_at is not None:
             embed.add_field(

@@ -86,3 +86,18 @@ def test_a_stopped_game_shows_nobody_to_play() -> None:
     summary = UI.summary_content(table)
     assert board_layout(table, session_of(table).engine).current_player is None
     assert summary["image"].description.count("(to play)") == 0
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr"])
+def test_a_game_given_up_names_the_winner_and_why(locale: str) -> None:
+    """A player who stops a rated game gives it up: the summary names the other player as the winner and says
+    why, where a game stopped by a moderator only says it stopped."""
+    table = crapette_table(locale)
+    table.status = TableStatus.ABANDONED
+    table.end_reason = "forfeit"
+    table.forfeits = (0,)
+    embed = UI.summary_content(table)["embed"]
+    assert embed.title == t(locale, "crapette.summary.won", name="Bob")
+    assert (embed.description or "").startswith(t(locale, "summary.forfeit.forfeit", name="Alice"))
+    table.forfeits, table.end_reason = (), "stopped"
+    assert UI.summary_content(table)["embed"].title == t(locale, "crapette.summary.abandoned")
