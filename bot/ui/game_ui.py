@@ -226,8 +226,9 @@ def log_pages_of(lines: list[str], per_page: int, characters: int = LOG_PAGE_CHA
 
 def ended_early_text(table: Table, locale: object) -> str:
     """Why a game ended before its end (stopped, voted, timed out; given up by a player), in one sentence."""
-    if table.forfeits:
-        return t(locale, f"summary.forfeit.{table.end_reason}", name=forfeiters_names(table))
+    if table.forfeits:  # between two players, the other one won: nobody else to rank
+        duel = "_duel" if len(table.seats) == 2 else ""
+        return t(locale, f"summary.forfeit.{table.end_reason}{duel}", name=forfeiters_names(table))
     return t(locale, f"summary.abandoned.{table.end_reason or 'stopped'}")
 
 

@@ -98,6 +98,6 @@ def test_a_game_given_up_names_the_winner_and_why(locale: str) -> None:
     table.forfeits = (0,)
     embed = UI.summary_content(table)["embed"]
     assert embed.title == t(locale, "crapette.summary.won", name="Bob")
-    assert (embed.description or "").startswith(t(locale, "summary.forfeit.forfeit", name="Alice"))
+    assert (embed.description or "").startswith(t(locale, "summary.forfeit.forfeit_duel", name="Alice"))
     table.forfeits, table.end_reason = (), "stopped"
     assert UI.summary_content(table)["embed"].title == t(locale, "crapette.summary.abandoned")
