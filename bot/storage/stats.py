@@ -59,9 +59,8 @@ class SeatRecord:
     points: int | None = None  # competitive games: the seat's final total
     place: int | None = None  # competitive games: 1 for the winners
     won: bool | None = None
-    forfeited: bool = (
-        False  # gave the game up (a rated game stopped by them, or voted to an end while it waited)
-    )
+    # Gave the game up: a rated game they stopped, or that was voted to an end while it waited for them.
+    forfeited: bool = False
 
     @property
     def is_forgotten(self) -> bool:

@@ -111,14 +111,12 @@ async def _record_result(transaction: Executor, table: Table) -> None:
     if table.status is TableStatus.EXPIRED or table.session is None:
         return
     session = table.session
-    if (
-        table.status is TableStatus.ABANDONED
-    ):  # a result only when seats gave it up (a rated game: docs/games.md)
+    # An early end has a result only when seats gave the game up (a rated game: docs/games.md).
+    if table.status is TableStatus.ABANDONED:
         result = session.forfeit_outcome(table.forfeits) if table.forfeits else None
     else:
         result = session.outcome() if session.is_over else None
     humans = sorted(seat.user_id for seat in table.seats if not seat.is_ai)
-    abandoned = result is None
     extra = result.extra if result is not None else {}
     row: dict[str, Any] = {
         "id": table.id,
@@ -131,7 +129,7 @@ async def _record_result(transaction: Executor, table: Table) -> None:
         "variant": result.variant if result is not None else _variant_of(table),
         "deal_code": table.deal_code,
         "daily": table.daily,
-        "outcome": "abandoned" if abandoned or result is None else result.outcome,
+        "outcome": "abandoned" if result is None else result.outcome,
         "cards_left": _score_of(table) if result is None else result.score,
         "turns": _turns_of(table) if result is None else result.turns,
         "started_at": table.started_at or table.created_at,
@@ -149,7 +147,7 @@ async def _record_result(transaction: Executor, table: Table) -> None:
         list(row.values()),
     )
     await transaction.execute("DELETE FROM game_players WHERE game_id = ?", (table.id,))
-    seat_results = result.seats if result is not None and not abandoned else None
+    seat_results = result.seats if result is not None else None
     await transaction.executemany(
         "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, violations, hints,"
         " points, place, won, calls, forfeited) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
