@@ -16,6 +16,7 @@ from bot.games.crapette.session import CrapetteSession
 from bot.playground.run import RunningPlayground
 from bot.service.table import Table
 from bot.ui.i18n import t
+from tests.playground.helpers import crapette_against_the_ai
 from tests.playground.test_browser import board_text, button, screenshot, send, until
 
 pytestmark = pytest.mark.browser
@@ -37,12 +38,7 @@ async def test_a_newcomer_plays_the_ai_on_a_phone(
     channel = world.channel("table")
     assert channel is not None
     page = await open_page("alice", width=PHONE, height=844)
-    await send(page, "/game new game:crapette")
-    table = await until(lambda: bot.games.in_channel(channel.id), what="the table")
-    await button(page, f"tg:addai:{table.id}").click()
-    await until(lambda: len(table.seats) == 2, what="the AI's seat")
-    await button(page, f"tg:start:{table.id}").click()
-    await until(lambda: table.session is not None and table.board_message_id, what="the deal")
+    table = await crapette_against_the_ai(page, bot.games, channel.id, "/game new game:crapette")
     board_id = table.board_message_id
 
     last = [session(table)]

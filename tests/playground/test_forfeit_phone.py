@@ -11,6 +11,7 @@ import pytest
 
 from bot.playground.run import RunningPlayground
 from bot.ui.i18n import t
+from tests.playground.helpers import crapette_against_the_ai
 from tests.playground.test_browser import board_text, button, screenshot, send, until
 
 pytestmark = pytest.mark.browser
@@ -24,12 +25,7 @@ async def test_a_player_gives_a_crapette_game_up_on_a_phone(
     channel = playground.playground.channel("table")
     assert channel is not None
     page = await open_page("carol", phone=True)
-    await send(page, "/partie nouvelle partie:crapette")
-    table = await until(lambda: bot.games.in_channel(channel.id), what="the table")
-    await button(page, f"tg:addai:{table.id}").click()
-    await until(lambda: len(table.seats) == 2, what="the AI's seat")
-    await button(page, f"tg:start:{table.id}").click()
-    await until(lambda: table.session is not None and table.board_message_id, what="the deal")
+    table = await crapette_against_the_ai(page, bot.games, channel.id, "/partie nouvelle partie:crapette")
     board_id = table.board_message_id
 
     await send(page, "/partie arrêter")
