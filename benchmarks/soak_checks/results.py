@@ -1,7 +1,8 @@
 """Results and ratings consistent with the finished games, read from the database in one snapshot.
 
-- Each finished table has its result row (``games``, same id), with the outcome its stored game gives, and one
-  ``game_players`` row a seat with the seat's points, place and win.
+- Each finished table, and each rated game a player gave up (docs/games.md), has its result row (``games``, same
+  id), with the outcome its stored game gives, and one ``game_players`` row a seat with the seat's points, place
+  and win.
 - Each result row belongs to a table that is over.
 - Each rating (``ratings``: one row a server, game and player of a competitive game) counts exactly the player's
   rated results: games, wins, points and calls are the sums over their ``game_players`` rows of finished (not
@@ -38,13 +39,23 @@ def result_problems(snapshot: Snapshot) -> list[str]:
     for row in snapshot.players:
         seats.setdefault(int(row["game_id"]), {})[int(row["seat"])] = row
     for table_id, data in snapshot.tables.items():
-        if data.get("status") != "finished" or not data.get("session"):
+        given_up = data.get("status") == "abandoned" and data.get("forfeits")
+        if (data.get("status") != "finished" and not given_up) or not data.get("session"):
             continue
         table = Table.from_dict(data)
         session = table.session
-        if session is None or not session.is_over:
+        if session is None:
             continue
-        outcome = session.outcome()
+        if given_up:  # a rated game a player gave up: its result is the standing of that moment
+            forfeit = session.forfeit_outcome(table.forfeits)
+            if forfeit is None:
+                problems.append(f"table {table_id} ({table.game_key}) was given up but has no such result")
+                continue
+            outcome = forfeit
+        elif session.is_over:
+            outcome = session.outcome()
+        else:
+            continue
         result = games.get(table_id)
         if result is None:
             problems.append(f"table {table_id} ({table.game_key}) finished but has no result")

@@ -214,7 +214,9 @@ def finished_hearts() -> Table:
 
 
 def snapshot_of(table: Table, rating_games: int = 1) -> Snapshot:
-    outcome = table.require_session().outcome()
+    session = table.require_session()
+    outcome = session.forfeit_outcome(table.forfeits) if table.forfeits else session.outcome()
+    assert outcome is not None
     players = [
         {
             "game_id": table.id,
@@ -262,3 +264,14 @@ def test_a_result_that_does_not_match_its_game_or_is_missing_is_reported() -> No
     assert any(
         "has no result" in problem for problem in result_problems(Snapshot(snapshot.tables, [], [], []))
     )
+
+
+def test_a_game_given_up_has_the_result_of_its_standing() -> None:
+    """A rated game a player gave up (docs/games.md) is recorded with the standing of that moment: checked too."""
+    table = hearts_table(plays=0)
+    table.status, table.end_reason, table.forfeits = TableStatus.ABANDONED, "forfeit", (0,)
+    snapshot = snapshot_of(table)
+    assert [row["place"] for row in snapshot.players][0] == 3, "the player who gave up is last"
+    assert result_problems(snapshot) == []
+    snapshot.players[0]["place"] = 1  # recorded as if they had not given up
+    assert any("its game says" in problem for problem in result_problems(snapshot))
