@@ -574,16 +574,22 @@ class TableDisplay:
         channel = self._channel(table)
         if seat is None or channel is None:
             return
-        reminder = "turn.reminder" if table.rules.cooperative else "turn.reminder_rated"
+        # A rated game voted to an end counts as a loss for the player waited for: they are told. Alone with AI
+        # seats, nobody else can vote: the reminder is only a reminder.
+        others = [other for other in table.human_seats if other.user_id != seat.user_id]
+        if table.rules.cooperative:
+            reminder = "turn.reminder"
+        else:
+            reminder = "turn.reminder_rated" if others else "turn.reminder_alone"
         view = discord.ui.View(timeout=None)
         from bot.ui.components import VoteEndButton
 
-        view.add_item(VoteEndButton(table.id, label=t(table.locale, "button.vote_end")))
+        if reminder != "turn.reminder_alone":
+            view.add_item(VoteEndButton(table.id, label=t(table.locale, "button.vote_end")))
         view.stop()
         try:
             await self.public.send(
                 channel,
-                # A rated game voted to an end counts as a loss for the player waited for: they are told.
                 content=t(table.locale, reminder, mention=f"<@{seat.user_id}>"),
                 view=view,
                 allowed_mentions=discord.AllowedMentions(

@@ -225,3 +225,17 @@ async def test_in_a_rated_game_the_others_vote_and_the_player_waited_for_gives_i
         "SELECT user_id, forfeited, won FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
     )
     assert {row[0]: (row[1], row[2]) for row in rows} == {idle.id: (1, 0), other.id: (0, 1)}
+
+
+async def test_alone_with_the_ai_the_reminder_offers_no_vote(driver: TableDriver, world: World) -> None:
+    """Nobody else could vote: a vote button would only answer "the table is waiting for you"."""
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
+    table_id = driver.table().id
+    await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    await driver.emulator.wait_for(
+        lambda: any("waiting for you" in m.content for m in driver.public_messages()), timeout=30
+    )
+    (reminder,) = [m for m in driver.public_messages() if "waiting for you" in m.content]
+    assert reminder.content == f"⏰ <@{world.alice.id}>, the table is waiting for you."
+    assert reminder.custom_ids == []

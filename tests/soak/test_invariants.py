@@ -271,7 +271,7 @@ def test_a_game_given_up_has_the_result_of_its_standing() -> None:
     table = hearts_table(plays=0)
     table.status, table.end_reason, table.forfeits = TableStatus.ABANDONED, "forfeit", (0,)
     snapshot = snapshot_of(table)
-    assert [row["place"] for row in snapshot.players][0] == 3, "the player who gave up is last"
+    assert snapshot.players[0]["place"] == 3, "the player who gave up is last"
     assert result_problems(snapshot) == []
     snapshot.players[0]["place"] = 1  # recorded as if they had not given up
     assert any("its game says" in problem for problem in result_problems(snapshot))
