@@ -281,11 +281,8 @@ class CrapetteUI(GameUI):
     def summary_content(self, table: Table) -> dict[str, Any]:
         locale = table.locale
         engine = session_of(table).engine
-        winner = engine.winner
-        if table.forfeits:  # the other player wins
-            winner = 1 - table.forfeits[0]
-            title = t(locale, "crapette.summary.won", name=escape_name(table.seats[winner].name))
-        elif table.status is TableStatus.ABANDONED:
+        winner = 1 - table.forfeits[0] if table.forfeits else engine.winner  # given up: the other player won
+        if table.status is TableStatus.ABANDONED and not table.forfeits:
             title = t(locale, "crapette.summary.abandoned")
         elif winner is not None:
             title = t(locale, "crapette.summary.won", name=escape_name(table.seats[winner].name))
