@@ -71,8 +71,11 @@ async def test_hearts_in_french_and_german_fits_a_phone(
 
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_barbu_at_six_in_french_and_german_fits_a_phone(
-    playground: RunningPlayground, open_page: Any, language: str
+    playground: RunningPlayground, open_page: Any, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The result shows until the next hand's first card, which the AI plays after its pause (0.2 s with the tests'
+    # short delay): too short to catch on a loaded machine (seen in CI). Here it waits 5 s.
+    monkeypatch.setattr("bot.games.trick_session.HAND_END_PAUSE", 100.0)
     page, frame = await open_table(playground, open_page, "barbu", 5, language)
     table = playground.bot.games.active_tables()[0]
     await play_cards(playground, page, frame, table, 3)

@@ -50,9 +50,18 @@ async def answered(result: Any) -> Any:
 async def klondike_started(
     emulator: Emulator, bot: RunningClient[TheGameBot], channel: Channel, alice: User
 ) -> None:
-    """Alice opens a Klondike table and starts it; every public update has gone out."""
+    """Alice opens a Klondike table and starts it; every public update has gone out and the table knows its board
+    (on a loaded machine Discord's confirmation of the posted board can come after the updates settled: seen in
+    CI)."""
     await answered(await emulator.slash(alice, channel, "game new", {"game": "klondike"}))
     await answered(await emulator.slash(alice, channel, "game start"))
+    await bot.client.controller.settle()
+
+    def board_known() -> bool:
+        table = bot.client.games.in_channel(channel.id)
+        return table is not None and table.board_message_id is not None
+
+    await emulator.wait_for(board_known, timeout=10)
     await bot.client.controller.settle()
 
 
