@@ -8,6 +8,7 @@ import pytest
 
 from bot.games.base import forfeit_places
 from bot.games.errors import GameError
+from bot.games.registry import GAMES
 from bot.games.thegame.session import ChooseFirst
 from bot.service.games import GameService
 from bot.service.table import Seat, Table, TableStatus
@@ -186,3 +187,12 @@ def test_forfeits_are_saved_with_the_table_and_old_tables_have_none() -> None:
     old = table.to_dict()
     del old["forfeits"]
     assert Table.from_dict(old).forfeits == ()
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_rated_game_has_a_result_for_a_player_who_gives_up(key: str) -> None:
+    """The table decides a stop gives the game up from the game being rated (`GameRules.cooperative`); the game's
+    session gives the result. Both must agree, or a player told "a loss for you" would leave an abandoned game."""
+    rules = GAMES[key]
+    session = rules.new_session(min(max(2, rules.min_seats), rules.max_seats), 7, rules.options({}), [])
+    assert (session.forfeit_outcome((0,)) is not None) == (not rules.cooperative)

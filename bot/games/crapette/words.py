@@ -74,8 +74,9 @@ def describe(engine: Crapette, seat: int, move: Move) -> Notice:
 
 def tell_step(steps: list[Notice], event: Event, opponent: str) -> None:
     """Add what `event` did to a turn told step by step (`opponent`: the name of the mover's opponent): a card
-    moved, turned up, discarded, a discard turned over, a turn cut short for going round in circles. A card turned up and played at once is one step ("turned up
-    8♥ → Bob's discard", not "turned up 8♥ · 8♥ turned card → Bob's discard"). Other events tell nothing here."""
+    moved, turned up, discarded, a discard turned over, a turn cut short for going round in circles. A card turned
+    up and played at once is one step ("turned up 8♥ → Bob's discard", not "turned up 8♥ · 8♥ turned card → Bob's
+    discard"). Other events tell nothing here."""
     if isinstance(event, CardMoved):
         turned_up = Notice("crapette.log.turned", {"card": str(event.card)})
         if event.move.source == "st" and steps and steps[-1] == turned_up:
