@@ -132,3 +132,29 @@ async def test_a_team_in_turns_moves_one_at_a_time(
     await alice.wait_state(lambda s: s["table"]["play"]["stock"] == engine.stock_count)
     await alice.close()
     await bob.close()
+
+
+async def test_a_tap_on_a_page_the_table_has_left_behind_changes_nothing(
+    emulator: Emulator, world: World, activity_bot: RunningClient[TheGameBot]
+) -> None:
+    """Draw and Undo carry the step of the state the page showed: a second tap before the page caught up, or
+    after a teammate's move, is refused with the board's sentence instead of drawing (or taking back) again."""
+    driver, (alice, bob) = await klondike(
+        emulator, world, activity_bot, world.alice, world.bob, mode="together"
+    )
+    engine = session_of(driver).engine
+    shown = alice.state["table"]["play"]["step"]
+    assert shown == 0 and bob.state["table"]["play"]["step"] == 0
+    assert (await alice.act({"kind": "draw", "step": shown}))["refused"] is False
+    again = await alice.act({"kind": "draw", "step": shown})  # the same tap again, from the same state
+    assert again["refused"] and again["text"] == t("en", "error.board_changed_button")
+    late = await bob.act({"kind": "undo", "step": shown})  # Bob's page had not caught up with Alice's draw
+    assert late["refused"] and late["text"] == t("fr", "error.board_changed_button")  # Bob reads French
+    assert (engine.moves_made, engine.undos_used) == (1, 0)
+    await bob.wait_state(lambda s: s["table"]["play"]["step"] == 1)
+    assert (await bob.act({"kind": "undo", "step": 1}))["refused"] is False
+    assert (engine.moves_made, engine.undos_used) == (1, 1)
+    forged = await bob.act({"kind": "draw", "step": "2"})
+    assert forged["refused"] and forged["text"] == t("fr", "error.stale_button")
+    await alice.close()
+    await bob.close()

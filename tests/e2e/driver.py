@@ -56,6 +56,18 @@ class TableDriver:
         return self.message(board_id)
 
     @staticmethod
+    def game_button(message: Message, name: str) -> str:
+        """The custom id of the game's button `name` on `message` ("draw" -> "tg:g:<table>:draw.<step>"): the
+        board's Draw and Undo carry the table's step after their name."""
+        found = [
+            custom_id
+            for custom_id in message.custom_ids
+            if custom_id.startswith("tg:g:") and custom_id.split(":")[3].split(".")[0] == name
+        ]
+        assert len(found) == 1, (name, message.custom_ids)
+        return found[0]
+
+    @staticmethod
     def summary_buttons(table_id: int) -> list[str]:
         """The custom ids under the summary of a game with a full log: Play again, Same deal, Full log."""
         return [f"tg:again:{table_id}:new", f"tg:again:{table_id}:same", f"tg:log:{table_id}:0"]

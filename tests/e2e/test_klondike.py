@@ -38,7 +38,7 @@ async def follow_one_hint(driver: TableDriver, world: World, table_id: int) -> s
     words = shown.content.removeprefix("💡 ")
     board = driver.board()
     if words.lower().startswith(("draw from the stock", "turn the waste over")):
-        await driver.click(world.alice, board, f"tg:g:{table_id}:draw")
+        await driver.click(world.alice, board, driver.game_button(board, "draw"))
         return words
     menu = board.find_component(f"tg:gs:{table_id}:mv")
     assert menu is not None, board.custom_ids
@@ -81,10 +81,10 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     added = await driver.command(world.alice, "game addbot")
     assert added.ephemeral and "AI" in (added.content or "")
     await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:g:{table_id}:draw")
+    await driver.click(world.alice, driver.board(), driver.game_button(driver.board(), "draw"))
     assert engine(driver).moves_made == 1
     saved = engine(driver).to_dict()
-    refused = await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:draw")
+    refused = await driver.click(world.bob, driver.board(), driver.game_button(driver.board(), "draw"))
     assert refused.ephemeral and "passe" in (refused.content or "")  # Bob reads French: wait for the Pass
     assert engine(driver).to_dict() == saved
     for text in ("zz", "c1>c1", "w>c9"):
@@ -96,8 +96,8 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     assert answer.ephemeral and answer.content
     assert engine(driver).to_dict() == saved
     await driver.click(world.alice, driver.board(), f"tg:g:{table_id}:pass")
-    await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:draw")
-    await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:undo")
+    await driver.click(world.bob, driver.board(), driver.game_button(driver.board(), "draw"))
+    await driver.click(world.bob, driver.board(), driver.game_button(driver.board(), "undo"))
     assert engine(driver).stock_count == 24 - 3 and engine(driver).undos_used == 1  # back to one draw
     board_id = driver.table().board_message_id or 0
     # Give up asks first (one tap on a phone would end the deal for the whole team); only a player is asked.
@@ -132,14 +132,14 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
 async def test_a_restart_keeps_the_position_and_undo_still_works(driver: TableDriver, world: World) -> None:
     table_id = await open_klondike(driver, world, 6)
     await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:g:{table_id}:draw")
-    await driver.click(world.alice, driver.board(), f"tg:g:{table_id}:draw")
+    await driver.click(world.alice, driver.board(), driver.game_button(driver.board(), "draw"))
+    await driver.click(world.alice, driver.board(), driver.game_button(driver.board(), "draw"))
     before = engine(driver).to_dict()
     old_board = driver.board()
     await driver.restart()
     assert engine(driver).to_dict() == before
     # The board posted before the restart still answers, and undo reaches back across the restart.
-    undone = await driver.click(world.alice, old_board, f"tg:g:{table_id}:undo")
+    undone = await driver.click(world.alice, old_board, driver.game_button(old_board, "undo"))
     assert undone.type in (4, 7)
     assert engine(driver).stock_count == 24 - 3 and engine(driver).undos_used == 1
 
@@ -191,3 +191,41 @@ async def test_klondike_options_open_klondike_and_history_deals_it_again_by_the_
     assert again.id != table_id and again.game_key == "klondike"
     assert again.deal_code == table.deal_code
     assert again.options["draw"] == 1 and again.options["any_colour"], "the same rules as the game chosen"
+
+
+async def test_a_double_tap_on_draw_draws_once_and_says_why_privately(
+    driver: TableDriver, world: World
+) -> None:
+    """Two presses of Draw sent before the first is answered (a double tap on a slow phone): the first draws, the
+    second, from a board the table has left behind, is refused privately in one sentence. The same for Undo, and for
+    a teammate playing at the same time."""
+    table_id = await open_klondike(driver, world, 6, team_play="together")
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    for name, changed in (("draw", lambda: engine(driver).moves_made == 1), ("undo", lambda: engine(driver).undos_used == 1)):  # fmt: skip
+        board = driver.board()
+        button = driver.game_button(board, name)
+        first = await driver.emulator.click(world.alice, board, button)
+        second = await driver.emulator.click(world.alice, board, button)  # the board is not updated yet
+        assert (await first.response()).type in (4, 7)
+        refused = await second.response()
+        await driver.settle()
+        assert changed() and engine(driver).stock_count == (24 - 3 if name == "draw" else 24), (
+            "once, not twice"
+        )
+        assert refused.ephemeral and refused.content == (
+            "The table has changed since this button was shown, so nothing happened: press again on the latest "
+            "board if you still want to."
+        )
+    # Bob, in French, presses Draw on the board Alice has just drawn from (her press reached the table first).
+    board = driver.board()
+    draw = driver.game_button(board, "draw")
+    alices = await driver.emulator.click(world.alice, board, draw)
+    bobs = await driver.emulator.click(world.bob, board, draw)
+    await alices.response()
+    refused = await bobs.response()
+    await driver.settle()
+    assert refused.ephemeral and (refused.content or "").startswith(
+        "La table a changé depuis l'affichage de ce bouton"
+    )
+    assert engine(driver).moves_made == 2, "Alice's draw, not Bob's"

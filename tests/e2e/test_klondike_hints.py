@@ -101,7 +101,9 @@ async def test_a_flood_of_hints_on_one_table_starves_no_other_server(
     assert not hint_messages(driver, world.alice), "the other server was answered while the solver worked"
 
     # A move meanwhile, and Hint again: a new position while the solver works on the table, so the player is told.
-    await (await emulator.click(world.alice, driver.board(), f"tg:g:{table_id}:draw")).response()
+    await (
+        await emulator.click(world.alice, driver.board(), driver.game_button(driver.board(), "draw"))
+    ).response()
     await (await emulator.click(world.alice, driver.board(), f"tg:hint:{table_id}")).response()
     busy = "A hint is already being worked out for this table: ask again in a moment."
     await emulator.wait_for(

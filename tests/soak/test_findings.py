@@ -10,6 +10,8 @@ import pytest
 from bot.app import TheGameBot
 from bot.emulator import Emulator, RunningClient
 from bot.emulator.faults import Fault
+from bot.games.klondike.moves import DRAW
+from bot.games.klondike.session import MakeMove
 from bot.service.games import Change
 from bot.service.table import Table
 from bot.ui.game_ui import ui_for
@@ -176,12 +178,15 @@ async def test_a_board_answered_while_the_next_move_is_being_saved_does_not_show
         change = await real_act(table_id, user_id, action)
         clicked.append(Table.from_dict(change.table.to_dict()))  # the click's move, saved
         monkeypatch.setattr(store, "save", slow_save)
-        next_move.append(asyncio.create_task(real_act(table_id, user_id, action)))
+        # The same player's next Draw, pressed on the board that draw brought (so with the table's new step).
+        again = MakeMove(DRAW, seen_step=change.table.require_session().step)
+        next_move.append(asyncio.create_task(real_act(table_id, user_id, again)))
         await saving.wait()
         return change
 
     monkeypatch.setattr(games, "act", act_then_next_move_meanwhile)
-    answer = await answered(await emulator.click(alice, board, f"tg:g:{table.id}:draw"))
+    draw = next(custom_id for custom_id in board.custom_ids if custom_id.startswith(f"tg:g:{table.id}:draw."))
+    answer = await answered(await emulator.click(alice, board, draw))
     assert answer.type == 7, "the click is answered with the board itself"
     live = games.require(table.id)
     assert render_table(live)["embed"].to_dict() != render_table(clicked[0])["embed"].to_dict()

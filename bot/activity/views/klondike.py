@@ -5,8 +5,9 @@ Only what the board's picture shows reaches the page: how many cards the stock a
 the waste's cards the table shows fanned, the face-up cards. The legal moves follow from those cards alone.
 
 The page sends `{"kind": "move", "source": "column:3", "target": "column:5" | "foundation", "count": 2}` (a card or
-a run dragged, or tapped then its target tapped), `draw` (the stock tapped), `auto`, `undo`, `pass` (a team in turns)
-and `give_up` (asked first, as the board's button does).
+a run dragged, or tapped then its target tapped), `draw` (the stock tapped) and `undo`, each with the `step` of the
+state it was shown in (a tap on a page the table has left behind is refused), `auto`, `pass` (a team in turns) and
+`give_up` (asked first, as the board's button does).
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class KlondikeView:
             "can_auto": can_act and bool(engine.auto_moves()),
             "can_undo": can_act and engine.can_undo,
             "can_pass": can_act and session.mode == "turns" and team,
+            "step": session.step,  # sent back with draw and undo: a tap on a page the table has left is refused
             "labels": {
                 "stock": t(locale, "klondike.stock"),
                 "waste": t(locale, "klondike.waste"),
@@ -109,7 +111,13 @@ class KlondikeView:
                 return MakeMove(Move(source, target, count), seen_card)
             except ValueError:
                 raise GameError("error.stale_button") from None
-        simple = {"draw": MakeMove(DRAW), "auto": AutoPlay(), "undo": UndoMove(), "pass": PassDeal()}
+        if kind in ("draw", "undo"):
+            # The table's step the page showed: a second tap before the page caught up (or a teammate's move
+            # first) is refused instead of drawing or taking back once more. None: a page that does not send it.
+            step = message.get("step")
+            seen_step = require_int(step) if step is not None else None
+            return MakeMove(DRAW, seen_step=seen_step) if kind == "draw" else UndoMove(seen_step)
+        simple = {"auto": AutoPlay(), "pass": PassDeal()}
         if kind in simple:
             return simple[str(kind)]
         if kind == "give_up":

@@ -26,10 +26,12 @@ MODES = ("solo", "turns", "together")
 @dataclass(frozen=True, slots=True)
 class MakeMove:
     """A move. `seen_card`: for a move chosen in a menu, the code of the first card the menu showed moving; the
-    move is refused, changing nothing, when another card is there now (the menu was drawn before a change)."""
+    move is refused, changing nothing, when another card is there now (the menu was drawn before a change).
+    `seen_step`: for the board's **Draw**, the table's `step` when the button was drawn (see `UndoMove`)."""
 
     move: Move
     seen_card: str | None = None
+    seen_step: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +41,11 @@ class AutoPlay:
 
 @dataclass(frozen=True, slots=True)
 class UndoMove:
-    pass
+    """Take back the last move. `seen_step`: the table's `step` when the button was drawn: a press from a board
+    older than the table (a double tap, a teammate faster) is refused, changing nothing, instead of taking back a
+    move nobody meant to (None: a button drawn before buttons carried it, or `/move`)."""
+
+    seen_step: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,11 +107,18 @@ class KlondikeSession(Session):
     def is_over(self) -> bool:
         return self.engine.is_over
 
+    @property
+    def step(self) -> int:
+        """How many times the table has changed (moves and undos): what a board's **Draw** and **Undo** carry."""
+        return self.engine.moves_made + self.engine.undos_used
+
     # -- actions -----------------------------------------------------------------------------------------------
     def apply(self, seat: int, action: Any) -> ActionResult:
         if seat not in self.to_act():
             raise GameError("klondike.game_over" if self.engine.is_over else "klondike.not_your_turn")
         engine = self.engine
+        if isinstance(action, MakeMove | UndoMove) and action.seen_step not in (None, self.step):
+            raise GameError("error.board_changed_button")
         try:
             if isinstance(action, MakeMove):
                 if action.seen_card is not None:

@@ -174,9 +174,12 @@ class KlondikeUI(GameUI):
         view.add_item(self.move_menu(table))
         safe = engine.auto_moves()
         draw_label = "klondike.button.draw" if engine.stock_count else "klondike.button.redeal"
+        # Draw and Undo carry the table's step: pressed again on a board the table has left behind (a double tap,
+        # a teammate faster), they are refused instead of drawing or taking back once more.
+        step = session.step
         buttons = [
             (
-                "draw",
+                f"draw.{step}",
                 t(locale, draw_label),
                 "🂠",
                 discord.ButtonStyle.primary,
@@ -184,7 +187,7 @@ class KlondikeUI(GameUI):
             ),
             ("auto", t(locale, "klondike.button.auto"), "⏫", discord.ButtonStyle.success, not safe),
             (
-                "undo",
+                f"undo.{step}",
                 t(locale, "klondike.button.undo"),
                 "↩️",
                 discord.ButtonStyle.secondary,
@@ -305,7 +308,12 @@ class KlondikeUI(GameUI):
         if payload == "mv" and len(values) == 1:
             code, seen_card = read_seen_card(values[0])
             return MakeMove(read_move(code), seen_card), "board"
-        simple = {
+        name, _, step = payload.partition(".")
+        if name in ("draw", "undo") and step:
+            if not step.isdigit():
+                raise GameError("error.stale_button")
+            return (MakeMove(DRAW, seen_step=int(step)) if name == "draw" else UndoMove(int(step))), "board"
+        simple = {  # and Draw, Undo of a board drawn before they carried the table's step
             "draw": MakeMove(DRAW),
             "auto": AutoPlay(),
             "undo": UndoMove(),

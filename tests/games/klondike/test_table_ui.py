@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from bot.games.errors import GameError
 from bot.games.klondike import DRAW, Klondike, KlondikeOptions
 from bot.games.klondike.history import history
-from bot.games.klondike.session import MakeMove
+from bot.games.klondike.session import MakeMove, UndoMove
 from bot.games.klondike.table_ui import UI
 from bot.games.klondike.wording import describe
 from bot.service.table import TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, card_emoji_name, cards_in_text, emoji_names
 from bot.ui.game_ui import render_notice
+from bot.ui.i18n import t
 from tests.games.klondike.tables import klondike_table, tour_game, tour_moves
 
 ONLY_DRAW_SEED = 8  # a deal where no card can move before drawing
@@ -66,11 +69,13 @@ def test_the_menu_the_suggestions_and_the_answer_use_the_same_words() -> None:
 
 
 def layout_of(view: Any) -> list[tuple[int, int, str, str]]:
-    """Each control's row, its place in the row, its kind and its custom id, as Discord lays them out."""
+    """Each control's row, its place in the row, its kind and its custom id (without the table's step that Draw
+    and Undo carry), as Discord lays them out."""
     laid = []
     for row, action_row in enumerate(view.to_components()):
         for place, component in enumerate(action_row["components"]):
-            laid.append((row, place, str(component["type"]), component["custom_id"]))
+            custom_id = re.sub(r"^(tg:g:\d+:(?:draw|undo))\.\d+$", r"\1", component["custom_id"])
+            laid.append((row, place, str(component["type"]), custom_id))
     return laid
 
 
@@ -106,6 +111,62 @@ def test_the_controls_keep_their_places_from_move_to_move(players: int, mode: st
     assert hint[:2] == (2, 0), "Hint opens the third row, before (Pass and) Give up"
     per_row = [sum(1 for item in layouts[0] if item[0] == row) for row in range(3)]
     assert per_row[0] == 1 and max(per_row[1:]) <= 3, "the menu alone, then three buttons a row at most"
+
+
+def board_buttons(table: Any) -> dict[str, str]:
+    """The board's game buttons, their name to their payload ("draw" -> "draw.3")."""
+    payloads = [
+        component["custom_id"].split(":")[3]
+        for row in UI.controls(table).to_components()
+        for component in row["components"]
+        if component["custom_id"].startswith("tg:g:")
+    ]
+    return {payload.split(".")[0]: payload for payload in payloads}
+
+
+def test_a_second_press_of_draw_or_undo_on_a_board_left_behind_changes_nothing() -> None:
+    """A double tap on a slow phone, or a teammate pressing first: Draw and Undo carry the table's step, and a
+    press from a board the table has left behind is refused in one sentence instead of drawing (or taking back)
+    once more."""
+    game = tour_game()
+    table = klondike_table(game, players=2, mode="together")
+    session = table.require_session()
+    first = board_buttons(table)
+    assert first["draw"] == "draw.0" and first["undo"] == "undo.0"
+    session.apply(0, UI.action(table, first["draw"], [])[0])  # the first tap draws
+    assert game.moves_made == 1
+    before = game.to_dict()
+    for payload in (first["draw"], first["undo"]):  # the second tap, from the same board
+        with pytest.raises(GameError) as refused:
+            session.apply(1, UI.action(table, payload, [])[0])
+        assert refused.value.key == "error.board_changed_button"
+        assert game.to_dict() == before, "nothing drawn, nothing taken back"
+    assert t("fr", refused.value.key).startswith("La table a changé depuis l'affichage de ce bouton")
+    now = board_buttons(table)
+    assert now["draw"] == "draw.1" and now["undo"] == "undo.1"
+    session.apply(1, UI.action(table, now["undo"], [])[0])  # the board as it is now: it takes the draw back
+    assert game.undos_used == 1 and game.stock_count == 24
+    assert board_buttons(table)["draw"] == "draw.2", "an undo is a change too"
+
+
+def test_draw_and_undo_from_a_board_drawn_before_they_carried_the_step_still_answer() -> None:
+    game = tour_game()
+    table = klondike_table(game)
+    session = table.require_session()
+    assert UI.action(table, "draw", [])[0] == MakeMove(DRAW)
+    assert UI.action(table, "undo", [])[0] == UndoMove()
+    session.apply(0, UI.action(table, "draw", [])[0])
+    session.apply(0, UI.action(table, "draw", [])[0])  # no step: played as before
+    session.apply(0, UI.action(table, "undo", [])[0])
+    assert (game.moves_made, game.undos_used) == (2, 1)
+
+
+@pytest.mark.parametrize("payload", ["draw.", "draw.x", "draw.1.2", "undo.-1", "draw.0x1", "auto.3"])
+def test_a_forged_step_is_a_stale_button(payload: str) -> None:
+    table = klondike_table(tour_game())
+    with pytest.raises(GameError) as refused:
+        UI.action(table, payload, [])
+    assert refused.value.key == "error.stale_button"
 
 
 def test_an_empty_menu_says_why_in_french() -> None:

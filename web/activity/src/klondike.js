@@ -43,7 +43,7 @@ function topRow(state, send) {
     state.stock > 0 ? cardBack() : slot(state.waste_count > 0 ? "↻" : ""),
     state.stock > 0 && el("span", { class: "count" }, String(state.stock)),
   );
-  if (state.can_draw) stock.addEventListener("click", () => send({ kind: "draw" }));
+  if (state.can_draw) stock.addEventListener("click", () => send({ kind: "draw", step: state.step }));
   const waste = el(
     "div",
     { class: "kpile waste", "aria-label": `${labels.waste} (${state.waste_count})` },
@@ -116,9 +116,9 @@ export function renderKlondike(table, connection) {
       el(
         "div",
         { class: "buttons klondike-buttons" },
-        el("button", { class: "primary", disabled: !state.can_draw, onclick: () => send({ kind: "draw" }) }, "🂠 ", labels.draw),
+        el("button", { class: "primary", disabled: !state.can_draw, onclick: () => send({ kind: "draw", step: state.step }) }, "🂠 ", labels.draw),
         el("button", { class: "success", disabled: !state.can_auto, onclick: () => send({ kind: "auto" }) }, "⏫ ", labels.auto),
-        el("button", { disabled: !state.can_undo, onclick: () => send({ kind: "undo" }) }, "↩ ", labels.undo),
+        el("button", { disabled: !state.can_undo, onclick: () => send({ kind: "undo", step: state.step }) }, "↩ ", labels.undo),
         el("button", { disabled: !state.can_act, onclick: () => connection.send({ kind: "hint" }) }, "💡 ", tr("button.hint")),
         state.can_pass && el("button", { onclick: () => send({ kind: "pass" }) }, "🤝 ", labels.pass),
         el("button", { class: "danger give-up", disabled: !state.can_act, onclick: () => connection.send({ kind: "give_up" }) }, labels.give_up),
