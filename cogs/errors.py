@@ -1,5 +1,6 @@
 """The single place where slash-command errors become a private, one-sentence answer; and the answer to a button or
-menu that nothing handles (a custom id from an older release or a forged one), so no click is left unanswered."""
+menu that nothing handles (a custom id from an older release or a forged one, or a table's item its message no
+longer carries), so no click is left unanswered."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ class Errors(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.type is not discord.InteractionType.component or handled(self.bot, interaction):
             return
+        key = "error.message_changed" if table_item_gone(self.bot, interaction) else "error.unknown_button"
         try:
-            await send_private(interaction, t(interaction.locale, "error.unknown_button"))
+            await send_private(interaction, t(interaction.locale, key))
         except discord.HTTPException:
             return  # answered meanwhile, or the interaction expired: nothing more to say
 
@@ -66,6 +68,18 @@ def handled(bot: commands.Bot, interaction: discord.Interaction[Any]) -> bool:
     if any(key in store._views.get(owner, {}) for owner in (message_id, None)):
         return True
     return ComponentRouter(store._dynamic_items.values()).handles(interaction)
+
+
+def table_item_gone(bot: commands.Bot, interaction: discord.Interaction[Any]) -> bool:
+    """Whether the click names one of the tables' items, as this release writes them, that is no longer on its
+    message: the message changed (the board after a move) between what the player saw and the click."""
+    router = getattr(bot, "router", None)
+    custom_id = dict(interaction.data or {}).get("custom_id")
+    return (
+        isinstance(router, ComponentRouter)
+        and isinstance(custom_id, str)
+        and (router.template_match(custom_id) is not None)
+    )
 
 
 async def setup(bot: commands.Bot) -> None:

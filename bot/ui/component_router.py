@@ -7,7 +7,8 @@ rules and its `DynamicItem` classes, and skips the rebuilding:
 
 - the custom id must fully match one registered template (the classes are tried in the order given);
 - a component of that type with that custom id must be on the clicked message, as discord.py requires, so a forged
-  custom id that no message of the bot carries is answered as an unknown button (`cogs/errors.py`);
+  custom id that no message of the bot carries is answered as an unknown button, and a table's own custom id no
+  longer on its message (the message changed before the click arrived) says so (`cogs/errors.py`);
 - the class builds the item with its `from_custom_id`, and the item's `callback` runs in the task discord.py made
   for the `interaction` event. A menu's choices are read from the interaction (`selected_values`).
 
@@ -68,12 +69,10 @@ class ComponentRouter:
         custom_id = data.get("custom_id")
         if not isinstance(custom_id, str):
             return None
-        for item in self._items:
-            match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
-            if match is not None:
-                break
-        else:
+        found = self.template_match(custom_id)
+        if found is None:
             return None
+        item, match = found
         message = interaction.message
         component_type = data.get("component_type")
         if message is None or not any(
@@ -82,6 +81,14 @@ class ComponentRouter:
         ):
             return None
         return item, match
+
+    def template_match(self, custom_id: str) -> tuple[DynamicItemClass, re.Match[str]] | None:
+        """The first registered class whose template the custom id fully matches, with the match."""
+        for item in self._items:
+            match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+            if match is not None:
+                return item, match
+        return None
 
     def handles(self, interaction: discord.Interaction[Any]) -> bool:
         return self.route(interaction) is not None

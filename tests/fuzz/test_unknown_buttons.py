@@ -80,3 +80,31 @@ async def test_a_history_choice_that_is_no_game_is_refused(
     answer = await result.response()
     await driver.settle()
     assert answer.ephemeral and answer.content and "reference" not in answer.content
+
+
+async def test_a_tables_button_its_message_no_longer_carries_says_the_message_changed(
+    driver: TableDriver, world: World
+) -> None:
+    """A click sent on a board as it was before an edit (Klondike's Draw before the move that changed its step)
+    names a button the message no longer has: the player is told the message changed first, in their language,
+    and nothing happens (not "an older version of the bot")."""
+    await driver.command(world.alice, "game new", game="klondike", deal=seed_to_deal_code(6))
+    table_id = driver.table().id
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    board = driver.board()
+    old_draw = driver.game_button(board, "draw")
+    await driver.click(world.alice, board, old_draw)
+    assert old_draw not in driver.board().custom_ids
+    before = state(driver.table())
+    for user, expected in (
+        (world.alice, "This message changed before your click reached me, so nothing happened: look at it again "
+         "and choose from what it shows now."),
+        (world.bob, "Ce message a changé avant que ton clic m'arrive, donc rien ne s'est passé : regarde-le à "
+         "nouveau et choisis parmi ce qu'il montre maintenant."),
+    ):  # fmt: skip
+        data = {"custom_id": old_draw, "component_type": 2}
+        result = driver.emulator._dispatch_interaction(3, user, world.channel, data, message=driver.board())
+        answer = await result.response()
+        await driver.settle()
+        assert answer.ephemeral and answer.content == expected
+    assert state(driver.table()) == before
