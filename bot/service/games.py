@@ -355,8 +355,9 @@ class GameService:
             seat = self._require_playing_seat(table, user_id)
             session = table.require_session()
             before = session.progress()
+            waited_for = table.seats_to_act == (seat,)  # the one player a reminder would ping
             result = session.apply(seat, action)
-            return self._after(table, result, before)
+            return self._after(table, result, before, active=waited_for)
 
     async def play_ai(self, table_id: int, seat: int) -> Change:
         """Play an AI seat's turn (or its part of a simultaneous step) under the table's lock."""
@@ -372,13 +373,16 @@ class GameService:
             events = session.play_ai(seat)
             return self._after(table, ActionResult(events), before)
 
-    def _after(self, table: Table, result: ActionResult, before: Any) -> Change:
+    def _after(self, table: Table, result: ActionResult, before: Any, *, active: bool = False) -> Change:
+        """After an accepted action: the idle clock, the end of the game. `active`: the action was made by a
+        player the table was waiting for, who is not idle then even if the turn did not pass (a Klondike player
+        making move after move, a long Crapette turn): their reminder, and a vote it opened, start again."""
         session = table.require_session()
         now = self._clock()
         for line in session.public_log(result.events):
             log.info("Table %s: %s", table.id, line)
         turn_passed = session.progress() != before
-        if turn_passed:
+        if turn_passed or active:
             table.turn_started_at = now
             table.reminded = False
             table.end_votes.clear()

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from bot.games.errors import GameError
+from bot.games.klondike.moves import DRAW
+from bot.games.klondike.session import MakeMove
 from bot.games.thegame.engine import Status
 from bot.games.thegame.session import ChooseFirst, CycleMarker, FinishTurn, PlayOnPile
 from bot.service.games import GameService, SaveFailed
@@ -246,6 +248,38 @@ async def test_lobby_expires_and_idle_player_is_reminded_once(service: GameServi
     assert (votes, needed) == (1, 2) and change.table.status is TableStatus.PLAYING
     change, votes, needed = await service.vote_end(service_table.id, BOB)
     assert change.table.status is TableStatus.ABANDONED
+
+
+async def test_a_player_who_keeps_playing_is_not_reminded_even_if_the_turn_does_not_pass(
+    service: GameService, clock: Clock
+) -> None:
+    """Found reading the timers: the idle clock started again only when the turn passed, so a Klondike player
+    (whose turn never passes) was pinged "your turn" with a vote to end the game while making move after move.
+    A player the table waits for is idle from their last action; a teammate's marker is not their action."""
+    klondike = await service.create(
+        guild_id=1, channel_id=60, host=Seat(ALICE, "Alice"), seed=5, locale="en", game_key="klondike"
+    )
+    await service.start(klondike.id, ALICE)
+    for _ in range(12):  # two minutes of play, with a reminder after 30 s idle
+        clock.now += 10
+        await service.act(klondike.id, ALICE, MakeMove(DRAW))
+        assert await service.tick() == []
+    clock.now += 31
+    assert [(event.kind, event.table.id) for event in await service.tick()] == [("turn_reminder", klondike.id)]
+    await service.act(klondike.id, ALICE, MakeMove(DRAW))
+    assert not service.require(klondike.id).reminded, "back at the table: a new idle spell, a new reminder"
+
+    game = await service.create(guild_id=1, channel_id=61, host=Seat(ALICE, "Alice"), seed=7, locale="en")
+    await service.join(game.id, Seat(BOB, "Bob"))
+    await service.start(game.id, ALICE)
+    await service.act(game.id, BOB, ChooseFirst())
+    waited = service.require(game.id).current_seat
+    assert waited is not None
+    other = BOB if waited.user_id == ALICE else ALICE
+    for _ in range(4):
+        clock.now += 10
+        await service.act(game.id, other, CycleMarker("A"))  # table talk while waiting
+    assert ("turn_reminder", game.id) in [(event.kind, event.table.id) for event in await service.tick()]
 
 
 async def test_a_play_that_would_end_the_game_asks_first(service: GameService) -> None:
