@@ -265,7 +265,9 @@ async def test_a_player_who_keeps_playing_is_not_reminded_even_if_the_turn_does_
         await service.act(klondike.id, ALICE, MakeMove(DRAW))
         assert await service.tick() == []
     clock.now += 31
-    assert [(event.kind, event.table.id) for event in await service.tick()] == [("turn_reminder", klondike.id)]
+    assert [(event.kind, event.table.id) for event in await service.tick()] == [
+        ("turn_reminder", klondike.id)
+    ]
     await service.act(klondike.id, ALICE, MakeMove(DRAW))
     assert not service.require(klondike.id).reminded, "back at the table: a new idle spell, a new reminder"
 
