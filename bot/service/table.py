@@ -63,9 +63,8 @@ class Table:
     ended_at: float | None = None
     board_message_id: int | None = None
     ping_message_id: int | None = None
-    turn_started_at: float | None = (
-        None  # since when the table waits: the turn's start, or its player's last action
-    )
+    # Since when the table waits: the turn's start, or the last action of the one player it waits for.
+    turn_started_at: float | None = None
     reminded: bool = False
     end_votes: set[int] = field(default_factory=set)
     violations: dict[int, int] = field(default_factory=dict)
