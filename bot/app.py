@@ -189,6 +189,7 @@ class TheGameBot(commands.AutoShardedBot):
             self.tables,
             lobby_timeout=self.settings.lobby_timeout,
             turn_reminder=self.settings.turn_reminder,
+            idle_end=self.settings.idle_end,
         )
         self.display = TableDisplay(
             self, self.games, self.guild_settings, open_table_button=self.settings.activity_enabled

@@ -164,6 +164,9 @@ class Settings:
     # Table timers, in seconds.
     lobby_timeout: float = 30 * 60
     turn_reminder: float = 10 * 60
+    # A game in play that has waited this long for a move ends by itself (a rated game: given up by the player
+    # waited for), so no channel is held for good and nobody escapes a loss by walking away.
+    idle_end: float = 24 * 60 * 60
     timer_interval: float = 30.0
     # Pause before an AI seat plays, so humans can follow.
     ai_turn_delay: float = 1.5
@@ -218,6 +221,7 @@ class Settings:
             log_level=level,
             lobby_timeout=_float(env, "LOBBY_TIMEOUT_SECONDS", 30 * 60),
             turn_reminder=_float(env, "TURN_REMINDER_SECONDS", 10 * 60),
+            idle_end=_float(env, "IDLE_END_SECONDS", 24 * 60 * 60),
             timer_interval=_float(env, "TIMER_INTERVAL_SECONDS", 30.0),
             ai_turn_delay=_float(env, "AI_TURN_DELAY_SECONDS", 1.5),
             card_emojis=_switch(env, "CARD_EMOJIS", True),

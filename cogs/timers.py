@@ -1,4 +1,4 @@
-"""The table timers: lobbies that close themselves, reminders for idle players."""
+"""The table timers: lobbies that close themselves, reminders for idle players, games left waiting that end."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import logging
 from discord.ext import commands, tasks
 
 from bot.app import TheGameBot
+from bot.service.games import Change
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,8 @@ class Timers(commands.Cog):
                 self.bot.display.forget_table(fired.table.id)
             elif fired.kind == "turn_reminder":
                 await self.bot.display.remind(fired.table)
+            elif fired.kind == "idle_ended":  # as a vote's end: the summary, the channel told, hands closed
+                self.bot.controller.after_change(Change(fired.table))
 
     @check.before_loop
     async def wait_until_ready(self) -> None:

@@ -55,7 +55,7 @@ class SaveFailed(GameError):
 
 @dataclass(frozen=True, slots=True)
 class TimerEvent:
-    kind: str  # "lobby_expired" | "turn_reminder"
+    kind: str  # "lobby_expired" | "turn_reminder" | "idle_ended"
     table: Table
 
 
@@ -66,12 +66,16 @@ class GameService:
         *,
         lobby_timeout: float = 30 * 60,
         turn_reminder: float = 10 * 60,
+        idle_end: float = 24 * 60 * 60,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._store = store
         self._clock = clock
         self.lobby_timeout = lobby_timeout
         self.turn_reminder = turn_reminder
+        self.idle_end = idle_end
+        # Waiting while the bot was down is nobody's fault: a game left waiting is measured from here at most.
+        self._up_since = clock()
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -499,7 +503,8 @@ class GameService:
             table.hints[user_id] = table.hints.get(user_id, 0) + 1
 
     async def tick(self) -> list[TimerEvent]:
-        """Close lobbies left unstarted and remind idle players; called by the timer loop."""
+        """Close lobbies left unstarted, remind idle players and end games left waiting; called by the timer
+        loop."""
         now = self._clock()
         fired: list[TimerEvent] = []
         for table in list(self._tables.values()):
@@ -510,6 +515,11 @@ class GameService:
                         locked.ended_at = now
                         locked.end_reason = "timeout"
                         fired.append(TimerEvent("lobby_expired", locked))
+            elif self._left_waiting(table, now):
+                async with self.locked(table.id) as locked:
+                    if self._left_waiting(locked, now):
+                        self._end_idle(locked)
+                        fired.append(TimerEvent("idle_ended", locked))
             elif (
                 table.status is TableStatus.PLAYING
                 and not table.reminded
@@ -522,6 +532,25 @@ class GameService:
                     locked.reminded = True
                     fired.append(TimerEvent("turn_reminder", locked))
         return fired
+
+    def _left_waiting(self, table: Table, now: float) -> bool:
+        """Whether a game in play has waited `idle_end` for a move of a human player (since this process started,
+        at most)."""
+        return (
+            table.status is TableStatus.PLAYING
+            and table.turn_started_at is not None
+            and now - max(table.turn_started_at, self._up_since) >= self.idle_end
+            and any(not table.seats[seat].is_ai for seat in table.seats_to_act)
+        )
+
+    def _end_idle(self, table: Table) -> None:
+        """End a game left waiting: in a rated game the one player it waited for gives it up (walking away from a
+        game about to be lost must not keep a rating, as `/game stop` does not); otherwise it is abandoned (a
+        cooperative or solo game, or several players who could all act)."""
+        waited = self.waited_for(table)
+        if waited is not None:
+            table.forfeits = (waited,)
+        self._abandon(table, "idle")
 
     # -- checks --------------------------------------------------------------------------------------------
     @staticmethod

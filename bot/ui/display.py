@@ -26,6 +26,7 @@ from bot.games.errors import GameError
 from bot.gateway_events import OwnMessage
 from bot.service.table import Table, TableStatus
 from bot.ui.activity_button import add_open_table_button
+from bot.ui.format import period
 from bot.ui.game_ui import ended_early_text, render_notice, ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
@@ -590,7 +591,12 @@ class TableDisplay:
         try:
             await self.public.send(
                 channel,
-                content=t(table.locale, reminder, mention=f"<@{seat.user_id}>"),
+                content=t(
+                    table.locale,
+                    reminder,
+                    mention=f"<@{seat.user_id}>",
+                    idle=period(self._games.idle_end, table.locale),
+                ),
                 view=view,
                 allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(seat.user_id)], everyone=False, roles=False

@@ -35,6 +35,13 @@ def unescaped(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
+def period(seconds: float, locale: str) -> str:
+    """A length of time as a rule states it: whole hours in words ("24 hours"), else as `duration` says it."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return t(locale, "time.whole_hours", count=int(seconds // 3600))
+    return duration(seconds, locale)
+
+
 def duration(seconds: float, locale: str) -> str:
     """A duration as people say it: "under a minute", "12 min", "1 h 5 min"."""
     if seconds < 60:

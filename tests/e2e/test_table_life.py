@@ -237,5 +237,8 @@ async def test_alone_with_the_ai_the_reminder_offers_no_vote(driver: TableDriver
         lambda: any("waiting for you" in m.content for m in driver.public_messages()), timeout=30
     )
     (reminder,) = [m for m in driver.public_messages() if "waiting for you" in m.content]
-    assert reminder.content == f"⏰ <@{world.alice.id}>, the table is waiting for you."
+    assert reminder.content == (
+        f"⏰ <@{world.alice.id}>, the table is waiting for you. After 24 hours without a move, the game ends by "
+        "itself and counts as a loss for you."
+    )
     assert reminder.custom_ids == []

@@ -196,3 +196,38 @@ def test_every_rated_game_has_a_result_for_a_player_who_gives_up(key: str) -> No
     rules = GAMES[key]
     session = rules.new_session(min(max(2, rules.min_seats), rules.max_seats), 7, rules.options({}), [])
     assert (session.forfeit_outcome((0,)) is not None) == (not rules.cooperative)
+
+
+async def test_a_game_left_waiting_ends_by_itself_and_waiting_while_the_bot_was_down_does_not_count(
+    database: Database, clock: Clock
+) -> None:
+    """`idle_end` after the last move the table waited for: a rated game is given up by the one player it waited
+    for (walking away is not a way out of a loss), a game where several humans could act is abandoned. Measured
+    from the process's start at most: a restart after a long downtime ends nothing at once."""
+    service = GameService(TableStore(database), turn_reminder=30, idle_end=3600, clock=clock)
+    rated = await table_of(service, "crapette", [Seat(ALICE, "Alice")], ai=1)
+    waited = service.require(rated).seats_to_act
+    assert len(waited) == 1
+    if service.require(rated).seats[waited[0]].is_ai:  # the AI starts: its turn played, Alice's begins
+        while service.require(rated).current_seat is not None and service.require(rated).current_seat.is_ai:
+            await service.play_ai(rated, waited[0])
+    clock.now += 3599
+    assert [event.kind for event in await service.tick()] == ["turn_reminder"]
+    clock.now += 2 * 24 * 3600  # the bot is down for two days, then starts again on the same database
+    restarted = GameService(TableStore(database), turn_reminder=30, idle_end=3600, clock=clock)
+    await restarted.restore()
+    assert await restarted.tick() == [], "the downtime is not the player's"
+    clock.now += 3600
+    (ended,) = await restarted.tick()
+    assert ended.kind == "idle_ended" and restarted.get(rated) is None
+    assert (ended.table.end_reason, ended.table.forfeits) == ("idle", (0,))
+    assert [seat[2] for seat in await stored_seats(database, rated)] == [1, 0]
+
+    hearts = await table_of(
+        restarted, "hearts", [Seat(BOB, "Bob"), Seat(CAROL, "Carol")], ai=1
+    )  # the pass: both humans may act at once
+    assert len(restarted.require(hearts).seats_to_act) > 1
+    clock.now += 3600
+    (ended,) = await restarted.tick()
+    assert ended.table.id == hearts and ended.table.status is TableStatus.ABANDONED
+    assert ended.table.forfeits == (), "nobody in particular was waited for: no loss for anyone"

@@ -1,0 +1,63 @@
+"""A game left waiting ends by itself (`IDLE_END_SECONDS`, a day by default; here a second and a half): nobody keeps
+a channel for good, and walking away from a rated game about to be lost counts as giving it up, as `/game stop`
+does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from bot.games.deal_codes import seed_to_deal_code
+from tests.e2e.conftest import World, bot_settings
+from tests.e2e.driver import TableDriver
+
+IDLE_END = 1.5
+
+
+@pytest.fixture
+def settings(tmp_path: Path, database_url: str | None) -> Settings:
+    return bot_settings(
+        tmp_path, database_url=database_url, turn_reminder=0.5, idle_end=IDLE_END, timer_interval=0.1
+    )
+
+
+async def test_a_rated_game_left_waiting_is_given_up_by_the_player_it_waited_for(
+    driver: TableDriver, world: World
+) -> None:
+    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
+    table_id = driver.table().id
+    await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    board_id = driver.table().board_message_id
+    await driver.emulator.wait_for(lambda: driver.bot.games.get(table_id) is None, timeout=30)
+    await driver.settle()
+    told = [message.text for message in driver.public_messages() if message.text.startswith("⌛")]
+    assert told == [
+        "⌛ The game waited too long for Alice and ended by itself: it counts as a loss for Alice."
+    ]
+    reminder = next(m.content for m in driver.public_messages() if "waiting for you" in m.content)
+    assert "After 1.5" not in reminder and "without a move, the game ends by itself" in reminder
+    rows = await driver.bot.db.fetchall(
+        "SELECT user_id, forfeited, won FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
+    )
+    assert {row[0]: (row[1], row[2]) for row in rows if row[0] == world.alice.id} == {world.alice.id: (1, 0)}
+    assert sum(row[2] for row in rows) == 1, "the AI won"
+    summary = driver.message(board_id or 0).text
+    assert summary.startswith("🏆 Crapette — ") and " wins\n⌛ The game waited too long for Alice" in summary
+    assert f"tg:g:{table_id}:turn" not in driver.message(board_id or 0).custom_ids, "no move left to make"
+
+
+async def test_a_cooperative_game_left_waiting_is_abandoned(driver: TableDriver, world: World) -> None:
+    """The Game (and Klondike) rate nobody: the game is abandoned, in the server's language."""
+    await driver.command(world.carol, "game new", deal=seed_to_deal_code(2))  # Carol reads French
+    table_id = driver.table().id
+    await driver.click(world.carol, driver.board(), f"tg:start:{table_id}")
+    await driver.emulator.wait_for(lambda: driver.bot.games.get(table_id) is None, timeout=30)
+    await driver.settle()
+    assert [m.text for m in driver.public_messages() if m.text.startswith("⌛")] == [
+        "⌛ The game waited too long for a move and ended by itself."
+    ]
+    row = await driver.bot.db.fetchone("SELECT outcome FROM games WHERE id = ?", (table_id,))
+    assert row is not None and row[0] == "abandoned"
