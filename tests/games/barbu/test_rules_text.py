@@ -26,7 +26,7 @@ def test_in_the_long_game_each_player_deals_the_five_contracts_in_a_row_then_the
     english, french = t("en", "rules.barbu.body"), t("fr", "rules.barbu.body")
     assert "deals the five contracts in a row" in english and "after each player's five hands" in english
     assert (
-        "donne les cinq contrats à la suite" in french and "après les cinq mains de chaque joueur" in french
+        "donne les cinq contrats à la suite" in french and "après les cinq donnes de chaque donneur" in french
     )
 
 
