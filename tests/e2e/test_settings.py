@@ -55,7 +55,7 @@ async def test_erase_the_history_after_confirming(
     panel = answer.message
     assert panel is not None and "2 finished games recorded" in str(panel.embeds[0])
     await driver.click(manager, panel, f"tg:settings:erase:{world.guild.id}")
-    assert "deletes the **2** finished games" in str(panel.embeds[0])
+    assert "Finished games of this server to delete: **2**." in str(panel.embeds[0])
     await driver.click(manager, panel, f"tg:settings:back:{world.guild.id}")  # cancel: nothing erased
     assert "2 finished games recorded" in str(panel.embeds[0])
     await driver.click(manager, panel, f"tg:settings:erase:{world.guild.id}")

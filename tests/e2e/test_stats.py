@@ -88,4 +88,4 @@ async def test_forget_erases_only_your_own_stats(driver: TableDriver, world: Wor
     assert refused.ephemeral and refused.content == "You can only erase your own stats, not another player's."
     assert not (refused.message and refused.message.custom_ids), "no button to confirm"
     mine = await driver.command(world.alice, "stats", member=world.alice, forget=True)
-    assert mine.ephemeral and "**1** game" in (mine.content or "")
+    assert mine.ephemeral and "the one game you played in this server (**1**)" in (mine.content or "")
