@@ -73,7 +73,7 @@ async def test_a_marker_reads_as_text_on_the_board_and_in_every_hand(
     cleared = await driver.emulator.select(world.bob, driver.board(), f"tg:gs:{table_id}:mark", ["C.clear"])
     await cleared.response()
     await driver.settle()
-    assert last_private(cleared).content == "Marqueur retiré de C."
+    assert last_private(cleared).content == "Marqueur retiré de la pile C."
     assert "🐢" not in driver.board().text and "🐢" not in bobs_hand.text and "🐢" not in alices_hand.text
 
 
