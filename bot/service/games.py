@@ -359,9 +359,9 @@ class GameService:
             seat = self._require_playing_seat(table, user_id)
             session = table.require_session()
             before = session.progress()
-            waited_for = table.seats_to_act == (seat,)  # the one player a reminder would ping
+            awaited = table.seats_to_act == (seat,)  # the one player a reminder would ping
             result = session.apply(seat, action)
-            return self._after(table, result, before, active=waited_for)
+            return self._after(table, result, before, active=awaited)
 
     async def play_ai(self, table_id: int, seat: int) -> Change:
         """Play an AI seat's turn (or its part of a simultaneous step) under the table's lock."""
