@@ -102,3 +102,17 @@ def test_klondike_refuses_a_teammates_stale_menu_move() -> None:
     assert refused.value.key == "error.board_changed"
     assert game.to_dict() == before
     assert "nothing moved" in t("en-US", refused.value.key)
+
+
+def test_a_crapette_menu_move_by_the_player_not_on_turn_says_it_is_not_their_turn() -> None:
+    """Found in the playground: the other player, choosing in the board's menu during someone else's turn, was
+    told the menu was stale; the reason is that it is not their turn."""
+    table = crapette_at_a_move()
+    session = crapette_session(table)
+    engine = session.engine
+    chosen = menu_values(CRAPETTE_UI.board(table))[0]
+    before = engine.to_dict()
+    with pytest.raises(GameError) as refused:
+        session.apply(1 - engine.current_player, CRAPETTE_UI.action(table, "mv", [chosen])[0])
+    assert refused.value.key == "crapette.not_your_turn"
+    assert engine.to_dict() == before

@@ -20,7 +20,8 @@ from bot.games.crapette.words import move_notice
 class LastCall:
     """The last "Crapette!" call, as the table saw it: the board shows it until the end of the turn after it.
 
-    `turn`: the turn being played once the call was made. A right call's `missed` move and its `card`, read before
+    `turn`: the turn the call was made in (a right call ends it; calls saved before this was read kept the turn
+    after it, and show one turn longer). A right call's `missed` move and its `card`, read before
     the move that broke the rule, and `reason` the rule missed ("foundation", "free_side_pile", "turned_card"); a
     wrong call's `reason` says why it was wrong (see `events.py`). `did` is the action the call was judged on, as
     its short string, with `did_card` the card it moved; `late`: that action had ended the turn already."""

@@ -123,6 +123,9 @@ class CrapetteSession(Session):
             events = self._call(seat)
         else:
             if action.seen_card is not None and isinstance(action.action, Move):
+                if not engine.is_over and engine.current_player != seat:
+                    # Not on turn: say so, not that the menu is stale (it only shows what the player on turn may do).
+                    raise GameError("crapette.not_your_turn")
                 there = top_card(engine, seat, action.action.source)
                 if there is None or there.code != action.seen_card:
                     raise GameError("error.board_changed")
@@ -174,10 +177,10 @@ class CrapetteSession(Session):
             raise GameError(f"crapette.{error.code}")
         judged = engine.call_target(caller)
         did_card = self._placed_card(judged)
+        turn = engine.turn_number  # the turn it was called in (a right call ends it)
         events: list[Event] = engine.call_crapette(caller)
         event = events[0]
         assert isinstance(event, CrapetteCalled)
-        turn = engine.turn_number
         did = str(judged.action) if judged is not None else None
         late = judged is not None and judged.ended_turn
         if event.right and event.missed is not None:

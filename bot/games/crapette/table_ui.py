@@ -213,12 +213,13 @@ class CrapetteUI(GameUI):
             )
         if text := recent_line(table, locale):
             lines.append(text)
-        if text := call_line(table, locale):
-            lines.append(text)
+        called = call_line(table, locale)
+        if called:
+            lines.append(called)
         # Always the same line (never only after a broken rule: that would give the call away), for a person
-        # watching: an AI seat calls on its own.
+        # watching: an AI seat calls on its own. Not beside a call just made: its verdict is what to read then.
         watching = table.seats[1 - current]
-        if not table.options.get("strict") and not watching.is_ai:
+        if not table.options.get("strict") and not watching.is_ai and not called:
             lines.append(t(locale, "crapette.call_help", name=escape_name(watching.name)))
         embed.description = "\n".join(lines)
         embed.set_image(url=f"attachment://{IMAGE}")

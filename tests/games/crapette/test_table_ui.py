@@ -101,3 +101,37 @@ def test_a_game_given_up_names_the_winner_and_why(locale: str) -> None:
     assert (embed.description or "").startswith(t(locale, "summary.forfeit.forfeit_duel", name="Alice"))
     table.forfeits, table.end_reason = (), "stopped"
     assert UI.summary_content(table)["embed"].title == t(locale, "crapette.summary.abandoned")
+
+
+def test_a_call_stays_on_the_board_for_the_turn_after_it_then_goes() -> None:
+    """Found in the playground: a right call stayed on the board for two turns after it (it kept the turn after
+    the one it ended), and the line explaining how to call sat right under its verdict."""
+    from bot.games.crapette.moves import CALL_CRAPETTE
+
+    table = crapette_table(seed=6)
+    session = session_of(table)
+    engine = session.engine
+    for _ in range(400):  # play within the rule until a move would break it
+        seat = engine.current_player
+        legal = engine.legal_actions(seat)
+        breach = next((action for action in legal if engine.priority_violation(action) is not None), None)
+        if breach is not None:
+            break
+        session.apply(seat, CrapetteAction(next(a for a in legal if engine.priority_violation(a) is None)))
+    else:
+        pytest.fail("no position where the rule could be broken")
+    offender, caller = seat, 1 - seat
+    called_in = engine.turn_number
+    session.apply(offender, CrapetteAction(breach))
+    session.apply(caller, CrapetteAction(CALL_CRAPETTE))
+    assert engine.current_player == caller and engine.turn_number == called_in + 1, "the call ended the turn"
+    text = UI.board(table)["embed"].description
+    assert "📣 Bob called Crapette! on Alice" in text or "📣 Alice called Crapette! on Bob" in text
+    assert "if you saw a move that broke the priority rule" not in text, "the verdict, not the how-to, beside it"
+    while engine.current_player == caller and not engine.is_over:  # the caller's turn, played within the rule
+        legal = engine.legal_actions(caller)
+        session.apply(caller, CrapetteAction(next(a for a in legal if engine.priority_violation(a) is None)))
+    assert engine.turn_number == called_in + 2
+    text = UI.board(table)["embed"].description
+    assert "called Crapette!" not in text, "gone once the turn after the call is over"
+    assert "if you saw a move that broke the priority rule" in text
