@@ -127,7 +127,9 @@ def test_a_call_stays_on_the_board_for_the_turn_after_it_then_goes() -> None:
     assert engine.current_player == caller and engine.turn_number == called_in + 1, "the call ended the turn"
     text = UI.board(table)["embed"].description
     assert "📣 Bob called Crapette! on Alice" in text or "📣 Alice called Crapette! on Bob" in text
-    assert "if you saw a move that broke the priority rule" not in text, "the verdict, not the how-to, beside it"
+    assert "if you saw a move that broke the priority rule" not in text, (
+        "the verdict, not the how-to, beside it"
+    )
     while engine.current_player == caller and not engine.is_over:  # the caller's turn, played within the rule
         legal = engine.legal_actions(caller)
         session.apply(caller, CrapetteAction(next(a for a in legal if engine.priority_violation(a) is None)))
