@@ -28,6 +28,7 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -88,7 +89,8 @@ class ActivityServer:
         self.public_host = urlsplit(public_url).netloc if public_url else None
         self._runner: web.AppRunner | None = None
         self._card_cache: dict[str, bytes] = {}
-        self._picture: tuple[int, int, bytes] | None = None  # (channel, version, png): the last one drawn
+        # The last picture drawn: (channel, version, language, png).
+        self._picture: tuple[int, int, str, bytes] | None = None
         self._routes: dict[tuple[str, str], Handler] = {
             ("GET", ""): self.page,
             ("GET", "index.html"): self.page,
@@ -203,22 +205,23 @@ class ActivityServer:
         )
 
     async def picture(self, request: web.Request) -> web.StreamResponse:
-        """The board's picture of the ticket holder's table (public: the same the channel sees)."""
+        """The board's picture of the ticket holder's table (public: what the channel sees), its words in the
+        viewer's language as the rest of the page."""
         viewer = self.tickets.viewer(request.query.get("ticket"))
         if viewer is None:
             raise web.HTTPUnauthorized()
         table = self.hub.table_in(viewer.channel_id)
-        image = render_table(table).get("image") if table is not None else None
+        image = render_table(replace(table, locale=viewer.locale)).get("image") if table is not None else None
         if not isinstance(image, BoardImage):
             raise web.HTTPNotFound()
         version = self.hub.version(viewer.channel_id)
         kept = self._picture
-        if kept is not None and kept[:2] == (viewer.channel_id, version):
-            png = kept[2]
+        if kept is not None and kept[:3] == (viewer.channel_id, version, viewer.locale):
+            png = kept[3]
         else:
             await draw_in_picture_thread(image.draw)
             png = image.png
-            self._picture = (viewer.channel_id, version, png)
+            self._picture = (viewer.channel_id, version, viewer.locale, png)
         return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "no-cache"})
 
     # -- who is there --------------------------------------------------------------------------------------------

@@ -54,6 +54,9 @@ class GameUI:
     key = ""
     # A private hand to show (False for games played entirely on the public board: Klondike, Crapette).
     has_hand = True
+    # For a game played on the board: the payloads of its buttons a player may press while another is on turn
+    # (Crapette's call); the others are left out of that player's Activity page.
+    off_turn_payloads: frozenset[str] = frozenset()
     # Hints shown in one private message per player, edited in place (`HintMessages`), rather than one message
     # each (the solver's hints always are: Klondike).
     hints_in_place = False

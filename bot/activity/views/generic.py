@@ -6,6 +6,7 @@ reading of it (`GameUI.action`), so the rules and the refusals are the bot's."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -13,7 +14,7 @@ import discord
 from bot.activity.views.base import require_text
 from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
-from bot.ui.card_emojis import cards_in_text
+from bot.ui.card_emojis import cards_in_text, plain_text
 from bot.ui.game_ui import ui_for
 from bot.ui.lobby import render_table
 
@@ -37,17 +38,28 @@ def card_face(label: str, emoji: str = "") -> str | None:
 
 
 def embed_text(embed: discord.Embed | None) -> list[dict[str, str]]:
-    """An embed as blocks of text (title, description, each field), for the page."""
+    """An embed as blocks of text (title, description, each field), for the page: cards written as text, never as
+    Discord's emoji markup (`<:card_QH_v1:123>`), which a page cannot draw."""
     if embed is None:
         return []
     blocks = []
     if embed.title:
-        blocks.append({"title": embed.title, "text": ""})
+        blocks.append({"title": plain_text(embed.title), "text": ""})
     if embed.description:
-        blocks.append({"title": "", "text": embed.description})
+        blocks.append({"title": "", "text": plain_text(embed.description)})
     for field in embed.fields:
-        blocks.append({"title": field.name or "", "text": field.value or ""})
+        blocks.append({"title": plain_text(field.name or ""), "text": plain_text(field.value or "")})
     return blocks
+
+
+def without_card(label: str, card: str | None) -> str:
+    """What a control's label says besides the card it shows ("A♦ pile 2 → foundation": "pile 2 → foundation"),
+    drawn next to the card's picture."""
+    cards = cards_in_text(label)
+    if card is None or len(cards) != 1:
+        return label
+    written = re.escape(str(cards[0])) + "[\ufe0e\ufe0f]?"  # the suit, maybe with a text or emoji selector
+    return re.sub(written, "", label, count=1).strip()
 
 
 def hand_controls(table: Table, content: dict[str, Any]) -> list[dict[str, Any]]:
@@ -84,20 +96,32 @@ def hand_controls(table: Table, content: dict[str, Any]) -> list[dict[str, Any]]
                         "placeholder": str(component.get("placeholder") or ""),
                         "min": int(component.get("min_values", 1)),
                         "max": int(component.get("max_values", 1)),
-                        "options": [
-                            {
-                                "label": str(option.get("label", "")),
-                                "value": str(option.get("value", "")),
-                                "card": card_face(
-                                    str(option.get("label", "")),
-                                    str((option.get("emoji") or {}).get("name") or ""),
-                                ),
-                            }
-                            for option in component.get("options", [])
-                        ],
+                        "options": [option_shown(option) for option in component.get("options", [])],
                     }
                 )
     return controls
+
+
+def control_payload(custom_id: str) -> str:
+    """The game's payload of a control's custom id ("tg:g:12:call" -> "call")."""
+    found = GAME_CONTROL.match(custom_id)
+    return found["payload"] if found is not None else ""
+
+
+def option_shown(option: dict[str, Any]) -> dict[str, Any]:
+    """A menu's option for the page: its label, value and card, what the label says besides the card, its note
+    (Discord's description line: "Comes first") and its emoji mark when it is not a card's (❗, ⬆️)."""
+    label = str(option.get("label", ""))
+    emoji = str((option.get("emoji") or {}).get("name") or "")
+    card = card_face(label, emoji)
+    return {
+        "label": label,
+        "value": str(option.get("value", "")),
+        "card": card,
+        "detail": without_card(label, card),
+        "note": str(option.get("description") or ""),
+        "mark": "" if CARD_EMOJI_NAME.match(emoji) else emoji,
+    }
 
 
 class GenericView:
@@ -105,7 +129,9 @@ class GenericView:
         return ui_for(table).hand(table, seat, locale, notice=None, hints=False)
 
     def state(self, table: Table, seat: int | None, locale: str) -> dict[str, Any]:
-        board = render_table(table)
+        # The board in the viewer's language (the page follows its reader, as a private message does); the
+        # channel's own board keeps the server's.
+        board = render_table(replace(table, locale=locale))
         state: dict[str, Any] = {
             "kind": "generic",
             "board": embed_text(board.get("embed")),
@@ -118,8 +144,13 @@ class GenericView:
                 "controls": hand_controls(table, content),
             }
         elif seat is not None and table.status is TableStatus.PLAYING:
-            # A game played on the table itself (Klondike, Crapette): its board's own controls.
-            state["hand"] = {"text": [], "controls": hand_controls(table, board)}
+            # A game played on the table itself (Crapette): its board's own controls; while another player is on
+            # turn, only those a waiting player may press (the call), not a menu of moves that are not theirs.
+            controls = hand_controls(table, board)
+            if seat not in table.seats_to_act:
+                allowed = ui_for(table).off_turn_payloads
+                controls = [item for item in controls if control_payload(item["id"]) in allowed]
+            state["hand"] = {"text": [], "controls": controls, "on_board": True}
         return state
 
     def action(self, table: Table, seat: int, message: dict[str, Any], locale: str) -> Any:

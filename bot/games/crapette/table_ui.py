@@ -147,6 +147,7 @@ class CrapetteUI(GameUI):
     key = "crapette"
     has_hand = False
     hints_in_place = True  # a hint a move: one private message, edited, not one under the board each time
+    off_turn_payloads = frozenset({"call"})
     has_log = True
     record_turns_field = "history.turns"
 

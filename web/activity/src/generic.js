@@ -1,5 +1,6 @@
 // Any other game, through what the bot already draws for Discord: the board's picture and text, and your own hand
-// with its buttons and menus; a card button is drawn as the card (the bot's own card faces).
+// with its buttons and menus; a card button is drawn as the card (the bot's own card faces), a menu's option as its
+// card beside what the option does with it ("pile 2 → foundation"), its note ("Comes first") under it.
 import { el, rich, tr } from "./text.js";
 
 const STYLE = { 1: "primary", 2: "", 3: "success", 4: "danger" };
@@ -34,11 +35,19 @@ function control(item, connection) {
           submit.disabled = chosen.size < item.min || chosen.size > item.max;
         },
       }),
-      option.card ? cardImage(option.card, option.label) : option.label,
+      option.mark && el("span", { class: "mark" }, option.mark),
+      option.card ? cardImage(option.card, option.label) : null,
+      el(
+        "span",
+        { class: "option-text" },
+        option.card ? option.detail : option.label,
+        option.note && el("small", { class: "note" }, option.note),
+      ),
     ),
   );
   submit.addEventListener("click", () => connection.send({ kind: "control", id: item.id, values: [...chosen] }));
-  return el("fieldset", { class: "menu" }, el("legend", {}, item.placeholder), el("div", { class: "options" }, options), submit);
+  const listed = item.options.some((option) => !option.card || option.detail || option.note);
+  return el("fieldset", { class: "menu" }, el("legend", {}, item.placeholder), el("div", { class: `options ${listed ? "listed" : ""}` }, options), submit);
 }
 
 export function renderGeneric(table, message, connection) {
@@ -54,7 +63,7 @@ export function renderGeneric(table, message, connection) {
       el(
         "section",
         { class: "hand" },
-        el("h2", {}, tr("activity.your_hand")),
+        el("h2", {}, tr(state.hand.on_board ? "activity.your_moves" : "activity.your_hand")),
         textBlocks(state.hand.text),
         el("div", { class: "controls" }, state.hand.controls.map((item) => control(item, connection))),
       ),

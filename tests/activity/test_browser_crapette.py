@@ -1,0 +1,47 @@
+"""Crapette's table page on a phone (390 px) in French, as a reviewer found it: the menu showed bare card faces and
+the board's text Discord's emoji markup. Each move now reads as its card beside what it does with it, the rule's
+first move marked, everything in the reader's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.crapette.moves import Move
+from bot.playground.run import RunningPlayground
+from bot.ui.i18n import t
+from tests.activity.conftest import PAGE_BUILT
+from tests.activity.test_browser_languages import photograph
+from tests.activity.test_browser_tricks import open_table
+from tests.playground.helpers import until
+
+pytestmark = pytest.mark.skipif(not PAGE_BUILT, reason="the Activity's page is not built: make activity")
+
+
+async def test_crapette_moves_read_as_words_beside_their_card_in_french(
+    playground: RunningPlayground, open_page: Any
+) -> None:
+    page, frame = await open_table(playground, open_page, "crapette", 1, "fr")
+    table = playground.bot.games.active_tables()[0]
+    engine = table.require_session().engine  # type: ignore[attr-defined]
+
+    def alice_may_move() -> bool:
+        return (
+            engine.current_player == 0
+            and any(isinstance(action, Move) for action in engine.legal_actions(0))
+            and not playground.bot.games.any_table_held()
+        )
+
+    await until(alice_may_move, timeout=30, what="Alice's turn with a card to move")
+    options = frame.locator(".menu .options.listed .option")
+    await options.first.wait_for()
+    await frame.locator("legend", has_text=t("fr", "crapette.move_placeholder")).wait_for()
+    texts = await options.locator(".option-text").all_inner_texts()
+    assert texts and all("→" in text for text in texts), texts
+    await frame.locator("h2", has_text=t("fr", "activity.your_moves")).wait_for()
+    assert await options.first.locator("img.card").count() == 1, "the card drawn beside its words"
+    body = await frame.locator("body").inner_text()
+    assert "<:" not in body, "no Discord emoji markup in the page"
+    await photograph(page, frame, "crapette-fr")
+    assert page.errors == []
