@@ -258,11 +258,12 @@ async def _suggest_options(
             if d["name"] not in given and localized(d, locale).lower().startswith(word.lower())
         ]
     prefix = f"{head}{name}:"
-    if definition.get("choices"):
+    if definition.get("choices"):  # named in the reader's language, as Discord's client shows them
         return [
-            Suggestion(str(c["name"]), f"{prefix}{c['name']} ")
+            Suggestion(localized(c, locale), f"{prefix}{localized(c, locale)} ")
             for c in definition["choices"]
-            if str(c["name"]).lower().startswith(typed.lower())
+            if localized(c, locale).lower().startswith(typed.lower())
+            or str(c["name"]).lower().startswith(typed.lower())
             or str(c["value"]).lower().startswith(typed.lower())
         ]
     if definition.get("type") == BOOLEAN:

@@ -52,6 +52,17 @@ async def test_typed_commands_are_suggested_and_run(playground: RunningPlaygroun
     assert "Hearts" in table.messages[-1].text
     refused = await post(playground, "command", user="alice", channel="table", text="/nothing")
     assert "no command /nothing" in str(refused["error"])
+    # A fixed choice is offered in the reader's language, as Discord's client shows it (found by a reviewer: the
+    # French list offered "Hearts", which /aide and the boards call "Dame de pique").
+    found = await post(
+        playground, "suggest", user="carol", channel="table-2", text="/partie nouvelle partie:da"
+    )
+    assert [s["label"] for s in found["suggestions"]] == ["Dame de pique"]  # type: ignore[index]
+    assert [s["text"] for s in found["suggestions"]] == ["/partie nouvelle partie:Dame de pique "]  # type: ignore[index]
+    opened = await post(
+        playground, "command", user="carol", channel="table-2", text="/partie nouvelle partie:Dame de pique"
+    )
+    assert opened == {"ok": True}
 
 
 async def test_the_stream_sends_the_channel_again_when_it_changes(playground: RunningPlayground) -> None:
