@@ -75,7 +75,10 @@ async def test_pages_of_ten_turned_by_anyone_even_after_a_restart(
 async def test_an_empty_server(driver: TableDriver, world: World) -> None:
     answer = await driver.command(world.carol, "leaderboard")
     assert answer.message is not None
-    assert "No finished game here yet" in description(answer.message)
+    text = description(answer.message)
+    assert "No game of The Game finished here yet" in text
+    assert "The other games have their own leaderboards: " in text and "leaderboard" in text.split("own")[1]
+    assert text.endswith("with `game`."), text
     assert "Page 1/1" in footer(answer.message)
     assert all(b.get("disabled") for b in answer.message.buttons if b.get("label") in ("Previous", "Next"))
 
