@@ -303,3 +303,20 @@ async def test_a_backslash_shows_the_markdown_character_as_written(
     )
     assert await shown.locator("strong, a").count() == 0
     assert page.errors == []
+
+
+async def test_a_discord_timestamp_reads_in_the_persons_language(
+    playground: RunningPlayground, open_page: Callable[..., Any]
+) -> None:
+    """Found by a reviewer: `/history` showed Carol, who reads French, "11/27/2026, 9:02:20 AM". Discord's app
+    writes a timestamp in its reader's language and in the style the message asks for."""
+    page = await open_page("carol")  # Carol reads French
+    world = playground.playground
+    bob, channel = world.person("bob"), world.channel("table")
+    assert bob is not None and channel is not None
+    await playground.emulator.send_message(bob, channel, "le <t:1764234000:D> · <t:1764234000:d>")
+    shown = page.locator(".message", has_text="le ").last
+    await shown.wait_for()
+    text = await shown.locator(".content, .text").last.inner_text()
+    assert "novembre 2025" in text and "/11/2025" in text and "AM" not in text and "PM" not in text, text
+    assert page.errors == []

@@ -95,13 +95,24 @@ function messageTime(when) {
   return when.toLocaleTimeString([], { hour: TWELVE_HOURS ? "numeric" : "2-digit", minute: "2-digit" });
 }
 
+// A Discord timestamp as the person's Discord app shows it: in their language (a French reader: "27/11/2026 09:02").
+const TIMESTAMP_STYLES = {
+  t: { timeStyle: "short" },
+  T: { timeStyle: "medium" },
+  d: { dateStyle: "short" },
+  D: { dateStyle: "long" },
+  f: { dateStyle: "long", timeStyle: "short" },
+  F: { dateStyle: "full", timeStyle: "short" },
+};
+
 function timestamp(seconds, style) {
   const date = new Date(seconds * 1000);
+  const language = state.locale || undefined;
   if (style === "R") {
     const minutes = Math.round((date - Date.now()) / 60000);
-    return new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }).format(minutes, "minute");
+    return new Intl.RelativeTimeFormat(language, { numeric: "auto" }).format(minutes, "minute");
   }
-  return style === "t" || style === "T" ? date.toLocaleTimeString() : date.toLocaleString();
+  return new Intl.DateTimeFormat(language, TIMESTAMP_STYLES[style] || TIMESTAMP_STYLES.f).format(date);
 }
 
 function markdown(source) {
