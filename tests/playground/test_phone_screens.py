@@ -82,6 +82,21 @@ async def test_a_menu_of_several_choices_shows_its_send_button_without_scrolling
         }"""
     )
     assert visible, "the menu's send button is hidden below its fold"
+    # Found by a reviewer: the list opened below the screen, behind the message box; and the button still said
+    # "Choose 3" with three cards ticked.
+    in_sight = await menu.locator(".select-menu").evaluate(
+        """list => {
+          const box = list.getBoundingClientRect();
+          const composer = document.querySelector('#composer, .composer, form');
+          const floor = composer ? composer.getBoundingClientRect().top : window.innerHeight;
+          return box.top >= 0 && box.top < floor - 40;
+        }"""
+    )
+    assert in_sight, "the opened list starts in sight, above the message box"
+    assert await done.inner_text() == "Choose 3"
+    for index in range(3):
+        await menu.locator(".select-option input").nth(index).check()
+    assert await done.inner_text() == "Send"
     assert page.errors == []
 
 

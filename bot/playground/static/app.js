@@ -283,7 +283,10 @@ function select(message, component, node) {
       const open = menu.hidden;
       menu.hidden = !open;
       toggle.setAttribute("aria-expanded", String(open));
-      if (open) menu.querySelector("button, input")?.focus();
+      if (open) {
+        menu.querySelector("button, input")?.focus({ preventScroll: true });
+        menu.scrollIntoView({ block: "nearest" }); // a list opened low on a phone comes into sight
+      }
     },
   }, component.type === 3 ? (component.placeholder || tr("make_selection")) : tr("menu_unsupported"));
   const send = (values) => {
@@ -304,7 +307,14 @@ function select(message, component, node) {
   if (multiple) {
     const min = component.min_values ?? 1;
     const max = component.max_values;
-    menu.append(el("li", {}, el("button", {
+    const asking = () => (min === max ? tr("choose_button_exactly", { count: min }) : tr("choose_button"));
+    // Once as many are ticked as the menu asks, the button sends them (it no longer asks to choose).
+    const update = () => {
+      const ticked = menu.querySelectorAll("input:checked").length;
+      done.textContent = ticked >= min && ticked <= max ? tr("send") : asking();
+    };
+    menu.addEventListener("change", update);
+    const done = el("button", {
       type: "button",
       class: "btn style-1 select-done",
       onclick: () => {
@@ -315,7 +325,9 @@ function select(message, component, node) {
         }
         send(values);
       },
-    }, min === max ? tr("choose_button_exactly", { count: min }) : tr("choose_button"))));
+    });
+    menu.append(el("li", {}, done));
+    update();
   }
   wrapper.append(toggle, menu);
   return wrapper;
