@@ -153,28 +153,34 @@ function felt(table, state, me, playable) {
   return node;
 }
 
-function lastTrick(state) {
-  if (state.last_trick.length === 0) return state.footer ? el("p", { class: "footer" }, state.footer) : null;
+// A trick taken, in small cards with the name of who played each, the card that took it outlined.
+function takenTrick(caption, plays, winner, seats) {
   return el(
     "div",
     { class: "last-trick" },
-    el("div", { class: "caption" }, state.footer),
+    el("div", { class: "caption" }, caption),
     el(
       "div",
       { class: "small-cards" },
-      state.last_trick.map((play) =>
-        el("figure", { class: play.seat === state.last_winner ? "winning" : "" }, cardFace(play.card), el("figcaption", {}, state.seats[play.seat].name)),
-      ),
+      plays.map((play) => el("figure", { class: play.seat === winner ? "winning" : "" }, cardFace(play.card), el("figcaption", {}, seats[play.seat].name))),
     ),
   );
 }
 
+function lastTrick(state) {
+  if (state.last_trick.length === 0) return state.footer ? el("p", { class: "footer" }, state.footer) : null;
+  return takenTrick(state.footer, state.last_trick, state.last_winner, state.seats);
+}
+
+// The hand just finished, apart from the table (which shows the next hand, dealt already): its last trick, each
+// seat's points and total, what comes next.
 function result(state) {
   const hand = state.result;
   return el(
     "section",
     { class: "result" },
     el("h2", {}, hand.title),
+    hand.last_trick.length > 0 && takenTrick(hand.last_caption, hand.last_trick, hand.last_winner, state.seats),
     hand.notes.map((note) => el("p", {}, rich(note))),
     el(
       "table",
