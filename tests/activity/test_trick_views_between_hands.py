@@ -16,6 +16,7 @@ from bot.service.table import Table
 from bot.ui.i18n import t
 from bot.ui.trick_views import session_of
 from tests.activity.test_trick_views import USERS, play_of
+from tests.games.hearts.helpers import play_moon_hand
 from tests.games.test_hand_recap import play_to_the_end_of_hand
 from tests.games.test_trick_tables import first_choice, table_at
 
@@ -98,3 +99,12 @@ def test_no_line_shows_twice_on_the_page(game: str, players: int) -> None:
         seat = session.to_act()[0]
         result = session.apply(seat, first_choice(session, seat))
         hands += sum(type(event).__name__ == "HandRecap" for event in result.events)
+
+
+def test_no_line_shows_twice_while_the_moon_shooter_chooses() -> None:
+    table = table_at("hearts", 4, seed=1, steps=0)
+    table.session = HeartsSession(play_moon_hand(), [])
+    assert session_of(table).engine.phase is Phase.MOON_CHOICE
+    for user in (*USERS[:4], 999):
+        for locale in ("en", "fr", "de"):
+            assert_each_line_once(play_of(table, user, locale))
