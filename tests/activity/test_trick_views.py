@@ -139,8 +139,10 @@ def test_a_finished_hand_shows_its_result_until_the_next_hands_first_card(game: 
     assert result is not None and result["number"] == recap.number
     assert [row["points"] for row in result["rows"]] == list(recap.points)
     assert [row["total"] for row in result["rows"]] == list(recap.totals)
-    assert play["trick"] == [{"seat": p.seat, "card": p.card.code} for p in recap.last_trick]
-    assert play["winning"] == recap.last_winner
+    # Its last trick is the result's: the table shows the new hand, dealt already.
+    assert result["last_trick"] == [{"seat": p.seat, "card": p.card.code} for p in recap.last_trick]
+    assert result["last_winner"] == recap.last_winner
+    assert play["trick"] == []
     # The next hand's first card clears it.
     while not session.engine.plays_this_hand:
         seat = session.to_act()[0]

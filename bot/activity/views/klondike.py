@@ -1,8 +1,9 @@
 """Klondike in the Activity: the stock, the waste, the four foundations and the seven columns drawn as cards, and the
 moves a player may make now (to light up where a card can go while it is dragged).
 
-Only what the board's picture shows reaches the page: how many cards the stock and each column hide (never which),
-the waste's cards the table shows fanned, the face-up cards. The legal moves follow from those cards alone.
+Only what the board's picture shows reaches the page, in the picture's order (the foundations ♠ ♥ ♦ ♣): how many
+cards the stock and each column hide (never which), the waste's cards the table shows fanned, the face-up cards. The
+legal moves follow from those cards alone.
 
 The page sends `{"kind": "move", "source": "column:3", "target": "column:5" | "foundation", "count": 2}` (a card or
 a run dragged, or tapped then its target tapped), `draw` (the stock tapped) and `undo`, each with the `step` of the
@@ -23,6 +24,7 @@ from bot.games.klondike.table_ui import layout
 from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import ui_for
 from bot.ui.i18n import t
+from bot.ui.render.klondike import FOUNDATION_ORDER
 
 # The largest run a column can hold (a king down to an ace, face up).
 LONGEST_RUN = 13
@@ -53,9 +55,13 @@ class KlondikeView:
             "stock": engine.stock_count,
             "waste": [card.code for card in engine.waste_shown],
             "waste_count": len(engine.waste),
+            # In the board picture's order (♠ ♥ ♦ ♣: two of a colour never side by side), as the channel shows them.
             "foundations": [
-                {"suit": suit, "card": card.code if card is not None else None}
-                for suit, card in engine.foundations.items()
+                {
+                    "suit": suit,
+                    "card": card.code if (card := engine.foundations.get(suit)) is not None else None,
+                }
+                for suit in FOUNDATION_ORDER
             ],
             "columns": [
                 {"down": column.face_down, "up": [card.code for card in column.face_up]}

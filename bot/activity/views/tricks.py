@@ -1,10 +1,13 @@
 """Hearts and Barbu in the Activity: the trick table as the board's picture shows it, and the player's own hand.
 
-The table is the picture's own layout (`bot.ui.trick_picture.layout_and_description`), built in the reader's
-language: the seats around it with their points, tricks and penalty cards taken, whose turn it is, the trick's cards
-in front of the seats that played them, the leader and the winning card, the last trick and who took it, and from
-the end of a hand until the next one's first card, the finished hand (its last trick, each seat's points, what comes
-next). Everything there is public: it is what the channel's picture shows.
+The table is the picture's own layout (`bot.ui.trick_picture.layout_and_description`) of the hand in play, built in
+the reader's language: the seats around it with their points, tricks and penalty cards taken, whose turn it is, the
+trick's cards in front of the seats that played them, the leader and the winning card, the last trick and who took
+it. From the end of a hand until the next one's first card (`TrickSession.shown_hand`, as long as the channel's
+picture shows it), the finished hand comes apart from the table, as its result: its last trick and who took it, each
+seat's points, what comes next. The new hand is already dealt then (its pass, its first lead): the table shows it, so
+a plate never shows the finished hand's points under the new hand's lines. Everything there is public: it is what
+the channel's picture shows.
 
 The hand is the reader's own (their seat comes from their ticket, never from the page): its cards, those they may
 play now (the engine's `legal_cards`) and why the others may not. A card is played with `{"kind": "play", "card":
@@ -14,6 +17,7 @@ adds its pass and moon (`views/hearts.py`).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from typing import Any
@@ -47,6 +51,19 @@ def in_language(table: Table, locale: str) -> Table:
     return dataclasses.replace(table, locale=locale)
 
 
+def in_play(table: Table) -> Table:
+    """The same table with no finished hand on show: its picture's layout is the hand in play (the finished hand
+    is the result's, apart)."""
+    session = copy.copy(session_of(table))
+    session.finished_hands = ()
+    return dataclasses.replace(table, session=session)
+
+
+def on_screen(text: str) -> str:
+    """A line as the page shows it: no markdown escapes nor bold marks (to tell two lines apart)."""
+    return re.sub(r"\\(.)", r"\1", text).replace("**", "").strip()
+
+
 def _cards(plays: tuple[PlayedCard, ...] | tuple[TrickPlay, ...]) -> list[dict[str, Any]]:
     return [{"seat": play.seat, "card": play.card.code} for play in plays]
 
@@ -60,12 +77,15 @@ class TrickTableView:
         ui = trick_ui(shown)
         session = session_of(shown)
         engine = session.engine
-        layout, description = layout_and_description(shown, ui)
+        layout, description = layout_and_description(in_play(shown), ui)
         trick = layout.trick
+        status_line = self.status_line(shown, seat) if table.status is TableStatus.PLAYING else ""
+        lines = [plain_text(line) for line in ui.board_lines(shown) if line]
         state: dict[str, Any] = {
             "kind": "tricks",
             "header": layout.header,
-            "lines": [plain_text(line) for line in ui.board_lines(shown) if line],
+            # Each line once: the status line may say what a board line says (who is still choosing the pass).
+            "lines": [line for line in lines if on_screen(line) != on_screen(status_line)],
             "description": description,
             "seats": self._seats(layout, table),
             "trick": _cards(trick),
@@ -77,7 +97,7 @@ class TrickTableView:
             "footer": layout.footer,
             "lead_label": layout.labels.lead,
             "hand_number": engine.hand_number,
-            "status_line": self.status_line(shown, seat) if table.status is TableStatus.PLAYING else "",
+            "status_line": status_line,
             "result": None,
         }
         recap = session.shown_hand()
@@ -107,10 +127,19 @@ class TrickTableView:
 
     @staticmethod
     def _result(table: Table, ui: TrickGameUI, recap: HandRecap) -> dict[str, Any]:
-        """A finished hand, as its message in the channel tells it: each seat's points, the totals, what next."""
+        """A finished hand, as its message in the channel tells it: its last trick and who took it, each seat's
+        points, the totals, what next."""
+        winner = recap.last_winner if recap.last_trick else None
         return {
             "number": recap.number,
             "title": plain_text(ui.result_title(table, recap)),
+            "last_trick": _cards(recap.last_trick) if winner is not None else [],
+            "last_winner": winner,
+            "last_caption": (
+                t(table.locale, "tricks.picture.last_trick", name=table.seats[winner].name)
+                if winner is not None
+                else ""
+            ),
             "notes": [plain_text(note) for note in ui.recap_notes(table, recap)],
             "rows": [
                 {"name": seat.name, "points": recap.points[index], "total": recap.totals[index]}

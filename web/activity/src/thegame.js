@@ -4,6 +4,7 @@
 // (exactly ten back, ↩), blue a small step, grey a big jump, red would end the game.
 import { el, rich, tr } from "./text.js";
 import { clearSelection, makeDraggable, makeTarget } from "./drag.js";
+import { toast } from "./view.js";
 
 const MARKER_ICON = { keep_off: "🚫", small_steps: "🐢" };
 
@@ -11,35 +12,44 @@ function numberCard(value, extra = {}) {
   return el("div", { class: "card number", ...extra }, el("span", { class: "value" }, String(value)));
 }
 
+// A pile: its name and, for a player, its ⚑ menu (a marker for the team) in the corner; its top card; the size of the
+// move while a card is held (a line kept for it, so nothing moves when a card is chosen); its marker, on one line
+// (kept too, the whole sentence on a tap). While a card is chosen the whole pile is where it goes: the ⚑ menu steps
+// aside (style.css).
 function pile(state, pileState, connection, hand) {
+  const text = pileState.marker_text ?? "";
   const node = el(
     "div",
-    { class: `pile ${pileState.up ? "up" : "down"}`, "aria-label": `${pileState.name} ${pileState.top}` },
-    el("div", { class: "pile-name" }, `${pileState.up ? "▲" : "▼"} ${pileState.name}`),
+    { class: `pile ${pileState.up ? "up" : "down"}`, "aria-label": [`${pileState.name} ${pileState.top}`, text].filter(Boolean).join(" · ") },
+    el("div", { class: "pile-head" }, el("span", { class: "pile-name" }, `${pileState.up ? "▲" : "▼"} ${pileState.name}`), hand && markMenu(pileState, connection)),
     numberCard(pileState.top, { class: "card number top" }),
-    pileState.marker && el("div", { class: "marker", title: pileState.marker_text }, MARKER_ICON[pileState.marker], " ", pileState.marker_text),
+    el(
+      "div",
+      { class: "marker", title: text || null, onclick: () => text && !document.querySelector(".selected") && toast(`${MARKER_ICON[pileState.marker]} ${text}`) },
+      pileState.marker && `${MARKER_ICON[pileState.marker]} ${text}`,
+    ),
   );
-  if (hand) {
-    makeTarget(node, pileState.name, { drop: (card, target) => play(connection, card, target) });
-    const menu = el(
-      "select",
-      {
-        class: "mark",
-        "aria-label": `${tr("activity.thegame.mark")} ${pileState.name}`,
-        onchange: (event) => {
-          const value = event.target.value;
-          connection.send({ kind: "marker", pile: pileState.name, marker: value === "clear" ? null : value });
-        },
-        onclick: (event) => event.stopPropagation(),
-      },
-      el("option", { value: "", selected: true, disabled: true }, "⚑"),
-      el("option", { value: "keep_off" }, `🚫 ${tr("activity.thegame.mark_keep_off")}`),
-      el("option", { value: "small_steps" }, `🐢 ${tr("activity.thegame.mark_small_steps")}`),
-      pileState.marker && el("option", { value: "clear" }, `✖ ${tr("activity.thegame.mark_clear")}`),
-    );
-    node.append(menu);
-  }
+  if (hand) makeTarget(node, pileState.name, { drop: (card, target) => play(connection, card, target) });
   return node;
+}
+
+function markMenu(pileState, connection) {
+  return el(
+    "select",
+    {
+      class: "mark",
+      "aria-label": `${tr("activity.thegame.mark")} ${pileState.name}`,
+      onchange: (event) => {
+        const value = event.target.value;
+        connection.send({ kind: "marker", pile: pileState.name, marker: value === "clear" ? null : value });
+      },
+      onclick: (event) => event.stopPropagation(),
+    },
+    el("option", { value: "", selected: true, disabled: true }, "⚑"),
+    el("option", { value: "keep_off" }, `🚫 ${tr("activity.thegame.mark_keep_off")}`),
+    el("option", { value: "small_steps" }, `🐢 ${tr("activity.thegame.mark_small_steps")}`),
+    pileState.marker && el("option", { value: "clear" }, `✖ ${tr("activity.thegame.mark_clear")}`),
+  );
 }
 
 function play(connection, card, pile) {

@@ -9,7 +9,9 @@ import { makeDraggable, makeTarget } from "./drag.js";
 
 const TABLE = "table";
 const INDEX_WIDTH = 0.56; // the part of a card left showing in a fanned hand: its rank and suit ("10♥"), in widths
-const ROW_OVERLAP = 0.48; // a second row of cards covers the first's lower part, not its corner, in heights
+// Between two rows of a hand, in pixels: rows never overlap (a card playable in the first row stays whole under its
+// neighbour's edge), and a card lifted (playable, chosen) stays clear of the row above.
+const ROW_GAP = 18;
 let passChoice = { hand: null, chosen: [] }; // positions in the hand chosen for the pass, kept from state to state
 
 // The table's width over its height, a plate's width and a trick card's width (of the table's), by the number of
@@ -20,6 +22,9 @@ const SHAPES = {
   many: { ratio: 0.8, plate: 0.23, card: 0.11 },
 };
 const MAX_WIDTH = 560;
+const CARD_RATIO = 1.4; // a card's height over its width
+const CARD_GAP = 6; // between two trick cards, at the least (the lead's tag and the winner's star stick out a little)
+const MIN_TRICK_CARD = 0.55; // a trick card may shrink to this part of its shape's size to keep clear of the others
 
 function shapeOf(count) {
   return count > 6 ? "many" : count > 4 ? "some" : "few";
@@ -43,35 +48,41 @@ function place(node, x, y) {
 
 // Once drawn (the plates' heights known): the plates on an ellipse inside the table, and each trick card in front of
 // its seat's plate, right in front of it around a small table (a cross of four cards), on an inner ellipse around a
-// larger one (so that neighbours' cards do not meet).
+// larger one (so that neighbours' cards do not meet). The cards are as large as the table's shape allows, and smaller
+// when the plates leave too little room: no two seats' cards ever overlap, nor a card and a plate (a narrow phone,
+// plates grown with the penalty cards taken).
 function arrange(node, count, me) {
   const width = node.clientWidth;
   const height = node.clientHeight;
   const plates = [...node.querySelectorAll(".plate")];
   const plateWidth = Math.max(...plates.map((plate) => plate.offsetWidth));
   const plateHeight = Math.max(...plates.map((plate) => plate.offsetHeight));
-  const cardWidth = width * SHAPES[shapeOf(count)].card;
-  const cardHeight = cardWidth * 1.4;
   const rx = width / 2 - plateWidth / 2 - 4;
   const ry = height / 2 - plateHeight / 2 - 4;
-  const inner = { x: rx - plateWidth / 2 - cardWidth / 2 - 6, y: ry - plateHeight / 2 - cardHeight / 2 - 6 };
-  const cards = new Map([...node.querySelectorAll(".trick-card")].map((card) => [Number(card.dataset.seat), card]));
-  plates.forEach((plate, index) => {
+  const seats = plates.map((plate, index) => {
     const angle = angleOf(index, me, count);
-    const x = width / 2 + Math.cos(angle) * rx;
-    const y = height / 2 + Math.sin(angle) * ry;
-    place(plate, x, y);
-    const [cx, cy] = cardSpot(plate, angle, x, y);
-    // "Play here" where your card will land, not over the cards already played.
-    if (index === me) {
-      node.style.setProperty("--prompt-x", `${cx.toFixed(1)}px`);
-      node.style.setProperty("--prompt-y", `${cy.toFixed(1)}px`);
-    }
-    const card = cards.get(index);
-    if (card) place(card, cx, cy);
+    const seat = { plate, angle, x: width / 2 + Math.cos(angle) * rx, y: height / 2 + Math.sin(angle) * ry };
+    place(plate, seat.x, seat.y);
+    return seat;
   });
+  const largest = width * SHAPES[shapeOf(count)].card;
+  let cardWidth = largest;
+  let spots = seats.map((seat) => cardSpot(seat, cardWidth));
+  while (cardWidth > largest * MIN_TRICK_CARD && crowded(spots, cardWidth)) {
+    cardWidth *= 0.95;
+    spots = seats.map((seat) => cardSpot(seat, cardWidth));
+  }
+  node.style.setProperty("--trick-w", `${cardWidth.toFixed(1)}px`);
+  // "Play here" where your card will land, not over the cards already played.
+  node.style.setProperty("--prompt-x", `${spots[me][0].toFixed(1)}px`);
+  node.style.setProperty("--prompt-y", `${spots[me][1].toFixed(1)}px`);
+  for (const card of node.querySelectorAll(".trick-card")) {
+    const spot = spots[Number(card.dataset.seat)];
+    if (spot) place(card, spot[0], spot[1]);
+  }
 
-  function cardSpot(plate, angle, x, y) {
+  function cardSpot({ plate, angle, x, y }, cardWidth) {
+    const cardHeight = cardWidth * CARD_RATIO;
     const length = Math.hypot(width / 2 - x, height / 2 - y) || 1;
     const dx = (width / 2 - x) / length;
     const dy = (height / 2 - y) / length;
@@ -81,6 +92,10 @@ function arrange(node, count, me) {
       return [x + dx * distance, y + dy * distance];
     }
     // On the inner ellipse, then a little further in if it would still touch its own plate (at a diagonal).
+    const inner = {
+      x: rx - plateWidth / 2 - cardWidth / 2 - 6,
+      y: ry - plateHeight / 2 - cardHeight / 2 - 6,
+    };
     let cx = width / 2 + Math.cos(angle) * inner.x;
     let cy = height / 2 + Math.sin(angle) * inner.y;
     if (Math.abs(cx - x) < apart.x && Math.abs(cy - y) < apart.y) {
@@ -92,6 +107,17 @@ function arrange(node, count, me) {
       cy += dy * more;
     }
     return [cx, cy];
+  }
+
+  // Whether two seats' cards would meet (with room for the lead's tag and the winner's star), or a card a plate.
+  function crowded(spots, cardWidth) {
+    const cardHeight = cardWidth * CARD_RATIO;
+    const meet = (a, b, w, h) => Math.abs(a[0] - b[0]) < w && Math.abs(a[1] - b[1]) < h;
+    return spots.some(
+      (spot, index) =>
+        spots.some((other, next) => next > index && meet(spot, other, cardWidth + CARD_GAP, cardHeight + CARD_GAP)) ||
+        seats.some((seat) => meet(spot, [seat.x, seat.y], (cardWidth + seat.plate.offsetWidth) / 2 + 2, (cardHeight + seat.plate.offsetHeight) / 2 + 2)),
+    );
   }
 }
 
@@ -153,28 +179,34 @@ function felt(table, state, me, playable) {
   return node;
 }
 
-function lastTrick(state) {
-  if (state.last_trick.length === 0) return state.footer ? el("p", { class: "footer" }, state.footer) : null;
+// A trick taken, in small cards with the name of who played each, the card that took it outlined.
+function takenTrick(caption, plays, winner, seats) {
   return el(
     "div",
     { class: "last-trick" },
-    el("div", { class: "caption" }, state.footer),
+    el("div", { class: "caption" }, caption),
     el(
       "div",
       { class: "small-cards" },
-      state.last_trick.map((play) =>
-        el("figure", { class: play.seat === state.last_winner ? "winning" : "" }, cardFace(play.card), el("figcaption", {}, state.seats[play.seat].name)),
-      ),
+      plays.map((play) => el("figure", { class: play.seat === winner ? "winning" : "" }, cardFace(play.card), el("figcaption", {}, seats[play.seat].name))),
     ),
   );
 }
 
+function lastTrick(state) {
+  if (state.last_trick.length === 0) return state.footer ? el("p", { class: "footer" }, state.footer) : null;
+  return takenTrick(state.footer, state.last_trick, state.last_winner, state.seats);
+}
+
+// The hand just finished, apart from the table (which shows the next hand, dealt already): its last trick, each
+// seat's points and total, what comes next.
 function result(state) {
   const hand = state.result;
   return el(
     "section",
     { class: "result" },
     el("h2", {}, hand.title),
+    hand.last_trick.length > 0 && takenTrick(hand.last_caption, hand.last_trick, hand.last_winner, state.seats),
     hand.notes.map((note) => el("p", {}, rich(note))),
     el(
       "table",
@@ -190,7 +222,8 @@ function smallCards(caption, codes) {
   return el("div", { class: "small-row" }, el("span", { class: "caption" }, caption), el("span", { class: "small-cards" }, codes.map((code) => cardFace(code))));
 }
 
-// The cards side by side, overlapping as much as the width needs (two rows when one would hide their corners).
+// The cards side by side, overlapping as much as the width needs (two rows when one would hide their corners): each
+// card's left part, its index (rank and suit) and a finger's width, shows from top to bottom, never under another.
 function fan(nodes) {
   const width = Math.min(document.getElementById("app").clientWidth, 720) - 24;
   const cardWidth = Math.round(Math.max(58, Math.min(84, width / 5.5)));
@@ -207,7 +240,7 @@ function fan(nodes) {
       if (index > 0) node.style.marginLeft = `${(step - cardWidth).toFixed(1)}px`;
     });
     const row = el("div", { class: "fan-row" }, line);
-    if (start > 0) row.style.marginTop = `${(-cardWidth * 1.4 * ROW_OVERLAP).toFixed(1)}px`;
+    if (start > 0) row.style.marginTop = `${ROW_GAP}px`;
     lines.push(row);
   }
   return el("div", { class: "fan" }, lines);

@@ -18,9 +18,38 @@ export function toast(text, refused = false) {
   box.replaceChildren(rich(text));
   box.className = refused ? "refused" : "";
   box.hidden = false;
+  placeToast();
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => (box.hidden = true), refused ? 6000 : 3500);
 }
+
+// What a finger may tap: a message never lies over one.
+const CONTROLS = "button, select, input, a[href], [role=button], [data-target], [data-drag]";
+
+// The message floats at the bottom of the screen, or when something there may be tapped (a button, a card, a pile),
+// at the top, or else in the first band between two of them tall enough for it; over a control only when the screen
+// has no room at all. Placed again when the page scrolls or is drawn again while it shows.
+function placeToast() {
+  const box = document.getElementById("toast");
+  if (box.hidden) return;
+  box.style.top = "";
+  box.style.bottom = "";
+  const height = box.offsetHeight;
+  const screen = window.innerHeight;
+  const bottom = box.getBoundingClientRect().top; // where the style sheet puts it, above the phone's bar
+  const taken = [...document.querySelectorAll(CONTROLS)]
+    .filter((node) => !node.closest(".ghost, #toast"))
+    .map((node) => node.getBoundingClientRect())
+    .filter((rect) => rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < screen);
+  const free = (top) => taken.every((rect) => rect.bottom <= top || rect.top >= top + height);
+  const gaps = taken.map((rect) => rect.bottom + 4).sort((a, b) => a - b);
+  const top = [bottom, 10, ...gaps].find((spot) => spot >= 0 && spot + height <= screen && free(spot));
+  if (top === undefined || top === bottom) return;
+  box.style.top = `${top.toFixed(0)}px`;
+  box.style.bottom = "auto";
+}
+window.addEventListener("scroll", placeToast, { passive: true });
+window.addEventListener("resize", placeToast);
 
 export function showAnswer(answer, connection) {
   const quiet = connection.quiet.delete(answer.id);
@@ -85,4 +114,5 @@ function draw(message, connection) {
   app().dataset.game = table.game;
   app().querySelectorAll("[data-after-draw]").forEach((node) => node.afterDraw()); // placed once sizes are known
   keepSelection();
+  placeToast(); // the controls may have moved under the message
 }
