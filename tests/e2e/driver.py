@@ -8,6 +8,7 @@ from typing import Any
 from bot.app import TheGameBot
 from bot.emulator import Emulator, RunningClient
 from bot.emulator.world import Callback, Channel, Message, User
+from bot.games.deal_codes import seed_to_deal_code
 from bot.games.thegame.engine import Game
 from bot.service.table import Table
 
@@ -54,6 +55,17 @@ class TableDriver:
         board_id = self.table().board_message_id
         assert board_id is not None
         return self.message(board_id)
+
+    async def crapette(self, host: User, opponent: User | None = None, *, seed: int = 4) -> int:
+        """A Crapette table on deal `seed`, started: `host` against `opponent` (who joins), or against the AI."""
+        await self.command(host, "game new", game="crapette", deal=seed_to_deal_code(seed))
+        table_id = self.table().id
+        if opponent is None:
+            await self.click(host, self.board(), f"tg:addai:{table_id}")
+        else:
+            await self.click(opponent, self.board(), f"tg:join:{table_id}")
+        await self.click(host, self.board(), f"tg:start:{table_id}")
+        return table_id
 
     @staticmethod
     def game_button(message: Message, name: str) -> str:

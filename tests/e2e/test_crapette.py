@@ -36,10 +36,7 @@ async def my_turn(driver: TableDriver, table_id: int) -> bool:
 
 
 async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableDriver, world: World) -> None:
-    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
-    table_id = driver.table().id
-    await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    table_id = await driver.crapette(world.alice)
     board = driver.board()
     assert board.attachments and board.attachments[0].filename == "crapette.png"
     brain = STRATEGIES["strong"]()  # the human's own moves: the strong player's, from the human's view
@@ -174,10 +171,7 @@ async def test_bad_crapette_input_changes_nothing(driver: TableDriver, world: Wo
 
 
 async def test_move_suggestions_speak_the_players_language(driver: TableDriver, world: World) -> None:
-    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
-    table_id = driver.table().id
-    await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    table_id = await driver.crapette(world.alice)
     assert await my_turn(driver, table_id)
     world.alice.locale = "fr"  # a French player on an English server: the suggestions are hers alone
     choices = await driver.emulator.autocomplete(world.alice, driver.channel, "move", {"move": ""}, "move")
@@ -237,10 +231,7 @@ async def test_a_person_called_on_by_another_is_told_privately_what_they_missed(
 
 async def two_people(driver: TableDriver, world: World) -> tuple[int, dict[int | None, Any]]:
     """Alice and Bob at a Crapette table on deal 4, started: the table's id and who sits in each seat."""
-    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
-    table_id = driver.table().id
-    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    table_id = await driver.crapette(world.alice, world.bob)
     return table_id, {driver.table().seat_of(user.id): user for user in (world.alice, world.bob)}
 
 

@@ -3,23 +3,14 @@ counts as their loss (docs/games.md, "Ending a game early"); a moderator's stop 
 
 from __future__ import annotations
 
-from bot.games.deal_codes import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
-
-
-async def crapette_between_alice_and_bob(driver: TableDriver, world: World) -> int:
-    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
-    table_id = driver.table().id
-    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
-    return table_id
 
 
 async def test_a_player_who_stops_a_rated_game_is_asked_then_gives_it_up(
     driver: TableDriver, world: World
 ) -> None:
-    table_id = await crapette_between_alice_and_bob(driver, world)
+    table_id = await driver.crapette(world.alice, world.bob)
     yes, no = f"tg:forfeit:{table_id}:yes", f"tg:forfeit:{table_id}:no"
     # Bob reads French: the question is his, privately, in his language.
     question = await driver.command(world.bob, "game stop")
@@ -68,7 +59,7 @@ async def test_a_player_who_stops_a_rated_game_is_asked_then_gives_it_up(
 
 
 async def test_a_moderator_stops_a_rated_game_without_a_loss(driver: TableDriver, world: World) -> None:
-    table_id = await crapette_between_alice_and_bob(driver, world)
+    table_id = await driver.crapette(world.alice, world.bob)
     stopped = await driver.command(world.moderator, "game stop")
     assert stopped.ephemeral and not (stopped.message and stopped.message.custom_ids)
     assert driver.bot.games.get(table_id) is None

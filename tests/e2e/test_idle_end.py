@@ -26,10 +26,7 @@ def settings(tmp_path: Path, database_url: str | None) -> Settings:
 async def test_a_rated_game_left_waiting_is_given_up_by_the_player_it_waited_for(
     driver: TableDriver, world: World
 ) -> None:
-    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
-    table_id = driver.table().id
-    await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    table_id = await driver.crapette(world.alice)
     board_id = driver.table().board_message_id
     await driver.emulator.wait_for(lambda: driver.bot.games.get(table_id) is None, timeout=30)
     await driver.settle()

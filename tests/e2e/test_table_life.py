@@ -198,10 +198,7 @@ async def test_an_idle_player_is_reminded_once_then_the_team_can_vote(
 async def test_in_a_rated_game_the_others_vote_and_the_player_waited_for_gives_it_up(
     driver: TableDriver, world: World
 ) -> None:
-    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
-    table_id = driver.table().id
-    await driver.click(world.carol, driver.board(), f"tg:join:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    table_id = await driver.crapette(world.alice, world.carol)
     waited = driver.table().current_seat
     assert waited is not None
     idle, other = (
@@ -229,10 +226,7 @@ async def test_in_a_rated_game_the_others_vote_and_the_player_waited_for_gives_i
 
 async def test_alone_with_the_ai_the_reminder_offers_no_vote(driver: TableDriver, world: World) -> None:
     """Nobody else could vote: a vote button would only answer "the table is waiting for you"."""
-    await driver.command(world.alice, "game new", game="crapette", deal=seed_to_deal_code(4))
-    table_id = driver.table().id
-    await driver.click(world.alice, driver.board(), f"tg:addai:{table_id}")
-    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    await driver.crapette(world.alice)
     await driver.emulator.wait_for(
         lambda: any("waiting for you" in m.content for m in driver.public_messages()), timeout=30
     )
