@@ -12,7 +12,14 @@ from pathlib import Path
 
 from bot.games.tricks import TrickPlay, trick_winner
 from bot.ui.render.examples import cards
-from bot.ui.render.tricks import PlayedCard, TakenChip, TrickSeat, TrickTableLayout, render_trick_table
+from bot.ui.render.tricks import (
+    PlayedCard,
+    TakenChip,
+    TrickSeat,
+    TrickTableLabels,
+    TrickTableLayout,
+    render_trick_table,
+)
 
 NAMES = ("Alice", "Blaise", "Chloé", "Dmitri", "Elena", "Farid", "Grace", "Hugo")
 
@@ -115,6 +122,36 @@ def hearts_eight_two_decks() -> TrickTableLayout:
     )
 
 
+def hearts_four_pass_german() -> TrickTableLayout:
+    """Hearts in German, four seats, the pass after hand 2 (its last trick still on the table): the longest words the
+    plates carry, as the German catalog writes them ("26 Pkt. · gesamt 52", "gewählt ✓"), and a two-line title."""
+
+    def german(
+        index: int, points: int, total: int, tricks: int, taken: tuple[TakenChip, ...], chosen: bool
+    ) -> TrickSeat:
+        stiche = "Stich" if tricks == 1 else "Stiche"
+        status = "gewählt ✓" if chosen else "wählt…"
+        return TrickSeat(
+            NAMES[index], f"{points} Pkt. · gesamt {total}", f"{tricks} {stiche}", taken, not chosen, status
+        )
+
+    last = plays(3, 4, "7C QC 2C KC")
+    return TrickTableLayout(
+        seats=(
+            german(0, 0, 31, 3, (), True),
+            german(1, 26, 52, 6, (TakenChip("Q", "S"), TakenChip("", "H", 13)), False),
+            german(2, 0, 18, 2, (), True),
+            german(3, 0, 44, 2, (), False),
+        ),
+        trick=last,
+        winning=winner(last),
+        header="Hearts — Runde 3 · nach gegenüber weitergeben",
+        centre=("Runde 2 ist vorbei", "★ an Dmitri"),
+        footer="Als Nächstes: Runde 3, nach gegenüber weitergeben.",
+        labels=TrickTableLabels(lead="Ausspiel"),
+    )
+
+
 def barbu_contract(contract: str) -> TrickTableLayout:
     """Barbu, five seats, a trick in progress in each contract, with the penalty cards each contract counts."""
     taken_by_contract: dict[str, tuple[tuple[TakenChip, ...], ...]] = {
@@ -174,6 +211,7 @@ EXAMPLES: dict[str, Callable[[], TrickTableLayout]] = {
     "hearts_4_mid_trick": hearts_four_mid_trick,
     "hearts_6_hand_over": hearts_six_pass,
     "hearts_8_two_decks": hearts_eight_two_decks,
+    "hearts_4_pass_german": hearts_four_pass_german,
     **{
         f"barbu_{index + 1}_{name.split(' · ')[0].lower().replace(' ', '_')}": partial(barbu_contract, name)
         for index, name in enumerate(CONTRACTS)

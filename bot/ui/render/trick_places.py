@@ -18,14 +18,34 @@ from bot.ui.render.card_faces import CARD_HEIGHT, CARD_WIDTH
 
 WIDTH: Final = 454  # as wide as Crapette's table: a phone shrinks both alike, so their cards read alike
 MARGIN: Final = 6
-HEADER_HEIGHT: Final = 22
-PLATE_HEIGHT: Final = 74  # a name plate: the name, two short lines, a row of penalty cards
+HEADER_HEIGHT: Final = 38  # one line, or two when a long title in French or German needs them
+# A name plate, from its top: the name, then up to `lines` short lines (points, tricks, a status) and at its bottom a
+# row of penalty cards. Every line is as tall on a phone as a pile's caption on Crapette's table (see `tricks`).
+PLATE_PAD: Final = 4  # from a plate's edge to its text (and clear of the gold outline of the seat to act)
+CARD_SIDE_PAD: Final = 2  # from a side plate's text to the card beside it (no outline there)
+NAME_BASELINE: Final = 19  # from a plate's top to its name's baseline (room for an accented capital)
+FIRST_LINE: Final = 18  # from the name's baseline to the first short line's
+LINE_PITCH: Final = 17  # between two short lines' baselines
+LINE_DESCENT: Final = 4  # under the last short line, before the penalty cards
+CHIP_HEIGHT: Final = 22  # a penalty card's small index
+PLATE_LINES: Final = 4  # the short lines of a plate above or below its card
+SIDE_PLATE_LINES: Final = 5  # a plate beside its card is narrower, so it holds one line more
 PLATE_GAP: Final = 2  # between a plate (its text inset) and its card
-ROW_GAP: Final = 16  # between two rows of cards: room for two seats' outlines apart
 AREA_PAD: Final = 3  # from a seat's card to its outline
-FOOTER_HEIGHT: Final = 42  # the last trick: a caption and a row of small cards
+FOOTER_HEIGHT: Final = 42  # the last trick: a caption and a row of small cards (or two lines of words)
 COLUMN_WIDTH: Final = (WIDTH - 2 * MARGIN) // 3
-SIDE_PLATE_WIDTH: Final = 121  # a plate beside a card of the middle row
+SIDE_PLATE_WIDTH: Final = 113  # a plate beside a card of the middle row; the middle between them is 110 wide
+
+
+def plate_height(lines: int) -> int:
+    """The height of a plate holding a name, `lines` short lines and a row of penalty cards."""
+    return NAME_BASELINE + FIRST_LINE + (lines - 1) * LINE_PITCH + LINE_DESCENT + CHIP_HEIGHT + PLATE_PAD
+
+
+PLATE_HEIGHT: Final = plate_height(PLATE_LINES)
+SIDE_PLATE_HEIGHT: Final = plate_height(SIDE_PLATE_LINES)
+# Between two rows of cards: room for a side plate, taller than its card, above and below it, clear of the next row.
+ROW_GAP: Final = (SIDE_PLATE_HEIGHT - CARD_HEIGHT + 1) // 2 + AREA_PAD + 6
 
 TOP_PLATES_Y: Final = MARGIN + HEADER_HEIGHT + 2
 TOP_CARDS_Y: Final = TOP_PLATES_Y + PLATE_HEIGHT + PLATE_GAP
@@ -53,11 +73,21 @@ Box = tuple[int, int, int, int]
 @dataclass(frozen=True, slots=True)
 class SeatPlace:
     """One seat's boxes: its name plate, the place of the card it plays, and the outline around both (left, top,
-    right, bottom)."""
+    right, bottom); `lines`: how many short lines its plate holds under the name."""
 
     place: str
     plate: Box
     card: Box
+    lines: int = PLATE_LINES
+
+    @property
+    def text_span(self) -> tuple[int, int]:
+        """Where the plate's text may go, left and right: inset from its edges, less on the side of a card beside it."""
+        left, _, right, _ = self.plate
+        return (
+            left + (CARD_SIDE_PAD if self.place == "E" else PLATE_PAD),
+            right - (CARD_SIDE_PAD if self.place == "W" else PLATE_PAD),
+        )
 
     @property
     def area(self) -> Box:
@@ -81,14 +111,15 @@ def _card_box(left: int, top: int) -> Box:
 def _place(place: str) -> SeatPlace:
     if place in ("W", "E"):
         middle = MIDDLE_CARDS_Y + CARD_HEIGHT // 2
-        plate_top = middle - PLATE_HEIGHT // 2
+        plate_top = middle - SIDE_PLATE_HEIGHT // 2
+        plate_bottom = plate_top + SIDE_PLATE_HEIGHT
         if place == "W":
-            plate = (MARGIN, plate_top, MARGIN + SIDE_PLATE_WIDTH, plate_top + PLATE_HEIGHT)
+            plate = (MARGIN, plate_top, MARGIN + SIDE_PLATE_WIDTH, plate_bottom)
             card_left = plate[2]
         else:
-            plate = (WIDTH - MARGIN - SIDE_PLATE_WIDTH, plate_top, WIDTH - MARGIN, plate_top + PLATE_HEIGHT)
+            plate = (WIDTH - MARGIN - SIDE_PLATE_WIDTH, plate_top, WIDTH - MARGIN, plate_bottom)
             card_left = plate[0] - CARD_WIDTH
-        return SeatPlace(place, plate, _card_box(card_left, MIDDLE_CARDS_Y))
+        return SeatPlace(place, plate, _card_box(card_left, MIDDLE_CARDS_Y), SIDE_PLATE_LINES)
     column = 0 if place.endswith("W") else 2 if place.endswith("E") else 1
     left = _column_left(column)
     plate_left, plate_right = left + 2, left + COLUMN_WIDTH - 2
@@ -111,8 +142,9 @@ def seat_places(seats: int) -> tuple[SeatPlace, ...]:
 
 
 def centre_box(seats: int) -> Box:
-    """The middle of the ring, where a few words go: between the middle row's cards when it has some."""
+    """The middle of the ring, where a few words go: between the middle row's cards when it has some, from under the
+    top row's outlines to above the bottom row's."""
     used = PLACES_BY_SEATS[seats]
     left = PLACES["W"].area[2] if "W" in used else MARGIN + COLUMN_WIDTH // 2
     right = PLACES["E"].area[0] if "E" in used else WIDTH - MARGIN - COLUMN_WIDTH // 2
-    return left, MIDDLE_CARDS_Y, right, MIDDLE_CARDS_Y + CARD_HEIGHT
+    return left, TOP_CARDS_Y + CARD_HEIGHT + AREA_PAD + 4, right, BOTTOM_CARDS_Y - AREA_PAD - 4

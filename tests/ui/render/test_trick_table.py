@@ -173,7 +173,7 @@ def test_long_names_and_many_penalty_cards_stay_inside_their_plate() -> None:
 
 def test_chips_of_one_rank_merge_before_any_is_left_out() -> None:
     queens = tuple(TakenChip("Q", suit) for suit in "SHDC")
-    merged = fitting_chips((TakenChip("", "H", 9), *queens), 80, SCALE)
+    merged = fitting_chips((TakenChip("", "H", 9), *queens), 90, SCALE)
     assert merged == (TakenChip("", "H", 9), TakenChip("Q", "", 4))
     assert merged[1].index == "Q" and merged[1].times == "×4"
     assert fitting_chips(queens[:1], 80, SCALE) == queens[:1], "one chip fits as it is"
