@@ -359,7 +359,7 @@ class GameService:
             seat = self._require_playing_seat(table, user_id)
             session = table.require_session()
             before = session.progress()
-            awaited = table.seats_to_act == (seat,)  # the one player a reminder would ping
+            awaited = seat in table.seats_to_act  # a player the table waits for (not a teammate's marker)
             result = session.apply(seat, action)
             return self._after(table, result, before, active=awaited)
 
@@ -379,8 +379,9 @@ class GameService:
 
     def _after(self, table: Table, result: ActionResult, before: Any, *, active: bool = False) -> Change:
         """After an accepted action: the idle clock, the end of the game. `active`: the action was made by a
-        player the table was waiting for, who is not idle then even if the turn did not pass (a Klondike player
-        making move after move, a long Crapette turn): their reminder, and a vote it opened, start again."""
+        player the table was waiting for, so the table is not idle even if the turn did not pass (a Klondike
+        player, or team playing all at once, making move after move; a long Crapette turn): the reminder, a vote
+        it opened and the wait before a game left waiting ends (`idle_end`) start again."""
         session = table.require_session()
         now = self._clock()
         for line in session.public_log(result.events):

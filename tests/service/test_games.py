@@ -438,3 +438,24 @@ async def test_a_refused_action_that_changed_the_table_goes_back_to_the_table_it
     restored = service.require(table_id)
     assert restored.seats[0].name == "Alice"
     assert restored.seats[1].locale == "de"
+
+
+async def test_a_team_playing_klondike_all_at_once_is_never_left_waiting_while_it_plays(
+    store: TableStore, clock: Clock
+) -> None:
+    """Every seat may move at once, so no one is the player waited for: the team's moves still count as the
+    table being played, and a day of play never ends it as a game left waiting."""
+    service = GameService(store, turn_reminder=30, idle_end=3600, clock=clock)
+    table = await service.create(
+        guild_id=1, channel_id=70, host=Seat(ALICE, "Alice"), seed=5, locale="en", game_key="klondike",
+        options={"team_play": "together"},
+    )  # fmt: skip
+    await service.join(table.id, Seat(BOB, "Bob"))
+    await service.start(table.id, ALICE)
+    assert len(service.require(table.id).seats_to_act) == 2
+    for _ in range(10):  # ten hours of play, a move every half hour, by one or the other
+        clock.now += 1800
+        await service.act(table.id, ALICE if _ % 2 else BOB, MakeMove(DRAW))
+        assert await service.tick() == []
+    clock.now += 3600
+    assert [event.kind for event in await service.tick()] == ["idle_ended"]
