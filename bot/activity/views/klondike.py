@@ -19,7 +19,7 @@ from bot.activity.views.base import Confirmation, require_int, require_text
 from bot.games.errors import GameError
 from bot.games.klondike.description import klondike_description
 from bot.games.klondike.moves import DRAW, Move
-from bot.games.klondike.session import AutoPlay, GiveUp, KlondikeSession, MakeMove, PassDeal, UndoMove
+from bot.games.klondike.session import AutoPlay, GiveUp, KlondikeSession, MakeMove, PassDeal, stepped
 from bot.games.klondike.table_ui import layout
 from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import ui_for
@@ -122,7 +122,7 @@ class KlondikeView:
             # first) is refused instead of drawing or taking back once more. None: a page that does not send it.
             step = message.get("step")
             seen_step = require_int(step) if step is not None else None
-            return MakeMove(DRAW, seen_step=seen_step) if kind == "draw" else UndoMove(seen_step)
+            return stepped(kind, seen_step)
         simple = {"auto": AutoPlay(), "pass": PassDeal()}
         if kind in simple:
             return simple[str(kind)]

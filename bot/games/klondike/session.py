@@ -17,7 +17,7 @@ from bot.games.klondike.engine import Klondike
 from bot.games.klondike.errors import IllegalMove
 from bot.games.klondike.events import CardMoved, GameEnded, GameWon
 from bot.games.klondike.jobs import HintJob
-from bot.games.klondike.moves import Move, parse_move
+from bot.games.klondike.moves import DRAW, Move, parse_move
 from bot.games.klondike.wording import describe, moving_cards
 
 MODES = ("solo", "turns", "together")
@@ -56,6 +56,11 @@ class GiveUp:
 @dataclass(frozen=True, slots=True)
 class PassDeal:
     """Team in turns: hand the deal to the next seat."""
+
+
+def stepped(name: str, seen_step: int | None) -> MakeMove | UndoMove:
+    """**Draw** ("draw") or **Undo** ("undo") pressed on a board (or a page) drawn at the table's `seen_step`."""
+    return MakeMove(DRAW, seen_step=seen_step) if name == "draw" else UndoMove(seen_step)
 
 
 def read_move(text: str) -> Move:

@@ -28,6 +28,7 @@ from bot.games.klondike.session import (
     PassDeal,
     UndoMove,
     read_move,
+    stepped,
 )
 from bot.games.klondike.solver import UNWINNABLE, WINNABLE
 from bot.games.klondike.wording import describe, moving_cards
@@ -312,7 +313,7 @@ class KlondikeUI(GameUI):
         if name in ("draw", "undo") and step:
             if not step.isdigit():
                 raise GameError("error.stale_button")
-            return (MakeMove(DRAW, seen_step=int(step)) if name == "draw" else UndoMove(int(step))), "board"
+            return stepped(name, int(step)), "board"
         simple = {  # and Draw, Undo of a board drawn before they carried the table's step
             "draw": MakeMove(DRAW),
             "auto": AutoPlay(),
