@@ -77,14 +77,18 @@ def board_image(table: Table, hooks: PictureHooks) -> BoardImage:
     return BoardImage(Drawing(_png, layout), IMAGE, description)
 
 
-def layout_and_description(table: Table, hooks: PictureHooks) -> tuple[TrickTableLayout, str]:
-    """The layout of the table as it is now, and its description, in the table's language."""
+def layout_and_description(
+    table: Table, hooks: PictureHooks, *, finished_hand: bool = True
+) -> tuple[TrickTableLayout, str]:
+    """The layout of the table as it is now, and its description, in the table's language. `finished_hand`: the
+    finished hand shown while the board shows it (`TrickSession.shown_hand`); False: the hand in play, always (the
+    Activity's table, which shows the finished hand apart)."""
     locale = table.locale
     session = table.require_session()
     assert isinstance(session, TrickSession)
     engine = session.engine
     names = [seat.name for seat in table.seats]
-    recap = session.shown_hand()
+    recap = session.shown_hand() if finished_hand else None
     acting = set(engine.to_act())
     hand = recap.number if recap is not None else engine.hand_number + 1
     seats: list[TrickSeat] = []

@@ -17,7 +17,6 @@ adds its pass and moon (`views/hearts.py`).
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import re
 from typing import Any
@@ -51,14 +50,6 @@ def in_language(table: Table, locale: str) -> Table:
     return dataclasses.replace(table, locale=locale)
 
 
-def in_play(table: Table) -> Table:
-    """The same table with no finished hand on show: its picture's layout is the hand in play (the finished hand
-    is the result's, apart)."""
-    session = copy.copy(session_of(table))
-    session.finished_hands = ()
-    return dataclasses.replace(table, session=session)
-
-
 def on_screen(text: str) -> str:
     """A line as the page shows it: no markdown escapes nor bold marks (to tell two lines apart)."""
     return re.sub(r"\\(.)", r"\1", text).replace("**", "").strip()
@@ -77,7 +68,8 @@ class TrickTableView:
         ui = trick_ui(shown)
         session = session_of(shown)
         engine = session.engine
-        layout, description = layout_and_description(in_play(shown), ui)
+        # The hand in play on the table: the finished hand is the result's, apart.
+        layout, description = layout_and_description(shown, ui, finished_hand=False)
         trick = layout.trick
         status_line = self.status_line(shown, seat) if table.status is TableStatus.PLAYING else ""
         lines = [plain_text(line) for line in ui.board_lines(shown) if line]
