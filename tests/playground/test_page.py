@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -319,4 +321,46 @@ async def test_a_discord_timestamp_reads_in_the_persons_language(
     await shown.wait_for()
     text = await shown.locator(".content, .text").last.inner_text()
     assert "novembre 2025" in text and "/11/2025" in text and "AM" not in text and "PM" not in text, text
+    assert page.errors == []
+
+
+async def test_a_relative_timestamp_counts_as_discord_does(
+    playground: RunningPlayground, open_page: Callable[..., Any]
+) -> None:
+    """Found by a reviewer: "you can ask for the board again <t:…:R>" read "this minute" ("in dieser Minute"),
+    which Discord's app never writes: it counts seconds, minutes, hours and days ("in 25 seconds")."""
+    page = await open_page("alice")
+    world = playground.playground
+    bob, channel = world.person("bob"), world.channel("table")
+    assert bob is not None and channel is not None
+    now = int(time.time())
+    await playground.emulator.send_message(
+        bob,
+        channel,
+        f"again <t:{now + 25}:R> · played <t:{now - 3 * 3600 - 60}:R> · soon <t:{now + 2 * 86400}:R>",
+    )
+    shown = page.locator(".message", has_text="again ").last
+    await shown.wait_for()
+    text = await shown.locator(".content, .text").last.inner_text()
+    assert re.search(r"again in 2\d seconds · played 3 hours ago · soon in 2 days", text), text
+    assert "minute" not in text
+    assert page.errors == []
+
+
+async def test_a_masked_link_to_a_message_shows_its_words(
+    playground: RunningPlayground, open_page: Callable[..., Any]
+) -> None:
+    """Found by a reviewer: `/board` asked twice answered "[see the board](#table › 💬)": Discord shows a masked
+    link's words, not the markdown around a message's link."""
+    page = await open_page("alice")
+    world = playground.playground
+    bob, channel = world.person("bob"), world.channel("table")
+    assert bob is not None and channel is not None
+    link = f"https://discord.com/channels/{channel.guild.id}/{channel.id}/123"
+    await playground.emulator.send_message(bob, channel, f"look: [see the board]({link}) · {link}")
+    shown = page.locator(".message", has_text="look: ").last
+    await shown.wait_for()
+    content = shown.locator(".content, .text").last
+    assert await content.inner_text() == "look: see the board · #table › 💬"
+    assert await content.locator(".mention", has_text="see the board").count() == 1
     assert page.errors == []

@@ -82,6 +82,7 @@ function withMarkdown(text) {
     .replace(/(^|\W)_(?!\s)(.+?)_(?!\w)/gs, "$1<em>$2</em>")
     .replace(/~~(.+?)~~/gs, "<s>$1</s>")
     .replace(/\|\|(.+?)\|\|/gs, `<span class="spoiler" tabindex="0" role="button" aria-label="${escapeHtml(tr("spoiler"))}">$1</span>`)
+    .replace(/\[([^\]]+)\]\((#[\w-]+ › 💬)\)/gu, '<span class="mention" title="$2">$1</span>')  // a link to a message
     .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>')
     .replace(/(^|[\s(])(https?:\/\/[^\s<]+)/g, '$1<a href="$2" target="_blank" rel="noopener">$2</a>')
     .replace(/&lt;\/([\p{L}\p{N}_ -]+)&gt;/gu, '<button type="button" class="mention command">/$1</button>')  // "/règles" too
@@ -105,13 +106,22 @@ const TIMESTAMP_STYLES = {
   F: { dateStyle: "full", timeStyle: "short" },
 };
 
+// "in 27 seconds", "3 minutes ago", "in 2 hours": the largest unit that fits, as Discord's app counts (never "this
+// minute", which Discord does not say).
+const RELATIVE_UNITS = [["year", 365 * 86400], ["month", 30 * 86400], ["day", 86400], ["hour", 3600], ["minute", 60]];
+function relativeTime(milliseconds, language) {
+  const seconds = Math.round(milliseconds / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: "always" });
+  for (const [unit, length] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= length) return format.format(Math.trunc(seconds / length), unit);
+  }
+  return format.format(seconds, "second");
+}
+
 function timestamp(seconds, style) {
   const date = new Date(seconds * 1000);
   const language = state.locale || undefined;
-  if (style === "R") {
-    const minutes = Math.round((date - Date.now()) / 60000);
-    return new Intl.RelativeTimeFormat(language, { numeric: "auto" }).format(minutes, "minute");
-  }
+  if (style === "R") return relativeTime(date - Date.now(), language);
   return new Intl.DateTimeFormat(language, TIMESTAMP_STYLES[style] || TIMESTAMP_STYLES.f).format(date);
 }
 
