@@ -125,9 +125,11 @@ class Stats(commands.Cog):
             if record is not None:
                 others.append(solitaire_text(key, *record, locale))
         if others:
+            heading = "stats.other_games"  # besides The Game's, above
             if stats.games == 0:
                 embed.description = None
-            embed.add_field(name=t(locale, "stats.other_games"), value="\n".join(others), inline=False)
+                heading = "stats.games_heading"
+            embed.add_field(name=t(locale, heading), value="\n".join(others), inline=False)
         if not chart:
             await interaction.response.send_message(embed=embed, ephemeral=private)
             return

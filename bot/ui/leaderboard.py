@@ -331,6 +331,7 @@ def stats_embed(
         embed.description = t(locale, "stats.no_games", name=name)
         return embed
     lines = [
+        f"**{t(locale, 'game.thegame.name')}**",  # what these figures count: The Game's games only
         plural(locale, "stats.games", stats.games)
         + " — "
         + " · ".join(

@@ -123,9 +123,9 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     # The game is in Alice's record (found in the playground: "/stats" said she had no finished game yet).
     stats = (await driver.command(world.alice, "stats", private=True)).embeds[0]
     assert stats["fields"] == [
-        {"name": "The other games", "value": "**Klondike**: 0 wins · 1 game · 0% won", "inline": False}
+        {"name": "Games", "value": "**Klondike**: 0 wins · 1 game · 0% won", "inline": False}
     ]
-    assert "description" not in stats, "no 'no finished game yet'"
+    assert "description" not in stats, "no 'no finished game yet', nor 'the other games' besides none"
     assert any("🔎" in message.text for message in driver.public_messages())  # was it winnable?
 
 

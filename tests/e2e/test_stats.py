@@ -13,6 +13,8 @@ async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriv
         await seed(driver, world, [world.bob, world.alice], cards_left=cards, ended_at=1_000 + index)
     await seed(driver, world, [world.bob, world.carol], cards_left=50, outcome="abandoned", ended_at=2_000)
     await seed(driver, world, [world.bob], cards_left=3, ended_at=3_000, violations={world.bob.id: 2})
+    klondike = await seed(driver, world, [world.bob], cards_left=0, ended_at=4_000)
+    await driver.bot.db.execute("UPDATE games SET game = 'klondike' WHERE id = ?", (klondike,))
 
     answer = await driver.command(world.alice, "stats", member=world.bob)
     assert not answer.ephemeral
@@ -21,10 +23,16 @@ async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriv
     embed = message.embeds[0]
     assert embed["title"] == "📊 Bob"
     text = description(message)
+    assert text.startswith("**The Game**\n"), "the figures say which game they count (a reviewer read them as all)"
     assert "**6** games — 1 won · 4 lost · 1 abandoned" in text
     assert "Best result **0** cards left · average **9.4**" in text
     assert "Favourite teammates: Alice (4 games), Carol (1 game)" in text  # a real plural per count
     assert "2 numbers said · 0 hints used" in text
+    assert embed["fields"][-1] == {
+        "name": "The other games",
+        "value": "**Klondike**: 1 win · 1 game · 100% won",
+        "inline": False,
+    }
     assert embed["image"]["url"] == "attachment://results.png"
     (chart,) = message.attachments
     assert chart.filename == "results.png" and chart.content_type == "image/png"
