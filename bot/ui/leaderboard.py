@@ -340,7 +340,7 @@ def stats_embed(
                 plural(locale, "stats.lost", stats.losses),
                 plural(locale, "stats.abandoned", stats.abandoned),
             )
-        )
+        ),
     ]
     if stats.best is not None and stats.average is not None:
         lines.append(t(locale, "stats.results", count=stats.best, average=decimal(locale, stats.average)))

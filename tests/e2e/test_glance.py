@@ -250,10 +250,12 @@ async def test_counts_read_right_at_one(driver: TableDriver, world: World) -> No
     board = await driver.command(world.alice, "leaderboard")
     assert "Best: **1** card left" in description(board.message)
     history = await driver.command(world.bob, "history")
-    assert "🏁 1 card left" in str(history.embeds)
+    assert "🏁 The Game, 1 card left" in str(history.embeds)
     stats = await driver.command(world.alice, "stats", member=world.bob, private=True)
     text = description(stats.message)
-    assert text.startswith("**The Game**\n**1** game — 0 won · 1 lost · 0 abandoned\nBest result **1** card left")
+    assert text.startswith(
+        "**The Game**\n**1** game — 0 won · 1 lost · 0 abandoned\nBest result **1** card left"
+    )
     assert "Favourite teammates: Alice (1 game)" in text
     assert "Record **1** carte restante" in description(
         (await driver.command(world.bob, "stats", private=True)).message

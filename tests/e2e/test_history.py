@@ -28,7 +28,7 @@ async def test_choose_a_game_then_deal_it_again(driver: TableDriver, world: Worl
     history = listed.message
     assert history is not None
     text = description(history)
-    assert text.index("🏁 11 cards left") < text.index("🏆 Won")  # newest first
+    assert text.index("🏁 The Game, 11 cards left") < text.index("🏆 The Game, won")  # newest first
     assert "Bob · Carol" in text
     (menu,) = history.selects
     assert [option["value"] for option in menu["options"]] == [str(chosen), str(chosen - 1)]
@@ -64,7 +64,7 @@ async def test_a_stopped_game_is_listed_as_abandoned_in_the_channel_only(
 
     here = await driver.command(world.alice, "history")
     text = description(here.message)
-    assert "⏹️ Abandoned (" in text and "Alice" in text
+    assert "⏹️ The Game, abandoned (" in text and "Alice" in text
     assert "Carol" not in text
     everywhere = await driver.command(world.alice, "history", server=True)
     text = description(everywhere.message)

@@ -23,7 +23,9 @@ async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriv
     embed = message.embeds[0]
     assert embed["title"] == "📊 Bob"
     text = description(message)
-    assert text.startswith("**The Game**\n"), "the figures say which game they count (a reviewer read them as all)"
+    assert text.startswith("**The Game**\n"), (
+        "the figures say which game they count (a reviewer read them as all)"
+    )
     assert "**6** games — 1 won · 4 lost · 1 abandoned" in text
     assert "Best result **0** cards left · average **9.4**" in text
     assert "Favourite teammates: Alice (4 games), Carol (1 game)" in text  # a real plural per count

@@ -37,10 +37,11 @@ class TheGameUI(GameUI):
     record_turns_field = "history.turns"
 
     def record_outcome(self, record: GameRecord, names: Mapping[int, str | None], locale: str) -> str:
+        game = self.name(locale)  # a line of /history says which game, as the other games' lines do
         if record.outcome == "won":
-            return t(locale, "history.won")
+            return t(locale, "history.won", game=game)
         key = "history.abandoned" if record.outcome == "abandoned" else "history.lost"
-        return t(locale, key, count=record.cards_left)
+        return t(locale, key, game=game, count=record.cards_left)
 
     def record_seat_points(self, seat: SeatRecord, locale: str) -> str | None:
         return None  # a cooperative game: the team's cards left, shown once for the game
