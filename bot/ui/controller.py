@@ -111,6 +111,7 @@ async def apologise(interaction: discord.Interaction[Any], error: BaseException)
 # Discord's codes for an interaction or webhook that no longer exists: the 3 s or 15 min limits passed.
 EXPIRED_CODES = frozenset({10015, 10062, 50027})
 UNKNOWN_MESSAGE = 10008  # a message deleted (or dismissed) before the bot's answer to a click on it
+DECLINED = ".no"  # a game's button that answers its own question "no" (`GameUI.confirmation`): "giveup.no"
 
 
 def discord_failed(error: BaseException) -> bool:
@@ -564,7 +565,13 @@ class TableController:
         player confirmed it when it cannot be taken back (Klondike's **Give up**)."""
         table = self.games.require(table_id)
         ui = ui_for(table)
-        question = ui.confirmation(table, payload, str(interaction.locale), interaction.user.id)
+        locale = str(interaction.locale)
+        asked = payload.removesuffix(DECLINED)
+        if asked != payload and ui.confirmation(table, asked, locale, interaction.user.id) is not None:
+            self._seat(table, interaction)  # "Keep playing" under a question: nothing happens, and it says so
+            await interaction.response.edit_message(content=t(locale, "game.forfeit_declined"), view=None)
+            return
+        question = ui.confirmation(table, payload, locale, interaction.user.id)
         if question is not None:
             self._seat(table, interaction)  # only a player is asked
             text, view = question

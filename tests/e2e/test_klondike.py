@@ -103,11 +103,21 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     # Give up asks first (one tap on a phone would end the deal for the whole team); only a player is asked.
     refused = await driver.click(world.mallory, driver.board(), f"tg:g:{table_id}:giveup")
     assert refused.ephemeral and refused.message is not None and not refused.message.custom_ids
+    saved_before_asking = engine(driver).to_dict()
     asked = await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:giveup")
     assert asked.ephemeral and "perdue pour toute l'équipe" in (asked.content or "")  # Bob reads French
     assert driver.bot.games.get(table_id) is not None, "nothing happens before the answer"
     confirm = f"tg:g:{table_id}:giveup.yes:{world.bob.id}"
-    assert asked.message is not None and asked.message.custom_ids == [confirm]
+    keep = f"tg:g:{table_id}:giveup.no:{world.bob.id}"
+    assert asked.message is not None and asked.message.custom_ids == [confirm, keep]
+    await driver.click(world.bob, asked.message, keep)  # "Keep playing", as the rated games' question offers
+    assert (
+        driver.message(asked.message.id).content == "La partie continue."
+        and not driver.message(asked.message.id).custom_ids
+    )
+    assert engine(driver).to_dict() == saved_before_asking and driver.bot.games.get(table_id) is not None
+    asked = await driver.click(world.bob, driver.board(), f"tg:g:{table_id}:giveup")
+    assert asked.message is not None
     await driver.click(world.bob, asked.message, confirm)
     await driver.settle()
     assert driver.bot.games.get(table_id) is None
@@ -117,6 +127,12 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     )
     summary = driver.message(board_id)
     assert summary.custom_ids == driver.summary_buttons(table_id), "play it again, or read the game again"
+    # Found by a reviewer: the team was told "given up", never who gave it up.
+    assert summary.embeds[0]["title"] == "🏳️ Klondike: given up by Bob"
+    assert any(
+        message.text.startswith("🏳️ Bob gave up the deal with 0 cards on the foundations.")
+        for message in driver.public_messages()
+    )
     log = await driver.click(world.alice, summary, f"tg:log:{table_id}:0")
     assert log.ephemeral and log.embeds[0]["description"].startswith("1. draw from the stock\n")
     assert log.embeds[0]["description"].endswith("\n4. 🏳️ given up")  # draw, draw, undo, given up

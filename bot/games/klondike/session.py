@@ -78,6 +78,7 @@ class KlondikeSession(Session):
         self.seats = seats
         self.mode = mode if seats > 1 else "solo"
         self.current = current  # the seat on turn in `turns` mode
+        self.given_up_by: int | None = None  # the seat that pressed Give up, said in the summary
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -85,6 +86,7 @@ class KlondikeSession(Session):
             "seats": self.seats,
             "mode": self.mode,
             "current": self.current,
+            **({"given_up_by": self.given_up_by} if self.given_up_by is not None else {}),
         }
 
     @classmethod
@@ -92,9 +94,12 @@ class KlondikeSession(Session):
         mode = str(data.get("mode", "solo"))
         if mode not in MODES:
             raise ValueError(f"unknown Klondike mode {mode!r}")
-        return cls(
+        session = cls(
             Klondike.from_dict(data["engine"]), int(data["seats"]), mode, current=int(data.get("current", 0))
         )
+        given_up_by = data.get("given_up_by")  # absent from games saved before it was kept
+        session.given_up_by = None if given_up_by is None else int(given_up_by)
+        return session
 
     # -- the table's questions ---------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -142,7 +147,9 @@ class KlondikeSession(Session):
             if isinstance(action, UndoMove):
                 return ActionResult(engine.undo(), notice=Notice("klondike.undone"))
             if isinstance(action, GiveUp):
-                return ActionResult(engine.give_up(), notice=Notice("klondike.gave_up"))
+                events = engine.give_up()
+                self.given_up_by = seat
+                return ActionResult(events, notice=Notice("klondike.gave_up"))
         except IllegalMove as error:
             raise GameError(f"klondike.{error.code}") from error
         if isinstance(action, PassDeal):

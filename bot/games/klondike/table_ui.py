@@ -261,6 +261,8 @@ class KlondikeUI(GameUI):
             title = t(locale, "klondike.summary.abandoned")
         elif engine.is_won:
             title = t(locale, "klondike.summary.won")
+        elif (by := given_up_by(table)) is not None:
+            title = t(locale, "klondike.summary.gave_up_by", name=by)
         else:
             title = t(locale, f"klondike.summary.{engine.end_reason or 'lost'}")
         embed = discord.Embed(
@@ -302,6 +304,8 @@ class KlondikeUI(GameUI):
         view.add_item(
             components.GameActionButton(table.id, "giveup.yes", label=label, style=danger, owner=user_id)
         )
+        keep = t(locale, "button.keep_playing")
+        view.add_item(components.GameActionButton(table.id, "giveup.no", label=keep, owner=user_id))
         view.stop()
         return t(locale, "klondike.give_up_question", count=len(table.seats)), view
 
@@ -352,6 +356,8 @@ class KlondikeUI(GameUI):
         engine = session_of(table).engine
         if engine.is_won:
             return t(table.locale, "klondike.end_won", moves=engine.moves_made)
+        if (by := given_up_by(table)) is not None:
+            return t(table.locale, "klondike.end_given_up", name=by, count=engine.score)
         return plural(table.locale, "klondike.end_lost", engine.score)
 
     async def end_details(self, table: Table) -> str | None:
@@ -373,3 +379,13 @@ class KlondikeUI(GameUI):
 
 
 UI = KlondikeUI()
+
+
+def given_up_by(table: Table) -> str | None:
+    """The name of the player who gave the deal up, for a team's summary and end line (a player alone is named
+    too: the channel reads it); None when the deal was not given up, or was before the seat was kept."""
+    session = session_of(table)
+    seat = session.given_up_by
+    if session.engine.end_reason != "gave_up" or seat is None or table.status is TableStatus.ABANDONED:
+        return None
+    return escape_name(table.seats[seat].name)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.games.klondike import FORMAT_VERSION, Klondike, KlondikeOptions, parse_move
+from bot.games.klondike.session import GiveUp, KlondikeSession
 from tests.games.klondike.helpers import rules_game
 
 
@@ -90,3 +91,15 @@ def test_not_a_dict_is_refused() -> None:
         Klondike.from_dict([])
     with pytest.raises(ValueError):
         KlondikeOptions.from_dict({"draw": 3, "colour": True})
+
+
+def test_the_seat_that_gave_up_is_kept_and_older_saves_still_load() -> None:
+    session = KlondikeSession(Klondike.new(KlondikeOptions(), seed=7), 2, "together")
+    session.apply(1, GiveUp())
+    saved = json.loads(json.dumps(session.to_dict()))
+    assert saved["given_up_by"] == 1
+    assert KlondikeSession.from_dict(saved).given_up_by == 1
+    del saved["given_up_by"]  # a game saved before the seat was kept
+    assert KlondikeSession.from_dict(saved).given_up_by is None
+    playing = KlondikeSession(Klondike.new(KlondikeOptions(), seed=7), 1, "solo").to_dict()
+    assert "given_up_by" not in playing, "a game's saved form is unchanged until someone gives up"
