@@ -277,6 +277,8 @@ class TableController:
             existing = self.games.in_channel(interaction.channel_id)
             if error.key == "error.already_running" and existing and existing.board_message_id is None:
                 self.display.refresh_board(existing)  # a lobby nobody could see: show it now
+            if error.key == "error.already_running" and existing and existing.status is not TableStatus.LOBBY:
+                raise GameError("error.already_playing") from error  # "join it" only while it can be joined
             raise
         with self.display.board_opening(table.id):
             await self._answer_with_lobby(interaction, table)

@@ -84,7 +84,8 @@ async def test_wrong_user_wrong_turn_and_illegal_cards(driver: TableDriver, worl
         await unchanged_after(driver, lambda: driver.command(world.carol, "game join")), "already started"
     )
     refused(
-        await unchanged_after(driver, lambda: driver.command(world.alice, "game new")), "already has a game"
+        await unchanged_after(driver, lambda: driver.command(world.alice, "game new")),
+        "already has a game in progress: wait for it to end",  # not "join it": a started game cannot be joined
     )
     # A card that does not fit: play high on A first, then try a lower card there.
     high = max(alice_cards)

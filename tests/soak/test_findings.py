@@ -120,7 +120,7 @@ async def test_a_second_game_new_shows_a_lobby_nobody_could_see(
     first = table.board_message_id
     await games.set_board_message(table.id, None)  # as if its answer never reached Discord
     refused = await answered(await emulator.slash(alice, channel, "game new"))
-    assert "already has a game" in refused.content
+    assert "already has a game: join it" in refused.content  # a lobby: it can still be joined
     await bot.client.controller.settle()
     table = games.in_channel(channel.id)
     assert table is not None and table.board_message_id not in (None, first), "the lobby is shown again"
