@@ -53,6 +53,8 @@ def lobby_view(table: Table) -> discord.ui.View:
     view.add_item(components.StartButton(table.id, label=t(locale, "button.start")))
     if table.rules.ai_players:
         view.add_item(components.AddAIButton(table.id, label=t(locale, "button.add_ai"), disabled=full))
+    # The rules before the first move, for every game (a reviewer new to Crapette found them only in /rules).
+    view.add_item(components.HowToPlayButton(table.game_key, label=t(locale, "button.how_to_play"), row=1))
     view.stop()  # fully dynamic: clicks are routed by custom id, nothing to keep in memory
     return view
 

@@ -176,6 +176,7 @@ class TrickGameUI(GameUI):
         embed.set_footer(text=self.options_text(table, locale))
         view = discord.ui.View(timeout=None)
         view.add_item(components.HandButton(table.id, label=t(locale, "button.my_hand")))
+        view.add_item(components.HowToPlayButton(table.game_key, label=t(locale, "button.how_to_play")))
         view.stop()
         return {"embed": embed, "view": view, "image": board_image(table, self)}
 
