@@ -216,6 +216,8 @@ async def test_a_double_tap_on_draw_draws_once_and_says_why_privately(
     second, from a board the table has left behind, is refused privately in one sentence. The same for Undo, and for
     a teammate playing at the same time."""
     table_id = await open_klondike(driver, world, 6, team_play="together")
+    # The lobby says how the team will play before anyone joins (a reviewer saw it only after Start).
+    assert "team, everyone at once" in driver.board().embeds[0]["footer"]["text"]
     await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
     await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
     for name, changed in (("draw", lambda: engine(driver).moves_made == 1), ("undo", lambda: engine(driver).undos_used == 1)):  # fmt: skip
