@@ -124,7 +124,9 @@ class KlondikeUI(GameUI):
         ]
         if options.get("any_colour"):
             parts.append(t(locale, "klondike.any_colour"))
-        if len(table.seats) > 1 or table.status is TableStatus.LOBBY:  # how a team would play, before it joins
+        if (
+            len(table.seats) > 1 or table.status is TableStatus.LOBBY
+        ):  # how a team would play, before it joins
             parts.append(t(locale, f"klondike.mode.{options.get('mode', 'turns')}"))
         if table.daily:
             parts.append(t(locale, "board.daily", date=table.daily))
