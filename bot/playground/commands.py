@@ -27,8 +27,8 @@ SUBCOMMAND, GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, N
     9,
     10,
 )
-TRUE_WORDS = {"true", "yes", "on", "1", "oui", "vrai"}
-FALSE_WORDS = {"false", "no", "off", "0", "non", "faux"}
+TRUE_WORDS = {"true", "yes", "on", "1", "oui", "vrai", "ja", "wahr"}
+FALSE_WORDS = {"false", "no", "off", "0", "non", "faux", "nein", "falsch"}
 SUGGESTION_LIMIT = 25
 
 
@@ -37,12 +37,21 @@ class CommandError(ValueError):
     the language of the person who typed it (`text`): `key` names it in the catalogs, `params` fill it in. As a
     string, it is the English text."""
 
-    def __init__(self, key: str, **params: Any) -> None:
-        self.key, self.params = key, params
-        super().__init__(t("en", key, **params))
+    def __init__(self, key: str, *, definition: dict[str, Any] | None = None, **params: Any) -> None:
+        self.key, self.params, self.definition = key, params, definition
+        super().__init__(self.text("en"))
 
     def text(self, locale: object) -> str:
-        return t(locale, self.key, **self.params)
+        """`definition`: the option the error is about, named (with its choices) as the reader's Discord shows it:
+        `chat_rule` is `chatregel` in German, and its choices "Warnen, Löschen, Aus"."""
+        params = dict(self.params)
+        if self.definition is not None:
+            reader = str(locale)
+            params["option"] = localized(self.definition, reader)
+            params["choices"] = ", ".join(
+                localized(choice, reader) for choice in self.definition.get("choices") or []
+            )
+        return t(locale, self.key, **params)
 
 
 @dataclass
@@ -141,7 +150,6 @@ def convert(definition: dict[str, Any], typed: str, channel: Channel) -> Any:
     """An option's typed text as the value ``Emulator.slash`` expects."""
     text = typed.strip()
     kind = definition.get("type")
-    name = definition["name"]
     choices = definition.get("choices")
     if choices:
         for choice in choices:
@@ -149,35 +157,34 @@ def convert(definition: dict[str, Any], typed: str, channel: Channel) -> Any:
                 text.lower() == str(v).lower() for v in (choice.get("name_localizations") or {}).values()
             ):
                 return choice["value"]
-        listed = ", ".join(str(c["name"]) for c in choices)
-        raise CommandError("playground.error.not_a_choice", option=name, choices=listed)
+        raise CommandError("playground.error.not_a_choice", definition=definition)
     try:
         if kind == INTEGER:
             return int(text)
         if kind == NUMBER:
             return float(text)
     except ValueError:
-        raise CommandError("playground.error.not_a_number", option=name, text=text) from None
+        raise CommandError("playground.error.not_a_number", definition=definition, text=text) from None
     if kind == BOOLEAN:
         if text.lower() in TRUE_WORDS:
             return True
         if text.lower() in FALSE_WORDS:
             return False
-        raise CommandError("playground.error.not_a_boolean", option=name, text=text)
+        raise CommandError("playground.error.not_a_boolean", definition=definition, text=text)
     if kind in (USER, MENTIONABLE):
         guild = channel.guild
         wanted = text.removeprefix("@").lower()
         for member in guild.members.values() if guild else []:
             if wanted in (member.user.name.lower(), member.display_name.lower(), str(member.id)):
                 return member.user
-        raise CommandError("playground.error.nobody", option=name, text=text)
+        raise CommandError("playground.error.nobody", definition=definition, text=text)
     if kind == CHANNEL:
         found = channel.guild.channel(text.removeprefix("#")) if channel.guild else None
         if found is None:
-            raise CommandError("playground.error.no_channel", option=name, text=text)
+            raise CommandError("playground.error.no_channel", definition=definition, text=text)
         return found
     if kind == ROLE:
-        raise CommandError("playground.error.no_roles", option=name)
+        raise CommandError("playground.error.no_roles", definition=definition)
     return text
 
 

@@ -94,9 +94,14 @@ async def test_a_menu_of_several_choices_shows_its_send_button_without_scrolling
     )
     assert in_sight, "the opened list starts in sight, above the message box"
     assert await done.inner_text() == "Choose 3"
-    for index in range(3):
+    await menu.locator(".select-option input").nth(0).check()
+    await done.tap()  # too early: one card ticked
+    message = page.locator(".message", has=menu)
+    assert await message.locator(".failed").inner_text() == "Choose 3."
+    for index in range(1, 3):
         await menu.locator(".select-option input").nth(index).check()
     assert await done.inner_text() == "Send"
+    assert await message.locator(".failed").count() == 0, "the red 'Choose 3.' goes once three are ticked"
     assert page.errors == []
 
 

@@ -7,7 +7,7 @@ from importlib import resources
 
 import pytest
 
-from bot.playground.commands import CommandError
+from bot.playground.commands import CommandError, convert
 from bot.playground.view import page_texts
 
 STATIC = resources.files("bot.playground").joinpath("static")
@@ -50,3 +50,23 @@ def test_a_refused_line_is_explained_in_the_language_of_who_typed_it(locale: str
     refused = CommandError("playground.error.no_command", name="nothing")
     assert refused.text(locale).startswith(expected)
     assert str(refused).startswith("There is no command /nothing."), "the English, for the logs"
+
+
+def test_an_option_and_its_choices_are_named_as_the_readers_discord_shows_them() -> None:
+    """Found by a reviewer: Bob, who reads German, sent `/einstellungen chatregel:` and was told "chat_rule muss
+    eins sein von: warn, delete, off.": the option and its choices as registered, in English."""
+    definition = {
+        "name": "chat_rule",
+        "name_localizations": {"de": "chatregel", "fr": "règle_du_chat"},
+        "type": 3,
+        "choices": [
+            {"name": "warn", "name_localizations": {"de": "warnen", "fr": "avertir"}, "value": "warn"},
+            {"name": "off", "name_localizations": {"de": "aus", "fr": "désactivée"}, "value": "off"},
+        ],
+    }
+    with pytest.raises(CommandError) as refused:
+        convert(definition, "", channel=None)  # type: ignore[arg-type]
+    assert refused.value.text("de") == "Für chatregel gibt es nur diese Werte: warnen, aus."
+    assert refused.value.text("fr") == "règle_du_chat doit être l'un de ces choix : avertir, désactivée."
+    assert str(refused.value) == "chat_rule must be one of: warn, off."
+    assert convert(definition, "Warnen", channel=None) == "warn"  # type: ignore[arg-type]

@@ -318,10 +318,14 @@ function select(message, component, node) {
     const min = component.min_values ?? 1;
     const max = component.max_values;
     const asking = () => (min === max ? tr("choose_button_exactly", { count: min }) : tr("choose_button"));
-    // Once as many are ticked as the menu asks, the button sends them (it no longer asks to choose).
+    const howMany = min === max ? tr("choose_exactly", { count: min }) : tr("choose_between", { min, max });
+    // Once as many are ticked as the menu asks, the button sends them (it no longer asks to choose), and the red
+    // "Choose 3." of a press too early goes (a reviewer saw it stay with three ticked).
     const update = () => {
       const ticked = menu.querySelectorAll("input:checked").length;
-      done.textContent = ticked >= min && ticked <= max ? tr("send") : asking();
+      const enough = ticked >= min && ticked <= max;
+      done.textContent = enough ? tr("send") : asking();
+      if (enough) node()?.querySelectorAll(".failed").forEach((n) => n.textContent === howMany && n.remove());
     };
     menu.addEventListener("change", update);
     const done = el("button", {
@@ -330,7 +334,7 @@ function select(message, component, node) {
       onclick: () => {
         const values = [...menu.querySelectorAll("input:checked")].map((input) => input.value);
         if (values.length < min || values.length > max) {
-          failure(node(), min === max ? tr("choose_exactly", { count: min }) : tr("choose_between", { min, max }));
+          failure(node(), howMany);
           return;
         }
         send(values);
