@@ -187,6 +187,8 @@ class GameUI:
     # What a game's details call its record's `cards_left` (None: not shown) and `turns`.
     record_score_field: str | None = None
     record_turns_field = "history.hands"
+    # What its seats' stored points are, averaged on its rating leaderboard and in /stats.
+    rating_average_key = "rating.average_points"
 
     def record_outcome(self, record: GameRecord, names: Mapping[int, str | None], locale: str) -> str:
         """A stored game's result in one line of `/history` (`names`: the members' display names by id); an

@@ -25,7 +25,14 @@ def parse_rating_id(match: re.Match[str]) -> tuple[int, str, int]:
     return int(match["guild"]), match["game"], int(match["page"])
 
 
-def player_block(player: RatedPlayer, names: Names, locale: str, viewer_id: int | None) -> str:
+def average_text(game: str, player: RatedPlayer, locale: str) -> str:
+    """A player's average of the game's points ("avg 12.5 pts"; Crapette's are cards left)."""
+    return t(locale, ui_for_key(game).rating_average_key, points=decimal(locale, player.average_points))
+
+
+def player_block(
+    page_game: str, player: RatedPlayer, names: Names, locale: str, viewer_id: int | None
+) -> str:
     mark = MEDALS[player.position - 1] if player.position <= len(MEDALS) else f"**{player.position}.**"
     mine = " ⭐" if player.user_id == viewer_id else ""
     name = escape_name(names.get(player.user_id) or player.name)
@@ -34,7 +41,7 @@ def player_block(player: RatedPlayer, names: Names, locale: str, viewer_id: int 
             t(locale, "rating.value", rating=decimal(locale, player.rating)),
             plural(locale, "lb.wins", player.wins),
             plural(locale, "lb.games", player.games),
-            t(locale, "rating.average_points", points=decimal(locale, player.average_points)),
+            average_text(page_game, player, locale),
             *((plural(locale, "rating.calls", player.calls),) if player.calls else ()),
             when(player.last_played),
         )
@@ -50,7 +57,9 @@ def rating_embed(
         title=t(locale, "rating.title", game=game, server=escape_name(guild_name)), colour=COLOUR
     )
     if page.players:
-        body = "\n\n".join(player_block(player, names, locale, viewer_id) for player in page.players)
+        body = "\n\n".join(
+            player_block(page.game, player, names, locale, viewer_id) for player in page.players
+        )
     else:
         body = t(locale, "rating.empty", game=game)
     embed.description = f"*{t(locale, 'rating.explained')}*\n\n{body}"
@@ -79,7 +88,7 @@ def ratings_text(ratings: list[tuple[str, RatedPlayer]], locale: str) -> str:
                 position=player.position,
                 wins=plural(locale, "lb.wins", player.wins),
                 games=plural(locale, "lb.games", player.games),
-                points=decimal(locale, player.average_points),
+                average=average_text(game, player, locale),
             )
         )
     return "\n".join(lines)

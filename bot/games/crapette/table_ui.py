@@ -150,6 +150,7 @@ class CrapetteUI(GameUI):
     off_turn_payloads = frozenset({"call"})
     has_log = True
     record_turns_field = "history.turns"
+    rating_average_key = "rating.average_cards_left"  # a seat's points are the cards it had left
 
     def log_pages(self, table: Table, locale: str) -> list[str]:
         """Every turn in one line (what the player did, in order), with the calls, the missed turns and the end

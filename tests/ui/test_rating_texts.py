@@ -1,0 +1,30 @@
+"""The rating leaderboard and /stats say what a game's average counts: points in Hearts and Barbu, cards left in
+Crapette (a reviewer read "avg 45.5 pts" for a game that has no points)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.storage.ratings import RatedPlayer, RatingPage
+from bot.ui.ratings import rating_embed, ratings_text
+
+DAVE = RatedPlayer(
+    position=1, user_id=4, name="Dave", rating=-3.3, games=2, wins=1, average_points=45.5, last_played=0
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "locale", "average"),
+    [
+        ("crapette", "en-US", "avg 45.5 cards left"),
+        ("crapette", "fr", "moy. 45,5 cartes restantes"),
+        ("crapette", "de", "Ø 45,5 Karten übrig"),
+        ("hearts", "en-US", "avg 45.5 pts"),
+        ("barbu", "de", "Ø 45,5 Pkt."),
+    ],
+)
+def test_the_average_says_what_it_counts(game: str, locale: str, average: str) -> None:
+    page = RatingPage(game=game, page=0, page_size=10, total=1, players=(DAVE,), viewer=None)
+    embed = rating_embed(page, {}, locale, guild_name="Table Top", viewer_id=None, viewer_name="Dave")
+    assert average in (embed.description or "")
+    assert ratings_text([(game, DAVE)], locale).endswith(average)
