@@ -1,6 +1,6 @@
 """Crapette's table page on a phone (390 px) in French, as a reviewer found it: the menu showed bare card faces and
 the board's text Discord's emoji markup. Each move now reads as its card beside what it does with it, the rule's
-first move marked, everything in the reader's language."""
+first move marked, everything in the reader's language; the board's 💡 Hint is there too (it was missing)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 from bot.games.crapette.moves import Move
 from bot.playground.run import RunningPlayground
+from bot.ui.game_ui import render_notice
 from bot.ui.i18n import t
 from tests.activity.conftest import PAGE_BUILT
 from tests.activity.test_browser_languages import photograph
@@ -43,5 +44,12 @@ async def test_crapette_moves_read_as_words_beside_their_card_in_french(
     assert await options.first.locator("img.card").count() == 1, "the card drawn beside its words"
     body = await frame.locator("body").inner_text()
     assert "<:" not in body, "no Discord emoji markup in the page"
+    # The board's Hint, in its place after Turn and Discard: the hint comes as the page's toast.
+    names = await frame.locator(".hand .controls > button").all_inner_texts()
+    hint = "💡 " + t("fr", "button.hint")
+    assert names.index(hint) == names.index("🂠 " + t("fr", "crapette.button.turn")) + 2, names
+    advice = render_notice("fr", table.require_session().hint(0))
+    await frame.get_by_role("button", name=t("fr", "button.hint")).click()
+    await frame.locator("#toast", has_text=advice).wait_for()
     await photograph(page, frame, "crapette-fr")
     assert page.errors == []

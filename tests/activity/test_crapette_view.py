@@ -10,11 +10,12 @@ from typing import Any
 
 from bot.activity.views import view_for
 from bot.activity.views.base import table_state
-from bot.games.crapette.moves import Move
+from bot.games.crapette.moves import TURN_STOCK, Move
 from bot.games.crapette.session import CrapetteAction
 from bot.games.crapette.table_ui import session_of
 from bot.service.table import Table
 from bot.ui.i18n import t
+from tests.games.crapette.test_board_controls import with_only
 from tests.games.crapette.test_table_ui import crapette_table
 
 MARKUP = re.compile(r"<a?:\w+:\d+>")
@@ -82,3 +83,13 @@ def test_the_player_waiting_sees_the_call_not_the_moves() -> None:
     controls = play_of(table, table.seats[waiting].user_id, "en-US")["hand"]["controls"]
     assert [control["id"].split(":")[3] for control in controls] == ["call"], controls
     assert controls[0]["label"] == t("en-US", "crapette.button.call")
+
+
+def test_a_menu_with_no_move_reaches_the_page_as_its_sentence_alone() -> None:
+    """The board's menu stays in its place when no card can move, disabled, its one option there only because
+    Discord asks for one: the page gets the sentence (in its reader's language), no option to choose."""
+    table = with_only(crapette_table(), TURN_STOCK)
+    play = play_of(table, table.seats[0].user_id, "de")
+    menu = next(control for control in play["hand"]["controls"] if control["type"] == "menu")
+    assert menu["disabled"] and menu["options"] == []
+    assert menu["placeholder"] == t("de", "crapette.no_move.turn")

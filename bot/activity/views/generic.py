@@ -15,6 +15,7 @@ from bot.activity.views.base import require_text
 from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
 from bot.ui.card_emojis import cards_in_text, plain_text
+from bot.ui.components import HintButton
 from bot.ui.game_ui import ui_for
 from bot.ui.lobby import render_table
 
@@ -63,16 +64,18 @@ def without_card(label: str, card: str | None) -> str:
 
 
 def hand_controls(table: Table, content: dict[str, Any]) -> list[dict[str, Any]]:
-    """The game's own buttons and menus in a hand message, as the page draws them."""
+    """The game's own buttons and menus in a hand message (and its **Hint**), as the page draws them."""
     view = content.get("view")
     if view is None:
         return []
     controls = []
+    hint_id = HintButton.id_for(table.id)
     for row in view.to_components():
         for component in row.get("components", []):
             custom_id = str(component.get("custom_id", ""))
             found = GAME_CONTROL.match(custom_id)
-            if found is None or int(found["table"]) != table.id:
+            hint = custom_id == hint_id  # answered as the button is (`ActivityActions._hint`), in its place
+            if not hint and (found is None or int(found["table"]) != table.id):
                 continue
             if component.get("type") == 2:
                 label = str(component.get("label") or "")
@@ -86,9 +89,12 @@ def hand_controls(table: Table, content: dict[str, Any]) -> list[dict[str, Any]]
                         "card": card_face(label, emoji),
                         "style": int(component.get("style") or 2),
                         "disabled": bool(component.get("disabled")),
+                        "hint": hint,
                     }
                 )
             elif component.get("type") == 3:
+                disabled = bool(component.get("disabled"))
+                options = component.get("options", [])
                 controls.append(
                     {
                         "type": "menu",
@@ -96,7 +102,9 @@ def hand_controls(table: Table, content: dict[str, Any]) -> list[dict[str, Any]]
                         "placeholder": str(component.get("placeholder") or ""),
                         "min": int(component.get("min_values", 1)),
                         "max": int(component.get("max_values", 1)),
-                        "options": [option_shown(option) for option in component.get("options", [])],
+                        # A disabled menu's one option is only there because Discord asks for one.
+                        "options": [] if disabled else [option_shown(option) for option in options],
+                        "disabled": disabled,
                     }
                 )
     return controls
@@ -145,7 +153,7 @@ class GenericView:
             }
         elif seat is not None and table.status is TableStatus.PLAYING:
             # A game played on the table itself (Crapette): its board's own controls; while another player is on
-            # turn, only those a waiting player may press (the call), not a menu of moves that are not theirs.
+            # turn, only those a waiting player may press (the call), not a menu of moves (nor a Hint) not theirs.
             controls = hand_controls(table, board)
             if seat not in table.seats_to_act:
                 allowed = ui_for(table).off_turn_payloads
@@ -162,8 +170,9 @@ class GenericView:
             raise GameError("error.stale_button")
         shown = self.state(table, seat, locale).get("hand", {}).get("controls", [])
         control = next((found for found in shown if found["id"] == custom_id), None)
-        if control is None or control.get("disabled"):
-            raise GameError("error.stale_button")  # not on this person's hand now: stale, or forged
+        # Not on this person's hand now, or the Hint (asked as a hint, never as a control): stale, or forged.
+        if control is None or control.get("disabled") or control.get("hint"):
+            raise GameError("error.stale_button")
         if control["type"] == "menu":
             allowed = {option["value"] for option in control["options"]}
             if not set(values) <= allowed or not control["min"] <= len(values) <= control["max"]:

@@ -185,6 +185,12 @@ class CrapetteState:
         card = self._board.turned[seat]
         return None if card == NO_CARD else OWNED_CARDS[card]
 
+    def nothing_to_turn(self, seat: int) -> bool:
+        """No card turned up and none left to turn up (stock and discard empty): `seat`'s turn can only end
+        (`end`), until the opponent puts a card on their discard."""
+        board = self._board
+        return board.turned[seat] == NO_CARD and not board.stocks[seat] and not board.discards[seat]
+
     def discard(self, seat: int) -> tuple[OwnedCard, ...]:
         """`seat`'s discard, face up, top last."""
         return tuple(OWNED_CARDS[card] for card in self._board.discards[seat])

@@ -17,7 +17,7 @@ from bot.games.crapette.engine import Crapette
 from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.menu import MenuEntry, menu_entries
-from bot.games.crapette.moves import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Move
+from bot.games.crapette.moves import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Action, Move
 from bot.games.crapette.recent import SHOWN_STEPS
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_action
 from bot.games.crapette.words import describe, move_notice, top_card
@@ -229,13 +229,54 @@ class CrapetteUI(GameUI):
         return {"embed": embed, "view": self.controls(table), "image": board_image(table, engine)}
 
     def controls(self, table: Table) -> discord.ui.View:
+        """The same rows and buttons all game long, so nothing moves under a thumb (Klondike's board does the
+        same): the move menu on row 0 (disabled, saying why, when no card can move), **Turn a card** (**End turn**
+        in its place once nothing is left to turn) and **Discard** on row 1, **Hint** and **Crapette!** on row 2
+        (none on a strict table). A button that cannot be used now is greyed, never removed: Turn and Discard
+        take turns in a turn, each in its own place, so a double tap on one never presses the other."""
         locale = table.locale
         engine = session_of(table).engine
         seat = engine.current_player
         view = discord.ui.View(timeout=None)
         # An AI seat's moves are not offered to the humans watching it play.
-        actions = [] if table.seats[seat].is_ai else engine.legal_actions(seat)
-        entries = menu_entries(engine, seat) if actions else []
+        ai_plays = table.seats[seat].is_ai
+        actions = [] if ai_plays else engine.legal_actions(seat)
+        view.add_item(self.move_menu(table, actions))
+        # **End turn** takes Turn's place when nothing is left to turn: Turn cannot come back within the turn.
+        ends = engine.nothing_to_turn(seat)
+        first = (END_TURN, "crapette.button.end", "⏭️") if ends else (TURN_STOCK, "crapette.button.turn", "🂠")
+        for action, label, emoji in (first, (DISCARD_TURNED, "crapette.button.discard", "⤵️")):
+            view.add_item(
+                components.GameActionButton(
+                    table.id, str(action), label=t(locale, label), emoji=emoji,
+                    style=discord.ButtonStyle.primary, disabled=action not in actions, row=1,
+                )
+            )  # fmt: skip
+        # Only the player on turn may ask: nobody while the AI plays.
+        hint = components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡", disabled=ai_plays)
+        hint.row = 2
+        view.add_item(hint)
+        if not table.options.get("strict"):
+            # For the person watching the turn (not while the AI watches: it calls itself); and for the person
+            # whose turn starts after a discard, which they may call before their first move.
+            may_call = not table.seats[1 - seat].is_ai or (engine.closing is not None and not ai_plays)
+            view.add_item(
+                components.GameActionButton(
+                    table.id, "call", label=t(locale, "crapette.button.call"), emoji="📣",
+                    style=discord.ButtonStyle.danger, disabled=not may_call, row=2,
+                )
+            )  # fmt: skip
+        view.stop()
+        return view
+
+    @staticmethod
+    def move_menu(table: Table, actions: list[Action]) -> components.GameActionSelect:
+        """The moves of the player on turn (`actions`: none while an AI plays), or, when no card can move, the
+        same menu disabled, its placeholder saying what is left to do."""
+        locale = table.locale
+        engine = session_of(table).engine
+        seat = engine.current_player
+        entries = menu_entries(engine, seat) if any(isinstance(action, Move) for action in actions) else []
         options = [
             discord.SelectOption(
                 label=render_notice(locale, entry.words)[:100],
@@ -247,39 +288,14 @@ class CrapetteUI(GameUI):
         ]
         if options:
             placeholder = t(locale, "crapette.move_placeholder")
-            view.add_item(
-                components.GameActionSelect(table.id, "mv", options, placeholder=placeholder[:150], row=0)
-            )
-        for action, label, emoji in (
-            (TURN_STOCK, "crapette.button.turn", "🂠"),
-            (DISCARD_TURNED, "crapette.button.discard", "⤵️"),
-            (END_TURN, "crapette.button.end", "⏭️"),
-        ):
-            if action in actions:
-                view.add_item(
-                    components.GameActionButton(
-                        table.id,
-                        str(action),
-                        label=t(locale, label),
-                        emoji=emoji,
-                        style=discord.ButtonStyle.primary,
-                        row=1,
-                    )
-                )
-        view.add_item(components.HintButton(table.id, label=t(locale, "button.hint"), emoji="💡"))
-        # For the person watching the turn: none on a strict table, none while the AI watches (it calls itself); and
-        # for the person whose turn starts after a discard, which they may call before their first move.
-        if not table.options.get("strict") and (
-            not table.seats[1 - seat].is_ai or (engine.closing is not None and not table.seats[seat].is_ai)
-        ):
-            view.add_item(
-                components.GameActionButton(
-                    table.id, "call", label=t(locale, "crapette.button.call"), emoji="📣",
-                    style=discord.ButtonStyle.danger, row=2,
-                )
-            )  # fmt: skip
-        view.stop()
-        return view
+        elif not actions:
+            placeholder = t(locale, "crapette.no_move.ai")
+        else:
+            left = next((action for action in actions if not isinstance(action, Move)), TURN_STOCK)
+            placeholder = t(locale, f"crapette.no_move.{left}")
+        return components.GameActionSelect(
+            table.id, "mv", options, placeholder=placeholder[:150], row=0, disabled=not options
+        )
 
     def summary_content(self, table: Table) -> dict[str, Any]:
         locale = table.locale

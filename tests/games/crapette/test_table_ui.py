@@ -15,8 +15,9 @@ from bot.service.table import Seat, Table, TableStatus
 from bot.ui.i18n import t
 
 
-def crapette_table(locale: str = "en-US", ai: bool = False, seed: int = 5) -> Table:
-    """A Crapette table just started: Alice (seat 0) against Bob, or against the AI."""
+def crapette_table(locale: str = "en-US", ai: bool = False, seed: int = 5, strict: bool = False) -> Table:
+    """A Crapette table just started: Alice (seat 0) against Bob, or against the AI (a strict table: moves that
+    break the priority rule refused)."""
     rules = rules_for("crapette")
     table = Table(
         id=11,
@@ -26,7 +27,7 @@ def crapette_table(locale: str = "en-US", ai: bool = False, seed: int = 5) -> Ta
         created_at=0.0,
         seed=seed,
         game_key="crapette",
-        options=rules.options({}),
+        options=rules.options({"strict": True} if strict else {}),
         locale=locale,
         seats=[Seat(100, "Alice"), Seat(101, "Bob", is_ai=ai)],
         status=TableStatus.PLAYING,

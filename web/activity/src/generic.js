@@ -1,6 +1,7 @@
 // Any other game, through what the bot already draws for Discord: the board's picture and text, and your own hand
 // with its buttons and menus; a card button is drawn as the card (the bot's own card faces), a menu's option as its
-// card beside what the option does with it ("pile 2 → foundation"), its note ("Comes first") under it.
+// card beside what the option does with it ("pile 2 → foundation"), its note ("Comes first") under it; a menu with
+// nothing to choose (Crapette's when no card can move) as its sentence alone; the board's 💡 Hint asks for a hint.
 import { el, rich, tr } from "./text.js";
 
 const STYLE = { 1: "primary", 2: "", 3: "success", 4: "danger" };
@@ -16,8 +17,10 @@ function cardImage(code, label) {
 function control(item, connection) {
   if (item.type === "button") {
     const content = item.card ? cardImage(item.card, item.label) : [item.emoji && `${item.emoji} `, item.label];
-    return el("button", { class: `${STYLE[item.style] ?? ""} ${item.card ? "card-button" : ""}`, disabled: item.disabled, onclick: () => connection.send({ kind: "control", id: item.id, values: [] }) }, content);
+    const message = item.hint ? { kind: "hint" } : { kind: "control", id: item.id, values: [] };
+    return el("button", { class: `${STYLE[item.style] ?? ""} ${item.card ? "card-button" : ""}`, disabled: item.disabled, onclick: () => connection.send(message) }, content);
   }
+  if (item.disabled) return el("fieldset", { class: "menu", disabled: true }, el("legend", {}, item.placeholder)); // it says why
   const chosen = new Set();
   const submit = el("button", { class: "primary", disabled: item.min > 0 }, "✔");
   const options = item.options.map((option) =>
