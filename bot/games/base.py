@@ -30,6 +30,14 @@ class Notice:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class InWords:
+    """A notice's parameter for a small count written in words in the reader's language ("two", "zwei"), as The
+    Game's turn lines write the counts of a turn; digits above ten."""
+
+    value: int
+
+
 @dataclass(slots=True)
 class ActionResult:
     """What an action did. `changed` is False for a step that only changes what the actor sees (a card chosen,

@@ -30,6 +30,12 @@ def escape_name(name: str) -> str:
     return _PINGS.sub(r"\\@", text)
 
 
+def number_word(locale: object, value: int) -> str:
+    """A small count in words ("two", French "deux"; "une" since the counts are of cartes), digits above ten."""
+    words = t(locale, "number.words").split("|")
+    return words[value] if 0 <= value < len(words) else str(value)
+
+
 def unescaped(text: str) -> str:
     """`text` without the backslashes `escape_name` added, for plain-text places (a menu's option)."""
     return re.sub(r"\\(.)", r"\1", text)

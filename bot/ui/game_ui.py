@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.games.base import Notice
+from bot.games.base import InWords, Notice
 from bot.games.errors import GameError
 from bot.games.registry import GAMES, rules_for
 from bot.ui.card_emojis import cards_in_words, fit
 from bot.ui.components import FullLogButton, PlayAgainButton
-from bot.ui.format import escape_name
+from bot.ui.format import escape_name, number_word
 from bot.ui.i18n import t
 
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ def render_notice(locale: object, notice: Notice, *, buttons: object = None, emo
     def shown(name: str, value: object) -> object:
         if isinstance(value, Notice):
             return render_notice(locale, value, buttons=buttons, emojis=emojis)
+        if isinstance(value, InWords):
+            return number_word(locale, value.value)
         if emojis and name in CARD_PARAMETERS and isinstance(value, str):
             return cards_in_words(value)
         return value

@@ -76,6 +76,11 @@ def hand_by_suit(cards: tuple[Card, ...]) -> str:
     return "\n".join(lines) or "—"
 
 
+def names_text(table: Table, seats: Sequence[int]) -> str:
+    """The names of these seats, for a sentence: "Ada, Bob"."""
+    return ", ".join(escape_name(table.seats[seat].name) for seat in seats)
+
+
 def session_of(table: Table) -> TrickSession:
     session = table.require_session()
     assert isinstance(session, TrickSession)
@@ -324,8 +329,12 @@ class TrickGameUI(GameUI):
 
     def winners_text(self, table: Table) -> str:
         engine = session_of(table).engine
-        names = [escape_name(table.seats[seat].name) for seat in engine.winners]
-        return ", ".join(names)
+        return names_text(table, engine.winners)
+
+    def won_title(self, table: Table, winners: Sequence[int]) -> str:
+        """ "🏆 Hearts — Ada wins", or "— Ada, Bob share the win" on a tie."""
+        key = "tricks.won_title_shared" if len(winners) > 1 else "tricks.won_title"
+        return t(table.locale, key, game=self.name(table.locale), names=names_text(table, winners))
 
     def end_line(self, table: Table) -> str:
         engine = session_of(table).engine
@@ -342,12 +351,8 @@ class TrickGameUI(GameUI):
         given_up = session.forfeit_outcome(table.forfeits) if table.forfeits else None
         if given_up is not None:  # the others ranked as they stood, the player who gave it up last
             places = {seat: result.place for seat, result in enumerate(given_up.seats)}
-            names = ", ".join(
-                escape_name(table.seats[seat].name) for seat, place in places.items() if place == 1
-            )
-            embed = discord.Embed(
-                title=t(locale, "tricks.won_title", game=self.name(locale), names=names), colour=COLOUR_WON
-            )
+            first = [seat for seat, place in places.items() if place == 1]
+            embed = discord.Embed(title=self.won_title(table, first), colour=COLOUR_WON)
             embed.description = ended_early_text(table, locale)
         elif table.status is TableStatus.ABANDONED:
             embed = discord.Embed(
@@ -355,10 +360,7 @@ class TrickGameUI(GameUI):
             )
             embed.description = ended_early_text(table, locale)
         else:
-            embed = discord.Embed(
-                title=t(locale, "tricks.won_title", game=self.name(locale), names=self.winners_text(table)),
-                colour=COLOUR_WON,
-            )
+            embed = discord.Embed(title=self.won_title(table, engine.winners), colour=COLOUR_WON)
         order = sorted(
             range(len(table.seats)), key=lambda seat: (places.get(seat, 1), engine.scores[seat], seat)
         )

@@ -101,7 +101,7 @@ async def test_an_ai_seat_can_start(driver: TableDriver, world: World) -> None:
     assert game.first_player == 1 and game.turn_number == 2
     # The turn line carries the state: the piles' tops and the draw pile.
     ping = driver.message(driver.table().ping_message_id or 0)
-    assert f"<@{world.alice.id}>, your turn: at least two cards to play." in ping.content
+    assert f"<@{world.alice.id}>, your turn: play at least two cards." in ping.content
     tops = " · ".join(f"{'▲' if pile.name in 'AB' else '▼'}{pile.name} `{pile.top}`" for pile in game.piles)
     assert tops in ping.content and f"draw pile {game.draw_pile_count}" in ping.content
 
@@ -229,7 +229,7 @@ async def test_after_the_game_play_again_same_deal_and_the_full_log(
     log = await driver.click(world.bob, summary, f"tg:log:{table_id}:0")
     assert log.ephemeral and log.embeds[0]["title"] == "📜 Journal complet · page 1/1"
     entries = log.embeds[0]["description"]
-    assert entries.startswith("Alice commence.\n**1.** Alice : `") and "a pioché 2 cartes" in entries
+    assert entries.startswith("Alice commence.\n**1.** Alice : `") and "a pioché deux cartes" in entries
     assert entries.endswith("La partie a été arrêtée avant la fin.")
     refused = await driver.click(world.mallory, summary, f"tg:log:{table_id}:0")
     assert refused.ephemeral and "not playing" in (refused.content or "")

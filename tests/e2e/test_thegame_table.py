@@ -29,7 +29,7 @@ async def test_a_solo_game_starts_on_the_players_turn(driver: TableDriver, world
     assert board.attachments[0].description.startswith("Alice's turn")
     # The turn line and the board agree; so does the hand the starter gets with the start.
     ping = driver.public_messages()[-1]
-    assert ping.content.startswith(f"▶ <@{world.alice.id}>, your turn: at least two cards to play.")
+    assert ping.content.startswith(f"▶ <@{world.alice.id}>, your turn: play at least two cards.")
     hand = last_private(started)
     assert "The game has started: you play alone, so you start." in hand.text
     assert "**Your turn**" in hand.text and "who starts" not in hand.text.lower()

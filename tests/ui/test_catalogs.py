@@ -233,3 +233,23 @@ def test_every_hint_reason_has_a_sentence() -> None:
     for reason in REASONS:
         for language in LANGUAGES:
             assert f"hint.reason.{reason}" in catalog(language)
+
+
+def test_german_farbe_is_the_suit_and_red_or_black_is_said_in_words() -> None:
+    """Found in a German review: "Farbe" meant the suit ("gleiche Farbe") and red/black ("andere Farbe", "in
+    wechselnden Farben") in the same rules. German card usage keeps Farbe for the suit; red/black is said."""
+    for text in [*catalog("de").values(), *command_catalog("de").values()]:
+        for colour in (
+            "die andere Farbe",
+            "niedriger, andere Farbe",
+            "wechselnden Farben",
+            "jede Farbe",
+            "jede_farbe",
+        ):
+            assert colour not in text, text[:80]
+
+
+def test_german_barbu_rules_write_the_sources_penalties_in_digits() -> None:
+    """Found in a German review: Barbu's "fünf und zwanzig" reads as 25; the sources' 5 and 20 are digits."""
+    assert "(manche Quellen nennen 5, andere 20; hier gilt 20)" in t("de", "rules.barbu.body")
+    assert "fünf und zwanzig" not in t("de", "rules.barbu.body")

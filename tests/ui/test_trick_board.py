@@ -231,9 +231,25 @@ def test_a_game_given_up_ranks_the_player_who_gave_it_up_last(game: str) -> None
     first = [seat for score, seat in staying if score == staying[0][0]]
     assert embed.title == t(
         "fr",
-        "tricks.won_title",
+        "tricks.won_title_shared" if len(first) > 1 else "tricks.won_title",
         game=trick_ui(table).name("fr"),
         names=", ".join(f"P{seat}" for seat in first),
     )
     assert all(row.startswith("🏆 ") for row in rows[: len(first)]) and "🏆" not in rows[-1]
     assert embed.description == t("fr", "summary.forfeit.forfeit", name=table.seats[leader].name)
+
+
+@pytest.mark.parametrize(
+    ("game", "locale", "one", "tie"),
+    [
+        ("hearts", "en-US", "🏆 Hearts — P0 wins", "🏆 Hearts — P0, P2 share the win"),
+        ("barbu", "fr", "🏆 Barbu — P0 gagne", "🏆 Barbu — P0, P2 se partagent la victoire"),
+        ("hearts", "de", "🏆 Hearts — P0 gewinnt", "🏆 Hearts — P0, P2 teilen sich den Sieg"),
+    ],
+)
+def test_the_summary_title_says_who_wins(game: str, locale: str, one: str, tie: str) -> None:
+    """Found in a review: "🏆 Hearts — Grace" named the winner without a verb, while Crapette's said "… wins"."""
+    table = table_at(game, 4, seed=3, steps=0, locale=locale)
+    ui = trick_ui(table)
+    assert ui.won_title(table, [0]) == one
+    assert ui.won_title(table, [0, 2]) == tie

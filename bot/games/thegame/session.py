@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import ActionResult, Notice, Outcome, SeatResult, Session
+from bot.games.base import ActionResult, InWords, Notice, Outcome, SeatResult, Session
 from bot.games.errors import GameError
 from bot.games.thegame.ai import strong_strategy
 from bot.games.thegame.engine import (
@@ -189,7 +189,14 @@ class TheGameSession(Session):
             ended = next((event for event in events if isinstance(event, TurnEnded)), None)
             drawn = list(ended.drawn) if ended is not None else []
             notice = (
-                Notice("hand.turn_ended", {"count": len(drawn), "cards": " ".join(f"`{c}`" for c in drawn)})
+                Notice(
+                    "hand.turn_ended",
+                    {
+                        "count": len(drawn),
+                        "drawn": InWords(len(drawn)),
+                        "cards": " ".join(f"`{c}`" for c in drawn),
+                    },
+                )
                 if drawn
                 else Notice("hand.turn_ended_no_draw")
             )

@@ -51,6 +51,12 @@ def test_a_wrong_caller_is_told_nothing_was_asked() -> None:
         "📣 Crapette! Wrong call: before turning a card, no card could go to a foundation, no side pile could be"
         " freed and no turned card could be placed: your opponent was free to do it. You miss your next turn."
     )
+    # Found in a review: the German first clause had no verb ("keine Karte auf einen Ablagestapel, kein …").
+    assert said(session, 1, CALL_CRAPETTE, "de") == (
+        "📣 Crapette! Falsch gerufen: Vor „eine Karte aufdecken“ konnte keine Karte auf einen Ablagestapel gelegt,"
+        " kein Seitenstapel frei gemacht und keine aufgedeckte Karte angelegt werden: Dein Gegner durfte das. Du"
+        " setzt beim nächsten Zug aus."
+    )
 
 
 def test_the_ai_calls_a_placeable_card_discarded_and_says_why() -> None:
@@ -74,6 +80,10 @@ def test_a_person_who_calls_a_discard_is_told_the_turn_had_passed() -> None:
     )
     told = result.notices_for[0]
     assert render_notice("fr", told).startswith("📣 Crapette ! Ton adversaire t'a pris : tu as défaussé 6♥")
+    # German said the move "war zuerst dran" (was on turn first), as if it were a player.
+    assert render_notice("de", result.notice).startswith(
+        "📣 Crapette! Richtig gerufen: 6♥ aufgedeckte Karte des Gegners → Stapel 1 musste zuerst gespielt werden."
+    )
 
 
 def test_a_call_saved_before_the_reasons_still_loads() -> None:

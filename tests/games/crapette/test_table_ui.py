@@ -138,3 +138,19 @@ def test_a_call_stays_on_the_board_for_the_turn_after_it_then_goes() -> None:
     text = UI.board(table)["embed"].description
     assert "called Crapette!" not in text, "gone once the turn after the call is over"
     assert "if you saw a move that broke the priority rule" in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "many", "one"),
+    [
+        ("en-US", "Alice: {count} cards to go", "Alice: 1 card to go"),
+        ("fr", "Alice : {count} cartes à écouler", "Alice : 1 carte à écouler"),
+        ("de", "Alice: noch {count} Karten", "Alice: noch 1 Karte"),
+    ],
+)
+def test_the_board_counts_the_cards_each_player_has_to_go(locale: str, many: str, one: str) -> None:
+    """Found in a review: "Alice: 48 left to get rid of" was clumsy, and had no singular."""
+    table = crapette_table(locale)
+    count = session_of(table).engine.cards_left(0)
+    assert many.format(count=count) in (UI.board(table)["embed"].description or "")
+    assert t(locale, "crapette.cards_left", name="Alice", count=1) == one

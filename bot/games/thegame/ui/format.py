@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from bot.games.thegame.engine import Direction, Game, Pile, Status
 from bot.service.table import Table
-from bot.ui.format import escape_name
+from bot.ui.format import escape_name, number_word
 from bot.ui.i18n import language_of, t
 
 ARROW = {Direction.UP: "▲", Direction.DOWN: "▼"}
@@ -31,30 +31,25 @@ def tops_line(game: Game) -> str:
     return " · ".join(f"{ARROW[pile.direction]}{pile.name} {card(pile.top)}" for pile in game.piles)
 
 
-def number_word(locale: object, value: int) -> str:
-    """A small count in words ("two", French "deux"; "une" since The Game counts cartes), digits above ten."""
-    words = t(locale, "number.words").split("|")
-    return words[value] if 0 <= value < len(words) else str(value)
-
-
-def progress(locale: object, played: int, minimum: int) -> str:
+def progress(locale: object, played: int, minimum: int, *, yours: bool = False) -> str:
     """Where the turn stands: "at least two cards to play", "one of two played", "two played, the turn may
-    end". Written once per language and count (every hand and turn line says it)."""
-    return _progress(language_of(locale), played, minimum)
+    end"; `yours`: said to the player on turn, who is told what to do ("play at least two cards"). Written once
+    per language and count (every hand and turn line says it)."""
+    return _progress(language_of(locale), played, minimum, yours)
 
 
 @lru_cache(maxsize=256)
-def _progress(language: str, played: int, minimum: int) -> str:
+def _progress(language: str, played: int, minimum: int, yours: bool) -> str:
     words = {"played": number_word(language, played), "minimum": number_word(language, minimum)}
     if played == 0:
-        return t(language, "progress.start", count=minimum, **words)
+        return t(language, "progress.your_start" if yours else "progress.start", count=minimum, **words)
     if played < minimum:
         return t(language, "progress.some", count=played, **words)
     return t(language, "progress.done", count=played, **words)
 
 
-def game_progress(locale: object, game: Game) -> str:
-    return progress(locale, game.played_this_turn, game.turn_minimum)
+def game_progress(locale: object, game: Game, *, yours: bool = False) -> str:
+    return progress(locale, game.played_this_turn, game.turn_minimum, yours=yours)
 
 
 def seat_name(table: Table, index: int) -> str:

@@ -96,7 +96,7 @@ def hand_embed(
         # One instruction, the one that applies: choose a card while one fits, else end the turn.
         nothing_fits = not rows and game.can_end_turn()
         key = "hand.your_turn_nothing_fits" if nothing_fits else "hand.your_turn"
-        lines.append(t(locale, key, progress=game_progress(locale, game)))
+        lines.append(t(locale, key, progress=game_progress(locale, game, yours=True)))
         if rows:
             embed.add_field(name=t(locale, "hand.moves"), value=rows, inline=False)
     else:

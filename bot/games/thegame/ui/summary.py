@@ -19,9 +19,9 @@ from bot.games.thegame.engine import (
 )
 from bot.games.thegame.session import TheGameSession
 from bot.games.thegame.ui.board import footer, session_of
-from bot.games.thegame.ui.format import card, number_word, seat_name, text_name, tops_line
+from bot.games.thegame.ui.format import card, seat_name, text_name, tops_line
 from bot.service.table import Table, TableStatus
-from bot.ui.format import duration
+from bot.ui.format import duration, number_word
 from bot.ui.game_ui import ended_early_text, log_pages_of
 from bot.ui.i18n import t
 
@@ -127,7 +127,7 @@ def log_pages(table: Table, locale: str) -> list[str]:
             for value, pile, backwards in turn.plays
         ) or t(locale, "log.no_play")
         if turn.drawn:
-            plays += " · " + t(locale, "log.drew", count=turn.drawn)
+            plays += " · " + t(locale, "log.drew", count=turn.drawn, drawn=number_word(locale, turn.drawn))
         lines.append(t(locale, "log.turn", number=turn.number, name=text_name(table, turn.seat), plays=plays))
         lines += [t(locale, "log.skipped", name=text_name(table, seat)) for seat in turn.skipped]
     if game.is_over:

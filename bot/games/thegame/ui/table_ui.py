@@ -13,18 +13,11 @@ from bot.games.thegame.engine import PILE_NAMES, Status
 from bot.games.thegame.session import MARKER_KINDS, ChooseFirst, FinishTurn, PlayOnPile, SetMarker
 from bot.games.thegame.ui import board, components, hand, summary
 from bot.games.thegame.ui.board import CLEAR, FIRST_PAYLOAD, MARKER_PAYLOAD, game_of, session_of
-from bot.games.thegame.ui.format import (
-    DRAW_PILE_EMOJI,
-    game_progress,
-    number_word,
-    progress,
-    text_name,
-    tops_line,
-)
+from bot.games.thegame.ui.format import DRAW_PILE_EMOJI, game_progress, progress, text_name, tops_line
 from bot.games.thegame.ui.moves import moves_now
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
-from bot.ui.format import escape_name
+from bot.ui.format import escape_name, number_word
 from bot.ui.game_ui import GameUI
 from bot.ui.i18n import t
 
@@ -104,7 +97,7 @@ class TheGameUI(GameUI):
             locale,
             "turn.ping",
             mention=f"<@{seat.user_id}>",
-            progress=game_progress(locale, game),
+            progress=game_progress(locale, game, yours=True),
             state=state,
         )
 

@@ -6,6 +6,7 @@ import pytest
 
 from bot.games.thegame.session import ChooseFirst, FinishTurn, PlayOnPile, TheGameSession
 from bot.games.thegame.ui.hand import hand_embed
+from bot.games.thegame.ui.table_ui import UI
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import render_notice
 from tests.games.thegame.engine.helpers import game_from_hands
@@ -49,25 +50,49 @@ def test_a_hand_where_nothing_fits_says_only_to_end_the_turn(
     assert contradiction not in text
 
 
-def test_a_hand_with_moves_says_to_choose_a_card() -> None:
+@pytest.mark.parametrize(
+    ("locale", "expected", "waiting", "ping"),
+    [
+        (
+            "en-US",
+            "**Your turn** — play at least two cards. Choose a card, then a pile.",
+            "Waiting for **Alice** (at least two cards to play).",
+            "▶ <@100>, your turn: play at least two cards.\n",
+        ),
+        (
+            "de",
+            "**Du bist dran** — leg mindestens zwei Karten. Wähle eine Karte, dann einen Stapel.",
+            "Warten auf **Alice** (mindestens zwei Karten zu legen).",
+            "▶ <@100>, du bist dran: leg mindestens zwei Karten.\n",
+        ),
+    ],
+)
+def test_a_hand_with_moves_says_to_choose_a_card(locale: str, expected: str, waiting: str, ping: str) -> None:
+    # Found in a review: "Du bist dran — mindestens zwei Karten zu legen." told the player what to do in an
+    # infinitive; the player on turn is told in the imperative, the others read where the turn stands.
     session = TheGameSession(
         game_from_hands([[99, 98, 3, 2, 50, 60, 70], [40, 41, 42, 43, 44, 45, 46]]), ai_seats=[]
     )
     session.apply(0, ChooseFirst())
-    text = hand_embed(table_with(session), 0, "en-US").description or ""
-    assert "**Your turn** — at least two cards to play. Choose a card, then a pile." in text.splitlines()
+    table = table_with(session, locale)
+    text = hand_embed(table, 0, locale).description or ""
+    assert expected in text.splitlines()
     assert "Nothing else fits" not in text
+    assert waiting in (hand_embed(table, 1, locale).description or "").splitlines()
+    assert (UI.turn_text(table) or "").startswith(ping)
 
 
 @pytest.mark.parametrize(
     ("locale", "expected"),
     [
-        ("en-US", "Your turn is over. You drew 4 cards: `4` `5` `6` `7`."),
-        ("fr", "Ton tour est fini. Tu as pioché 4 cartes : `4` `5` `6` `7`."),
+        ("en-US", "Your turn is over. You drew four cards: `4` `5` `6` `7`."),
+        ("fr", "Ton tour est fini. Tu as pioché quatre cartes : `4` `5` `6` `7`."),
+        ("de", "Dein Zug ist vorbei. Du hast vier Karten gezogen: `4` `5` `6` `7`."),
     ],
 )
 def test_ending_a_turn_says_the_turn_is_over_and_what_was_drawn(locale: str, expected: str) -> None:
-    # Found playing: "Turn over: you drew 2 cards" read as an order to turn a card over.
+    # Found playing: "Turn over: you drew 2 cards" read as an order to turn a card over. Found in a review: the
+    # count was in digits while the turn's other counts are words ("two played"); digits are the cards' values.
     session = nothing_fits_session()
     result = session.apply(0, FinishTurn())
     assert result.notice is not None
