@@ -36,7 +36,7 @@ class Letters:
 
 def normalize(text: str) -> str:
     """Lower case, no accents, no spaces or variation selectors, every arrow written `>`."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
+    decomposed = unicodedata.normalize("NFD", text.lower())
     kept = "".join(char for char in decomposed if not char.isspace() and unicodedata.category(char) != "Mn")
     for arrow in ARROWS:
         kept = kept.replace(arrow, ">")
