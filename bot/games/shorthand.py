@@ -59,12 +59,10 @@ class Shorthand(Generic[Action]):
         places = {normalize(key): code for key, code in own.places.items()}
         words = {normalize(key): code for key, code in own.words.items()}
         taken = set(places) | set(words)
-        for key, code in english.places.items():
-            if normalize(key) not in taken:
-                places[normalize(key)] = code
-        for key, code in english.words.items():
-            if normalize(key) not in taken:
-                words[normalize(key)] = code
+        for accepted, theirs in ((places, english.places), (words, english.words)):
+            for key, code in theirs.items():
+                if normalize(key) not in taken:
+                    accepted[normalize(key)] = code
         return places, words
 
     def read(self, text: str, locale: object) -> Action | None:
