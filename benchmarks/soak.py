@@ -551,7 +551,7 @@ def _move_step(table: Table, seat: int, rng: random.Random) -> Step | None:
     rng.shuffle(choices)
     for value in choices[:6]:
         try:
-            action = ui.parse_move(table, value)
+            action = ui.parse_move(table, value, "en")
         except GameError:
             continue
         tried = _try(table, seat, action)

@@ -595,7 +595,8 @@ class TableController:
         """`/move <move>`, for the games played on the table itself; the board is updated in place."""
         table = self._table(interaction)
         self._seat(table, interaction)
-        await self._apply_and_answer(interaction, table, ui_for(table).parse_move(table, move), "board")
+        action = ui_for(table).parse_move(table, move, str(interaction.locale))
+        await self._apply_and_answer(interaction, table, action, "board")
 
     @answering
     async def end_turn_command(self, interaction: discord.Interaction[Any]) -> None:

@@ -149,8 +149,9 @@ class GameUI:
         and how to answer ("hand" or "board"); GameError("error.stale_button") for a payload it cannot read."""
         raise GameError("error.stale_button")
 
-    def parse_move(self, table: Table, text: str) -> Any:
-        """The action for `/move <text>` (games played on the table itself: Klondike, Crapette)."""
+    def parse_move(self, table: Table, text: str, locale: str) -> Any:
+        """The action for `/move <text>` (games played on the table itself: Klondike, Crapette), typed in the
+        shorthand of the reader's `locale` (`bot.games.shorthand`)."""
         raise GameError("error.no_move_command")
 
     def move_suggestions(

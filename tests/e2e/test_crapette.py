@@ -175,7 +175,11 @@ async def test_move_suggestions_speak_the_players_language(driver: TableDriver, 
     world.alice.locale = "fr"  # a French player on an English server: the suggestions are hers alone
     choices = await driver.emulator.autocomplete(world.alice, driver.channel, "move", {"move": ""}, "move")
     names = [choice["name"] for choice in choices]
-    assert "Retourner une carte (turn)" in names, names
+    values = [choice["value"] for choice in choices]
+    assert "Retourner une carte (retourner)" in names, names
+    sources = {value.split(">")[0].rstrip("0123456789") for value in values if ">" in value}
+    assert sources and sources <= {"cr", "re", "de", "p"}, values
+    assert not any(value.startswith(("s", "st", "di")) for value in values), "French letters: p for pile"
     assert not any("opponent" in name or "turned card" in name for name in names), "no English left"
 
 

@@ -247,3 +247,22 @@ async def test_a_double_tap_on_draw_draws_once_and_says_why_privately(
         "La table a changé depuis l'affichage de ce bouton"
     )
     assert engine(driver).moves_made == 2, "Alice's draw, not Bob's"
+
+
+async def test_a_german_player_types_moves_in_german_letters(driver: TableDriver, world: World) -> None:
+    """A German reviewer typed `/zug zug:s4>s5` (s for Spalte) and was told to write it like w>c3: the moves
+    suggested and typed are in the letters of the German board (Spalte, Ablagestapel, Abwurf, Talon)."""
+    world.alice.locale = "de"
+    table_id = await open_klondike(driver, world, WINNABLE_SEED)
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    choices = await driver.emulator.autocomplete(world.alice, driver.channel, "move", {"move": ""}, "move")
+    values = [choice["value"] for choice in choices]
+    assert "t" in values, values  # draw: t for Talon
+    assert not any(value.startswith(("c", "w>c")) or ">c" in value for value in values), values
+    saved = engine(driver).to_dict()
+    refused = await driver.command(world.alice, "move", move="s")  # English draws with s; here s is a Spalte
+    assert refused.ephemeral and "Schreib ihn wie w>s3, s3>a, s2>s5x3" in (refused.content or "")
+    assert engine(driver).to_dict() == saved
+    column_move = next(value for value in values if value.startswith("s"))  # a Spalte: s1>s4, s7>a...
+    await driver.command(world.alice, "move", move=column_move.upper().replace(">", " -> "))
+    assert engine(driver).moves_made == 1, column_move

@@ -65,7 +65,7 @@ async def test_a_board_is_brought_up_to_date_when_its_channel_is_not_in_the_cach
     games = bot.client.games
     table = games.in_channel(channel.id)
     assert table is not None
-    move = ui_for(table).parse_move(table, ui_for(table).move_suggestions(table, 0, "", "en")[0].value)
+    move = ui_for(table).parse_move(table, ui_for(table).move_suggestions(table, 0, "", "en")[0].value, "en")
     change = await games.act(table.id, alice.id, move)  # saved, as just before a crash: the board is behind
     assert not board_shows(emulator, change.table)
     guild = bot.client.get_guild(world.channel.guild.id)  # type: ignore[union-attr]
@@ -139,7 +139,7 @@ async def test_a_board_never_shows_a_move_that_is_not_saved_yet(
     saved = Table.from_dict(table.to_dict())
     bot.client.display.refresh_board(table)  # the board is asked for the saved state...
     ui = ui_for(table)
-    move = ui.parse_move(table, ui.move_suggestions(table, 0, "", "en")[0].value)
+    move = ui.parse_move(table, ui.move_suggestions(table, 0, "", "en")[0].value, "en")
     table.require_session().apply(
         0, move
     )  # ...and the next move is applied, not saved yet, before it goes out

@@ -20,8 +20,10 @@ from bot.games.crapette.menu import MenuEntry, menu_entries
 from bot.games.crapette.moves import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Action, Move
 from bot.games.crapette.recent import SHOWN_STEPS
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_action
+from bot.games.crapette.shorthand import examples, read_typed, typed
 from bot.games.crapette.words import describe, move_notice, top_card
 from bot.games.errors import GameError
+from bot.games.shorthand import normalize
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
@@ -345,14 +347,24 @@ class CrapetteUI(GameUI):
             return read_action(payload), "board"
         raise GameError("error.stale_button")
 
-    def parse_move(self, table: Table, text: str) -> CrapetteAction:
-        return read_action(text)
+    def parse_move(self, table: Table, text: str, locale: str) -> CrapetteAction:
+        action = read_typed(text, locale)
+        if action is None:
+            raise GameError("crapette.unreadable_move", text=text[:20])
+        return CrapetteAction(action)
+
+    def explain(self, table: Table, key: str, params: dict[str, Any], locale: object) -> dict[str, Any]:
+        if key == "crapette.unreadable_move":
+            return {**params, "examples": examples(locale)}
+        return params
 
     def move_suggestions(
         self, table: Table, seat: int, current: str, locale: str
     ) -> list[app_commands.Choice[str]]:
+        """The legal actions in the reader's shorthand (`of>ga`, `aufdecken` in German), kept when what is typed
+        so far is in the shorthand, the English code or the words."""
         engine = session_of(table).engine
-        typed = current.strip().lower()
+        wanted = normalize(current)
         choices = []
         for action in engine.legal_actions(seat):
             name = (
@@ -360,12 +372,14 @@ class CrapetteUI(GameUI):
                 if isinstance(action, Move)
                 else t(locale, f"crapette.button.{action}")
             )
-            if typed and typed not in str(action) and typed not in name.lower():
+            shorthand = typed(action, locale)
+            if wanted and not any(wanted in normalize(text) for text in (shorthand, str(action), name)):
                 continue
-            choices.append(app_commands.Choice(name=f"{name} ({action})"[:100], value=str(action)))
+            choices.append(app_commands.Choice(name=f"{name} ({shorthand})"[:100], value=shorthand))
         if engine.can_call_crapette(seat):
+            call = typed(CALL_CRAPETTE, locale)
             choices.append(
-                app_commands.Choice(name=t(locale, "crapette.button.call"), value=str(CALL_CRAPETTE))
+                app_commands.Choice(name=f"{t(locale, 'crapette.button.call')} ({call})", value=call)
             )
         return choices[:25]
 

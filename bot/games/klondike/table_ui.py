@@ -30,8 +30,10 @@ from bot.games.klondike.session import (
     read_move,
     stepped,
 )
+from bot.games.klondike.shorthand import examples, read_typed, typed
 from bot.games.klondike.solver import UNWINNABLE, WINNABLE
 from bot.games.klondike.wording import describe, moving_cards
+from bot.games.shorthand import normalize
 from bot.service.solver_pool import solver_pool
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
@@ -331,20 +333,31 @@ class KlondikeUI(GameUI):
             return simple[payload], "board"
         raise GameError("error.stale_button")
 
-    def parse_move(self, table: Table, text: str) -> Any:
-        return MakeMove(read_move(text))
+    def parse_move(self, table: Table, text: str, locale: str) -> Any:
+        move = read_typed(text, locale)
+        if move is None:
+            raise GameError("klondike.unreadable_move", text=text[:20])
+        return MakeMove(move)
+
+    def explain(self, table: Table, key: str, params: dict[str, Any], locale: object) -> dict[str, Any]:
+        if key == "klondike.unreadable_move":
+            return {**params, "examples": examples(locale)}
+        return params
 
     def move_suggestions(
         self, table: Table, seat: int, current: str, locale: str
     ) -> list[app_commands.Choice[str]]:
+        """The legal moves in the reader's shorthand (`a♥>s2` in German), kept when what is typed so far is in the
+        shorthand, the English code or the words."""
         engine = session_of(table).engine
-        typed = current.strip().lower()
+        wanted = normalize(current)
         choices = []
         for move in engine.legal_moves():
             name = render_notice(locale, describe(engine, move))
-            if typed and typed not in move.code.lower() and typed not in name.lower():
+            shorthand = typed(move, locale)
+            if wanted and not any(wanted in normalize(text) for text in (shorthand, move.code, name)):
                 continue
-            choices.append(app_commands.Choice(name=f"{name} ({move.code})"[:100], value=move.code))
+            choices.append(app_commands.Choice(name=f"{name} ({shorthand})"[:100], value=shorthand))
         return choices[:25]
 
     # -- turns and the end -------------------------------------------------------------------------------------

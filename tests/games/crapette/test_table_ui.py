@@ -7,11 +7,14 @@ import re
 import discord
 import pytest
 
+from bot.games.base import Notice
 from bot.games.crapette.moves import Move
 from bot.games.crapette.session import CrapetteAction
 from bot.games.crapette.table_ui import UI, board_layout, session_of
+from bot.games.errors import GameError
 from bot.games.registry import rules_for
 from bot.service.table import Seat, Table, TableStatus
+from bot.ui.game_ui import render_notice
 from bot.ui.i18n import t
 
 
@@ -154,3 +157,40 @@ def test_the_board_counts_the_cards_each_player_has_to_go(locale: str, many: str
     count = session_of(table).engine.cards_left(0)
     assert many.format(count=count) in (UI.board(table)["embed"].description or "")
     assert t(locale, "crapette.cards_left", name="Alice", count=1) == one
+
+
+@pytest.mark.parametrize(
+    ("locale", "words", "letters"),
+    [
+        ("de", "aufdecken", {"cr", "of", "ab", "s", "f", "gc", "gt", "ga"}),
+        ("fr", "retourner", {"cr", "re", "de", "p", "f", "ca", "ta", "da"}),
+    ],
+)
+def test_the_suggestions_are_in_the_readers_shorthand(locale: str, words: str, letters: set[str]) -> None:
+    """The suggested moves are written with the letters of the reader's language (a German `s4>s5`, a French
+    `p4>p5`), and each one typed back is the move it names."""
+    table = crapette_table()
+    engine = session_of(table).engine
+    seat = engine.current_player
+    choices = UI.move_suggestions(table, seat, "", locale)
+    values = {choice.value for choice in choices}
+    assert words in values
+    for choice in choices:
+        for side in choice.value.split(">") if ">" in choice.value else ():
+            assert side.rstrip("0123456789") in letters, choice.value
+        assert choice.value in choice.name
+    typed_back = [UI.parse_move(table, choice.value, locale).action for choice in choices]
+    assert typed_back == engine.legal_actions(seat)[:25]
+    side_moves = [choice.value for choice in choices if choice.value.count(">") and choice.value[0] in "ps"]
+    assert side_moves, "the deal has a side pile to move"
+    assert all(value[0] == ("s" if locale == "de" else "p") for value in side_moves)
+
+
+def test_an_unreadable_move_is_refused_with_the_readers_letters() -> None:
+    table = crapette_table()
+    with pytest.raises(GameError) as refused:
+        UI.parse_move(table, "p8>f9", "fr")
+    params = UI.explain(table, refused.value.key, dict(refused.value.params), "fr")
+    assert render_notice("fr", Notice(refused.value.key, params)) == (
+        "Je ne lis pas « p8>f9 » comme un coup : écris-le comme cr>f3, re>da, p4>p7, retourner, défausser, crapette."
+    )

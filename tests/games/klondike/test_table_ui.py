@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.base import Notice
 from bot.games.errors import GameError
 from bot.games.klondike import DRAW, Klondike, KlondikeOptions
 from bot.games.klondike.history import history
@@ -214,3 +215,40 @@ def test_each_move_in_the_menu_shows_its_card_as_a_picture_once_uploaded() -> No
     for option in after:
         (moving, *_) = cards_in_text(option.label)
         assert option.emoji is not None and option.emoji.name == card_emoji_name(moving), option.label
+
+
+@pytest.mark.parametrize(
+    ("locale", "typed", "suggested"),
+    [
+        ("de", "s5", "8♥ Abwurf → Spalte 5 (w>s5)"),
+        ("de", "Abwurf", "8♥ Abwurf → Spalte 5 (w>s5)"),
+        ("de", "w>c5", "8♥ Abwurf → Spalte 5 (w>s5)"),  # the English code, from an English guide
+        ("fr", "d>", "8♥ défausse → colonne 5 (d>c5)"),
+        ("fr", "défausse", "8♥ défausse → colonne 5 (d>c5)"),
+    ],
+)
+def test_the_suggestions_are_in_the_readers_shorthand(locale: str, typed: str, suggested: str) -> None:
+    """A German reviewer typed `/zug zug:s4>s5` (s for Spalte) and was refused: the suggestions and the moves
+    typed are in the reader's letters, and the move suggested is the move played."""
+    game = tour_game()
+    moves = tour_moves()
+    for move in moves[:5]:
+        game.play(move)
+    table = klondike_table(game)
+    choices = {choice.name: choice.value for choice in UI.move_suggestions(table, 0, typed, locale)}
+    assert suggested in choices, list(choices)
+    assert UI.parse_move(table, choices[suggested], locale) == MakeMove(moves[5])
+    draw = {choice.value for choice in UI.move_suggestions(table, 0, "", locale)} & {"t", "s"}
+    assert draw == {"t"}, "draw: t for Talon"
+
+
+def test_an_unreadable_move_is_refused_with_the_readers_letters() -> None:
+    table = klondike_table(tour_game())
+    with pytest.raises(GameError) as refused:
+        UI.parse_move(table, "s", "de")  # the English draw: in German, `s` is a Spalte
+    params = UI.explain(table, refused.value.key, dict(refused.value.params), "de")
+    assert render_notice("de", Notice(refused.value.key, params)) == (
+        "„s“ kann ich nicht als Zug lesen: Schreib ihn wie w>s3, s3>a, s2>s5x3 (s Spalte, a Ablagestapel, w Abwurf;"
+        " t allein zieht) oder wähl einen im Menü."
+    )
+    assert UI.parse_move(table, "t", "de") == MakeMove(DRAW)
