@@ -67,6 +67,9 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
                 missed = game.priority_violation(wrong[0])
                 assert missed is not None
                 must_move = str(top_card(game, HUMAN, missed.missed.source))
+                # The AI's turn waits while the board is read: at its usual pace on a loaded machine it played
+                # its whole turn first, and the call line had left the board (seen in runs in parallel).
+                driver.bot.ai_turns._delay = 3.0
                 result = await driver.emulator.select(
                     world.alice, driver.board(), f"tg:gs:{table_id}:mv", [offered[str(wrong[0])]]
                 )
@@ -84,6 +87,7 @@ async def test_a_human_plays_the_ai_with_a_right_and_a_wrong_call(driver: TableD
                 # otherwise only see their turn end).
                 assert f"called Crapette! on Alice: {must_move} " in driver.board().text
                 assert engine(driver).crapettes_called(AI) == 1
+                driver.bot.ai_turns._delay = 0.01
                 broke_the_rule = True
                 actions += 1
                 continue
