@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from bot.activity.identity import Viewer
 from bot.activity.views import view_for
-from bot.games.base import Notice
 from bot.games.errors import GameError
 from bot.service.games import Change
 from bot.service.solver_pool import solver_pool
 from bot.service.table import Seat, Table, TableStatus
-from bot.ui.game_ui import render_notice, ui_for
+from bot.ui.game_ui import refusal_text, render_notice
 
 if TYPE_CHECKING:
     from bot.app import TheGameBot
@@ -58,12 +57,9 @@ class ActivityActions:
 
     def explain(self, viewer: Viewer, table: Table | None, error: GameError) -> str:
         """The refusal's sentence, as the bot says it to a click (`TableController.explain`)."""
-        params = dict(error.params)
         if table is not None and table.session is not None:
             table = self.bot.games.as_saved(table)
-            params = ui_for(table).explain(table, error.key, params, viewer.locale)
-        buttons = table.locale if table is not None else None
-        return render_notice(viewer.locale, Notice(error.key, params), buttons=buttons)
+        return refusal_text(table, error, viewer.locale)
 
     async def _lobby(self, viewer: Viewer, table: Table, kind: str) -> Answer:
         games, display = self.bot.games, self.bot.display

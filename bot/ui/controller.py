@@ -27,7 +27,7 @@ from bot.service.solver_pool import SolverBusy, solver_pool
 from bot.service.table import Seat, Table, TableStatus
 from bot.storage.fencing import ShardsLost
 from bot.ui.components import ForfeitButton
-from bot.ui.game_ui import forfeiters_names, render_notice, ui_for, ui_for_key
+from bot.ui.game_ui import forfeiters_names, refusal_text, render_notice, ui_for, ui_for_key
 from bot.ui.hint_messages import HintMessages
 from bot.ui.i18n import command_name, t
 from bot.ui.lobby import for_edit, for_send
@@ -189,14 +189,11 @@ class TableController:
     def explain(self, interaction: discord.Interaction[Any], error: GameError) -> str:
         """A refusal in the user's language; the game at the channel's table may name the situation in it
         (The Game: "It is Alice's turn (one of two played)")."""
-        params = dict(error.params)
         table = self.games.in_channel(interaction.channel_id) if interaction.channel_id is not None else None
         if table is not None and table.session is not None:
             table = self.games.as_saved(table)
-            params = ui_for(table).explain(table, error.key, params, interaction.locale)
         # The buttons a refusal names ("press **Start**") are the table's, in its language.
-        buttons = table.locale if table is not None else None
-        return render_notice(interaction.locale, Notice(error.key, params), buttons=buttons)
+        return refusal_text(table, error, interaction.locale)
 
     def _from_own_private_message(self, interaction: discord.Interaction[Any]) -> bool:
         """A click on a private message of the clicker's own (their hand, a question asked them)."""

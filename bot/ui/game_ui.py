@@ -258,5 +258,15 @@ def ui_for(table: Table) -> GameUI:
     return ui_for_key(table.game_key)
 
 
+def refusal_text(table: Table | None, error: GameError, locale: object) -> str:
+    """A refusal's one sentence in the reader's `locale`, as the bot answers the click refused: the game at the
+    table may complete its parameters (the name of the seat on turn); the buttons it names are the table's."""
+    params = dict(error.params)
+    if table is not None and table.session is not None:
+        params = ui_for(table).explain(table, error.key, params, locale)
+    buttons = table.locale if table is not None else None
+    return render_notice(locale, Notice(error.key, params), buttons=buttons)
+
+
 def all_uis() -> list[GameUI]:
     return [ui_for_key(key) for key in GAMES]

@@ -31,7 +31,7 @@ from bot.ui.render import (
 )
 from bot.ui.render.drawing import Drawing, KeptDrawings
 from bot.ui.render.pieces import limited
-from bot.ui.render.tricks import WINNING_MARK
+from bot.ui.render.tricks import LEAD_MARK, WINNING_MARK
 
 IMAGE = "trick-table.png"
 _png = KeptDrawings(render_trick_table)  # the same state draws the same picture, once
@@ -45,7 +45,7 @@ class PictureHooks(Protocol):
         ...
 
     def seat_status(self, table: Table, seat: int) -> str:
-        """A word or two on a seat's plate ("choosing…", "deals"), or ""."""
+        """A word or two on a seat's plate ("choosing…", "dealer"), or ""."""
         ...
 
     def taken_chips(self, table: Table, hand: int, cards: tuple[Card, ...]) -> tuple[TakenChip, ...]:
@@ -190,7 +190,7 @@ def _hand_in_play(
         centre = (t(locale, "tricks.picture.trick", number=_trick_number(session) + 1),)
         if trick and winning is not None:
             centre += (
-                t(locale, "tricks.picture.led", name=names[trick[0].seat]),
+                f"{LEAD_MARK} {t(locale, 'tricks.picture.led', name=names[trick[0].seat])}",
                 f"{WINNING_MARK} {names[winning]}",
             )
     last: tuple[TrickPlay, ...] = getattr(engine, "last_trick", ())

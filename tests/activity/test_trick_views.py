@@ -17,6 +17,7 @@ from bot.games.hearts.options import Phase
 from bot.games.hearts.session import ChooseMoon, HeartsSession, PassCards
 from bot.games.trick_session import PlayTrickCard
 from bot.service.table import Table
+from bot.ui.game_ui import refusal_text
 from bot.ui.i18n import t
 from bot.ui.trick_views import session_of
 from tests.games.hearts.helpers import play_moon_hand
@@ -185,3 +186,26 @@ def test_a_card_is_played_with_the_hand_it_was_shown_in() -> None:
     table = table_at("barbu", 3, seed=2, steps=0)
     action = view_for("barbu").action(table, 0, {"kind": "play", "card": "10H", "hand": 2}, "en")
     assert action == PlayTrickCard(Card("H", 10), 2)
+
+
+@pytest.mark.parametrize(("game", "locale"), [("barbu", "en"), ("hearts", "de"), ("barbu", "fr")])
+def test_each_card_the_reader_may_not_play_comes_with_the_sentence_a_play_of_it_gets(
+    game: str, locale: str
+) -> None:
+    """A tap on a greyed card tells why, in the reader's language: the bot's own answer had it been played."""
+    for steps in range(60):
+        table = table_at(game, 4, seed=5, steps=steps)
+        engine = session_of(table).engine
+        if engine.to_act() == (0,) and len(set(engine.legal_cards(0))) < len(set(engine.hand(0))):
+            break
+    else:
+        raise AssertionError("seat 0 never had a card it may not play")
+    hand = play_of(table, USERS[0], locale)["hand"]
+    illegal = set(engine.hand(0)) - set(engine.legal_cards(0))
+    assert set(hand["refused"]) == {card.code for card in illegal}
+    assert t(locale, "tricks.must_follow_suit") in hand["refused"].values()
+    for card in illegal:
+        with pytest.raises(GameError) as refused:
+            session_of(table).apply(0, PlayTrickCard(card, engine.hand_number))
+        assert hand["refused"][card.code] == refusal_text(table, refused.value, locale), card
+    assert play_of(table, USERS[1], locale)["hand"]["refused"] == {}  # not their turn: nothing greyed

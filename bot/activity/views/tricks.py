@@ -10,7 +10,8 @@ a plate never shows the finished hand's points under the new hand's lines. Every
 the channel's picture shows.
 
 The hand is the reader's own (their seat comes from their ticket, never from the page): its cards, those they may
-play now (the engine's `legal_cards`) and why the others may not. A card is played with `{"kind": "play", "card":
+play now (the engine's `legal_cards`) and why the others may not (`why`: the reasons worth a line; `refused`: for each
+card, the sentence the bot would answer if it were played, shown when it is tapped). A card is played with `{"kind": "play", "card":
 "QS", "hand": <hand number>}`: the hand number makes a card dragged from a hand that has just ended stale. Hearts
 adds its pass and moon (`views/hearts.py`).
 """
@@ -25,10 +26,11 @@ from bot.activity.views.base import require_int, require_text
 from bot.games.cards import RED_SUITS, Card
 from bot.games.errors import GameError
 from bot.games.hand_recap import HandRecap
-from bot.games.trick_session import PlayTrickCard
+from bot.games.trick_session import PlayTrickCard, refused
 from bot.games.tricks import TrickPlay
 from bot.service.table import Table, TableStatus
 from bot.ui.card_emojis import plain_text
+from bot.ui.game_ui import refusal_text
 from bot.ui.i18n import catalog, t
 from bot.ui.render import PlayedCard, TrickTableLayout
 from bot.ui.trick_picture import layout_and_description
@@ -163,6 +165,7 @@ class TrickTableView:
             "my_turn": my_turn,
             "step": "play" if my_turn else "wait",
             "why": self._why_not(table, seat, cards, legal) if my_turn else [],
+            "refused": self._refusals(table, seat, cards, legal) if my_turn else {},
         }
 
     def plays_cards(self, table: Table) -> bool:
@@ -184,6 +187,18 @@ class TrickTableView:
             plain_text(t(table.locale, f"tricks.why.{code}", **params))
             for code, params in sorted(reasons.items())
         ]
+
+    @staticmethod
+    def _refusals(table: Table, seat: int, cards: tuple[Card, ...], legal: set[Card]) -> dict[str, str]:
+        """What the bot would answer to each card the reader may not play, if they played it (a tap on a greyed
+        card shows it): the engine's refusal, in the sentence a refused play gets."""
+        engine: Any = session_of(table).engine
+        sentences = {}
+        for card in set(cards) - legal:
+            refusal = engine.refusal(seat, card)
+            if refusal is not None:
+                sentences[card.code] = refusal_text(table, refused(refusal), table.locale)
+        return sentences
 
     # -- what the page sends -----------------------------------------------------------------------------------
     def action(self, table: Table, seat: int, message: dict[str, Any], locale: str) -> Any:

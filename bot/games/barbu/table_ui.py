@@ -78,7 +78,7 @@ class BarbuUI(TrickGameUI):
         return f"{super().picture_header(table)} · {t(table.locale, f'barbu.short.{contract.value}')}"
 
     def seat_status(self, table: Table, seat: int) -> str:
-        return t(table.locale, "barbu.picture.deals") if seat == barbu_of(table).engine.dealer else ""
+        return t(table.locale, "barbu.picture.dealer") if seat == barbu_of(table).engine.dealer else ""
 
     def taken_chips(self, table: Table, hand: int, cards: tuple[Card, ...]) -> tuple[TakenChip, ...]:
         """The cards the hand's contract counts, the costliest first: the king of hearts, the queens (by suit), then

@@ -62,7 +62,7 @@ def hearts_four_mid_trick() -> TrickTableLayout:
         trick=plays(1, 4, "9H KH"),
         winning=winner(plays(1, 4, "9H KH")),
         header="Hand 3 · pass across · hearts broken",
-        centre=("Trick 6", "Blaise led", "★ Chloé"),
+        centre=("Trick 6", "① Blaise led", "★ Chloé"),
         last_trick=plays(0, 4, "AC 4C 10C 2H"),
         last_winner=winner(plays(0, 4, "AC 4C 10C 2H")),
         footer="Last trick: Alice took it",
@@ -76,7 +76,7 @@ def hearts_three_first_trick() -> TrickTableLayout:
         trick=plays(0, 3, "2C"),
         winning=0,
         header="Hand 1 · pass to the left",
-        centre=("Trick 1", "Alice led"),
+        centre=("Trick 1", "① Alice led"),
     )
 
 
@@ -115,7 +115,7 @@ def hearts_eight_two_decks() -> TrickTableLayout:
         trick=plays(7, 8, "QS 3S 10S QS 2S"),
         winning=winner(plays(7, 8, "QS 3S 10S QS 2S")),
         header="Hand 2 · pass two seats to the left · hearts broken",
-        centre=("Trick 4", "Hugo led", "★ Hugo"),
+        centre=("Trick 4", "① Hugo led", "★ Hugo"),
         last_trick=plays(4, 8, "2D 9D KD 4D 7D 10D JD QD"),
         last_winner=winner(plays(4, 8, "2D 9D KD 4D 7D 10D JD QD")),
         footer="Last trick: Grace took it",
@@ -184,14 +184,14 @@ def barbu_contract(contract: str) -> TrickTableLayout:
                 index % 3,
                 taken[index],
                 to_act=index == 0,
-                detail="deals" if index == 2 else "",
+                detail="dealer" if index == 2 else "",
             )
             for index in range(5)
         ),
         trick=plays(3, 5, "JH 4S"),
         winning=winner(plays(3, 5, "JH 4S")),
         header=f"Hand 4 of 5 · {contract}",
-        centre=("Trick 3", "Dmitri led", "★ Dmitri"),
+        centre=("Trick 3", "① Dmitri led", "★ Dmitri"),
         last_trick=plays(1, 5, "9C 3C KC AC 6C"),
         last_winner=winner(plays(1, 5, "9C 3C KC AC 6C")),
         footer="Last trick: Elena took it",

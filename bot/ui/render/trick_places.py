@@ -3,7 +3,8 @@
 The table is seen from above. The trick's cards lie on a ring of eight places around the middle (the middle of the
 ring is left for a few words: the trick's number, who led); each seat's name plate lies outside its card: above the
 cards of the top row, below those of the bottom row, beside the two cards of the middle row, and one outline holds
-a seat's plate and card together (its `area`), so no card seems to belong to the plate next to it. Seats go round
+a seat's plate and card together (its `area`), so no card seems to belong to the plate next to it. The marks of a
+card (the lead, the winning card) lie in its seat's outline beside the card, never on it (`SeatPlace.marks`). Seats go round
 clockwise (play passes to the left): from the bottom, to the left side, the top, the right side.
 
 Sizes are in logical pixels (the board multiplies them by its scale).
@@ -35,6 +36,8 @@ AREA_PAD: Final = 3  # from a seat's card to its outline
 FOOTER_HEIGHT: Final = 42  # the last trick: a caption and a row of small cards (or two lines of words)
 COLUMN_WIDTH: Final = (WIDTH - 2 * MARGIN) // 3
 SIDE_PLATE_WIDTH: Final = 113  # a plate beside a card of the middle row; the middle between them is 110 wide
+MARK_SIZE: Final = 18  # a round mark beside a trick card: the lead's "1", the winning card's star
+MARK_GAP: Final = 4  # between a card and its marks (clear of the winning card's gold outline), and two marks
 
 
 def plate_height(lines: int) -> int:
@@ -88,6 +91,19 @@ class SeatPlace:
             left + (CARD_SIDE_PAD if self.place == "E" else PLATE_PAD),
             right - (CARD_SIDE_PAD if self.place == "W" else PLATE_PAD),
         )
+
+    @property
+    def marks(self) -> tuple[Box, Box]:
+        """Where the marks of its card go, the lead's then the winning star's: in its outline, clear of its card and
+        plate: one above the other on the right of a card above or below its plate, side by side above a card beside
+        its plate (the middle row's outlines are taller than their cards)."""
+        left, top, right, _ = self.card
+        if self.place in ("W", "E"):
+            y = top - MARK_GAP - MARK_SIZE
+            return (left, y, left + MARK_SIZE, y + MARK_SIZE), (right - MARK_SIZE, y, right, y + MARK_SIZE)
+        x = right + MARK_GAP
+        second = top + MARK_SIZE + MARK_GAP
+        return (x, top, x + MARK_SIZE, top + MARK_SIZE), (x, second, x + MARK_SIZE, second + MARK_SIZE)
 
     @property
     def area(self) -> Box:

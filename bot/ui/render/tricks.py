@@ -1,6 +1,7 @@
 """A trick game's table as a PNG (Hearts, Barbu): seen from above, each seat's name plate around it and the trick's
-cards in front of the seats that played them, the leader and the card winning the trick marked, whose turn it is,
-and the last trick in small cards with who took it.
+cards in front of the seats that played them, the card that led and the card winning the trick marked beside them
+(a "1" and a ★, in round marks that never cover a card: their legends are in the middle of the table, "① Alice
+led" and "★ Chloé"), whose turn it is, and the last trick in small cards with who took it.
 
 The integrator builds a `TrickTableLayout` from the game (`bot.ui.trick_picture`); every text comes in already in
 the table's language, and nothing here knows a game's rules. Where each seat sits: `bot.ui.render.trick_places`.
@@ -67,10 +68,15 @@ PITCH = 18  # between two lines of words outside the plates
 CHIP_PAD = 2
 CHIP_GAP = 3
 COUNT_SIZE = 15  # the "×2" after a chip's index
-LEAD_HEIGHT = 18  # the pill saying "lead" across the bottom of the card that led
-LEAD_MAX_WIDTH = 80  # wider than the card if the word needs it; beside a side seat, towards the middle only
+STAR_SIZE = 12  # the winning card's star in its mark
 SEPARATOR = " · "  # between the parts of a plate's line, as the table's language writes them
-WINNING_MARK = "★"
+WINNING_MARK = (
+    "★"  # beside the card winning the trick, and before its player's name in the middle of the table
+)
+LEAD_MARK = (
+    "①"  # before "Alice led" in the middle of the table: the legend of the "1" beside the card that led
+)
+LEAD_MARK_TEXT = "1"  # in the mark beside the card that led (it was played first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +112,7 @@ class PlayedCard:
 class TrickSeat:
     """One seat's name plate: its name, `score_line` ("3 pts · total 45"), `detail_line` ("2 tricks"), the
     penalty cards it took, whether it is to act (a gold outline), and a word or two of `status` ("choosing…",
-    "deals"), drawn at the end of the penalty cards' row when it fits there, else after the detail line."""
+    "dealer"), drawn at the end of the penalty cards' row when it fits there, else after the detail line."""
 
     name: str
     score_line: str = ""
@@ -118,7 +124,8 @@ class TrickSeat:
 
 @dataclass(frozen=True, slots=True)
 class TrickTableLabels:
-    """The words drawn on the table itself, in the table's language (English by default)."""
+    """The names of the table's marks, in the table's language (English by default): not drawn (the middle of the
+    table says who led, after `LEAD_MARK`), but the Activity's page names its marks with them."""
 
     lead: str = "lead"
 
@@ -160,7 +167,6 @@ def draw_trick_table(layout: TrickTableLayout, scale: int = DEFAULT_SCALE) -> Im
         text.draw(board)
     played = {play.seat: play.card for play in layout.trick}
     leader = layout.trick[0].seat if layout.trick else None
-    pills: list[Box] = []
     for seat, (place, shown) in enumerate(zip(places, layout.seats, strict=True)):
         _draw_plate(board, place, shown, s)
         card = played.get(seat)
@@ -169,14 +175,13 @@ def draw_trick_table(layout: TrickTableLayout, scale: int = DEFAULT_SCALE) -> Im
             empty_slot(board, (left * s, top * s), s)
             continue
         paste_card(board, card, (left * s, top * s), s)
-        winning = seat == layout.winning
-        if winning:
+        lead_mark, winning_mark = place.marks
+        if seat == leader:
+            _draw_mark(board, lead_mark, LEAD_MARK_TEXT, LINE_SIZE, TEXT, s)
+        if seat == layout.winning:
             draw_highlight(board, place.card, s)
-        if seat == leader and layout.labels.lead:
-            pills.append(_lead_badge(board, place, layout.labels.lead, s))
-        if winning:
-            _winning_badge(board, place.card, s)
-    for text in _centre(centre_box(len(layout.seats)), layout.centre, pills, s):
+            _draw_mark(board, winning_mark, WINNING_MARK, STAR_SIZE, HIGHLIGHT, s)
+    for text in _centre(centre_box(len(layout.seats)), layout.centre, s):
         text.draw(board)
     _draw_footer(board, layout, s)
     return board
@@ -424,53 +429,19 @@ def draw_chip(
     return width
 
 
-def _lead_badge(board: Image.Image, place: SeatPlace, text: str, scale: int) -> Box:
-    """A dark pill across the bottom of the card that led the trick, with the word for it ("lead"); wider than the
-    card if the word needs it, then beside a side seat only towards the middle (its plate is on the other side).
-    Returns the pill's box in pixels."""
+def _draw_mark(board: Image.Image, box: Box, text: str, size: int, colour: Colour, scale: int) -> None:
+    """A round dark mark in `box` (logical pixels), beside a trick card: `text` in `colour`, outlined in it."""
     s = scale
-    left, _, right, bottom = place.card
-    shown, size = fitted(drawable(text), (LEAD_MAX_WIDTH - 10) * s, LINE_SIZE * s, SMALLEST_SIZE * s)
-    width = int(_length(shown, size)) + 10 * s
-    if place.place == "W":
-        pill_left = (left - 1) * s
-    elif place.place == "E":
-        pill_left = (right + 1) * s - width
-    else:
-        pill_left = (left + right) * s // 2 - width // 2
-    top = (bottom - LEAD_HEIGHT - 3) * s
-    box = (pill_left, top, pill_left + width, top + LEAD_HEIGHT * s)
-    ImageDraw.Draw(board).rounded_rectangle(
-        box, radius=LEAD_HEIGHT * s // 2, fill=BADGE, outline=TEXT, width=s
-    )
-    baseline = top + LEAD_HEIGHT * s // 2 + cap_height(size) // 2
-    put_text(board, (pill_left + width // 2, baseline), shown, size, TEXT, "ms")
-    return box
-
-
-def _winning_badge(board: Image.Image, card: Box, scale: int) -> None:
-    """A gold star in a dark circle on the right of the card winning the trick, clear of its index and of the
-    lead's pill."""
-    s = scale
-    _, top, right, _ = card
-    centre = ((right - 9) * s, (top + 37) * s)
-    radius = 8 * s
+    left, top, right, bottom = box
     ImageDraw.Draw(board).ellipse(
-        (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius),
-        fill=BADGE,
-        outline=HIGHLIGHT,
-        width=s,
+        (left * s, top * s, right * s - 1, bottom * s - 1), fill=BADGE, outline=colour, width=s
     )
-    put_text(board, centre, WINNING_MARK, 11 * s, HIGHLIGHT, "mm")
+    put_text(board, ((left + right) * s // 2, (top + bottom) * s // 2), text, size * s, colour, "mm")
 
 
-def _overlaps(one: Box, other: Box) -> bool:
-    return one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
-
-
-def _centre(box: Box, lines: tuple[str, ...], avoid: Sequence[Box], scale: int) -> list[_Text]:
+def _centre(box: Box, lines: tuple[str, ...], scale: int) -> list[_Text]:
     """Up to three lines in the middle of the table, each broken between words as it needs, centred on the middle
-    row and clear of `avoid` (the lead's pill, in pixels): raised above it if one of them would cross it."""
+    row."""
     s = scale
     left, top, right, bottom = box
     width = (right - left - 4) * s
@@ -498,10 +469,6 @@ def _centre(box: Box, lines: tuple[str, ...], avoid: Sequence[Box], scale: int) 
             for index, (text, size, colour) in enumerate(rows)
         ]
 
-    texts = placed(first)
-    crossed = [pill for pill in avoid if any(_overlaps(text.box(), pill) for text in texts)]
-    if crossed:
-        first -= max(text.box()[3] for text in texts) - min(pill[1] for pill in crossed) + 2 * s
     texts = placed(max(first, top * s + ascent))
     return [text for text in texts if text.box()[3] <= bottom * s]
 

@@ -137,15 +137,22 @@ def test_the_winning_card_and_the_seat_to_act_are_outlined_in_gold() -> None:
     assert gold_pixels(to_act, calm) == 0
 
 
-def test_the_leader_is_marked_on_its_card() -> None:
-    layout = hearts_four_mid_trick()
-    led = seat_places(4)[1].card  # Blaise led
-    bottom = scaled((led[0] + 2, led[3] - 18, led[2] - 2, led[3] - 2), SCALE)
-    marked = decode(render_trick_table(layout)).crop(bottom)
-    unmarked = decode(render_trick_table(replace(layout, labels=replace(layout.labels, lead="")))).crop(
-        bottom
-    )
-    assert marked.tobytes() != unmarked.tobytes()
+def test_the_leader_and_the_winning_card_are_marked_beside_their_cards_never_on_them() -> None:
+    layout = hearts_four_mid_trick()  # Blaise led, Chloé's K♥ wins the trick so far
+    places = seat_places(4)
+    board = draw_trick_table(layout, SCALE).convert("RGB")
+    led_by_chloe = draw_trick_table(replace(layout, trick=(layout.trick[1], layout.trick[0])), SCALE)
+    lead_mark = scaled(places[1].marks[0], SCALE)
+    assert board.crop(lead_mark).tobytes() != led_by_chloe.crop(lead_mark).tobytes()
+    star = scaled(places[2].marks[1], SCALE)
+    assert sum(number for number, colour in colours(board, star) if distance(colour, HIGHLIGHT) < 30) > 50
+    for play in layout.trick:  # each card shows whole, as its face is drawn (inside its gold outline)
+        left, top, right, bottom = scaled(places[play.seat].card, SCALE)
+        inset = 3 * SCALE
+        shown = board.crop((left + inset, top + inset, right - inset, bottom - inset))
+        face = card_face(play.card, SCALE).convert("RGB")
+        drawn = face.crop((inset, inset, face.width - inset, face.height - inset))
+        assert shown.tobytes() == drawn.tobytes(), play.card
 
 
 def test_long_names_and_many_penalty_cards_stay_inside_their_plate() -> None:

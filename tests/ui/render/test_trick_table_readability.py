@@ -8,6 +8,10 @@ to its baseline, descenders left out. And no text may cross another one, a card,
 
 The texts are caught as the renderer draws them (its `put_text`), so the test knows where each one is and where its
 baseline lies, whatever the layout; their height is then measured on the pixels.
+
+The marks of the trick's cards (the lead's, the winning card's star) are caught too, as the renderer draws their dark
+round (or pill) shape: none may cover any part of a card's index (its rank and suit corners, the small suit under the
+rank), nor leave its seat's outline, in any language (the German "Ausspiel" pill once stuck out of a side seat's).
 """
 
 from __future__ import annotations
@@ -16,16 +20,19 @@ import itertools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
+from bot.games.cards import SUIT_SYMBOL, Card
 from bot.ui.i18n import t
 from bot.ui.render import text as text_module
 from bot.ui.render import tricks as tricks_module
+from bot.ui.render.card_faces import INDEX_MARGIN, INDEX_SIZE, SMALL_SUIT_SIZE, index_baseline
 from bot.ui.render.fonts import font
 from bot.ui.render.text import drawable
-from bot.ui.render.theme import BLACK, DEFAULT_SCALE, RED, Colour
+from bot.ui.render.theme import BADGE, BLACK, DEFAULT_SCALE, RED, Colour
 from bot.ui.render.trick_examples import (
     EXAMPLES,
     hearts_eight_two_decks,
@@ -34,7 +41,16 @@ from bot.ui.render.trick_examples import (
     hearts_three_first_trick,
 )
 from bot.ui.render.trick_places import seat_places
-from bot.ui.render.tricks import TakenChip, TrickSeat, TrickTableLabels, TrickTableLayout, draw_trick_table
+from bot.ui.render.tricks import (
+    LEAD_MARK,
+    LEAD_MARK_TEXT,
+    WINNING_MARK,
+    TakenChip,
+    TrickSeat,
+    TrickTableLabels,
+    TrickTableLayout,
+    draw_trick_table,
+)
 from tests.ui.render.helpers import PHONE_WIDTH, Box, scaled
 
 MINIMUM_PHONE_TEXT = 9  # pixels on a phone, like Crapette's captions (Discord's own small text is about 10)
@@ -88,7 +104,17 @@ class Drawn:
 
 def drawn_texts(layout: TrickTableLayout, monkeypatch: pytest.MonkeyPatch) -> tuple[Image.Image, list[Drawn]]:
     """The picture and every text drawn on it."""
+    board, texts, _ = drawn(layout, monkeypatch)
+    return board, texts
+
+
+def drawn(
+    layout: TrickTableLayout, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Image.Image, list[Drawn], list[Box]]:
+    """The picture, every text drawn on it, and the boxes of its cards' marks (pixels): what is filled with the
+    marks' dark colour."""
     texts: list[Drawn] = []
+    marks: list[Box] = []
     original = text_module.put_text
 
     def recording(
@@ -104,12 +130,25 @@ def drawn_texts(layout: TrickTableLayout, monkeypatch: pytest.MonkeyPatch) -> tu
             texts.append(Drawn(text, position, size, fill, anchor))
         original(board, position, text, size, fill, anchor, bold)
 
+    def shape(name: str) -> Callable[..., None]:
+        drawing = getattr(ImageDraw.ImageDraw, name)
+
+        def recording_shape(self: ImageDraw.ImageDraw, box: Any, *args: Any, **kwargs: Any) -> None:
+            if kwargs.get("fill") == BADGE:
+                left, top, right, bottom = (int(value) for value in box)
+                marks.append((left, top, right + 1, bottom + 1))
+            drawing(self, box, *args, **kwargs)
+
+        return recording_shape
+
     with monkeypatch.context() as patch:
         patch.setattr(text_module, "put_text", recording)
         patch.setattr(tricks_module, "put_text", recording)
+        for name in ("ellipse", "rounded_rectangle"):
+            patch.setattr(ImageDraw.ImageDraw, name, shape(name))
         board = draw_trick_table(layout, SCALE)
     assert texts, "the texts were caught"
-    return board, texts
+    return board, texts, marks
 
 
 def phone_height(board: Image.Image, drawn: Drawn) -> float:
@@ -140,7 +179,7 @@ def inside(box: Box, outer: Box) -> bool:
 STATUS_KEYS = {
     "choosing…": "hearts.picture.choosing",
     "passed": "hearts.picture.chosen",
-    "deals": "barbu.picture.deals",
+    "dealer": "barbu.picture.dealer",
     "shot the moon": "hearts.picture.moon",
 }
 
@@ -162,7 +201,7 @@ def centre_in(locale: str, line: str) -> str:
     patterns: tuple[tuple[str, Callable[[re.Match[str]], str]], ...] = (
         (r"Trick (\d+)", lambda found: t(locale, "tricks.picture.trick", number=int(found[1]))),
         (r"Hand (\d+) is over", lambda found: t(locale, "tricks.picture.hand_over", number=int(found[1]))),
-        (r"(\S+) led", lambda found: t(locale, "tricks.picture.led", name=found[1])),
+        (r"① (\S+) led", lambda found: f"{LEAD_MARK} {t(locale, 'tricks.picture.led', name=found[1])}"),
         (r"★ (\S+) took it", lambda found: f"★ {t(locale, 'tricks.picture.took', name=found[1])}"),
         (r"★ (\S+)", lambda found: f"★ {found[1]}"),
     )
@@ -276,36 +315,63 @@ def test_every_text_reads_on_a_phone(name: str, monkeypatch: pytest.MonkeyPatch)
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_no_text_crosses_another_a_card_or_its_plate(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     layout = TABLES[name]
-    board, texts = drawn_texts(layout, monkeypatch)
+    board, texts, marks = drawn(layout, monkeypatch)
     places = seat_places(len(layout.seats))
     picture = (0, 0, board.width, board.height)
-    for drawn in texts:
-        box = drawn.box
-        assert inside(box, picture), f"{drawn.text!r} runs out of the picture"
+    for text in texts:
+        box = text.box
+        assert inside(box, picture), f"{text.text!r} runs out of the picture"
+        if any(inside(box, mark) for mark in marks):
+            continue  # a card's mark (see test_no_mark_covers_a_card_index_or_leaves_its_seat)
         areas = [place for place in places if overlaps(box, scaled(place.area, SCALE))]
         if not areas:
             continue  # the header, the middle of the table, the footer
-        assert len(areas) == 1, f"{drawn.text!r} crosses two seats"
-        place = areas[0]
-        card = scaled(place.card, SCALE)
-        if not overlaps(box, card):
-            assert inside(box, scaled(place.plate, SCALE)), f"{drawn.text!r} runs out of its plate"
-            assert not any(overlaps(box, scaled(other.card, SCALE)) for other in places), f"{drawn.text!r}"
-            continue
-        # The lead's word (or the winning star) on a card: on the card's rows, off the plate, inside the seat's
-        # outline; a side seat's may stick out towards the middle only (its plate is on the other side).
-        assert card[1] <= box[1] and box[3] <= card[3], f"{drawn.text!r} runs off its card"
-        assert not overlaps(box, scaled(place.plate, SCALE)), f"{drawn.text!r} crosses its plate"
-        left, _, right, _ = scaled(place.area, SCALE)
-        if place.place == "W":
-            right = board.width
-        elif place.place == "E":
-            left = 0
-        assert left <= box[0] and box[2] <= right, f"{drawn.text!r} runs out of its seat"
+        assert len(areas) == 1, f"{text.text!r} crosses two seats"
+        assert inside(box, scaled(areas[0].plate, SCALE)), f"{text.text!r} runs out of its plate"
+        assert not any(overlaps(box, scaled(other.card, SCALE)) for other in places), f"{text.text!r}"
     for one, other in itertools.combinations(texts, 2):
         if one.on_a_chip and other.on_a_chip:
             continue  # a chip's index and its count, side by side
         assert not overlaps(one.box, other.box), f"{name}: {one.text!r} crosses {other.text!r}"
+
+
+def index_corners(card: Card, box: Box) -> tuple[Box, Box]:
+    """Where `card`'s index lies on its face at `box` (pixels), as `card_faces.card_face` draws it: its rank and the
+    small suit under it at the top left, its suit at the top right, each corner down to the small suit's foot."""
+    left, top, right, _ = box
+    margin, baseline = INDEX_MARGIN * SCALE, top + index_baseline(SCALE)
+    index_font, small = font(INDEX_SIZE * SCALE), font(SMALL_SUIT_SIZE * SCALE)
+    symbol = SUIT_SYMBOL[card.suit]
+    rank = index_font.getbbox(card.label, anchor="ls")
+    under = small.getbbox(symbol, anchor="lt")
+    bottom = baseline + 6 * SCALE + int(under[3]) + 1
+    suit = index_font.getbbox(symbol, anchor="rs")
+    return (
+        (left + margin + int(rank[0]), top + margin, left + margin + int(rank[2]) + 1, bottom),
+        (right - margin + int(suit[0]), top + margin, right - margin + int(suit[2]) + 1, bottom),
+    )
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_no_mark_covers_a_card_index_or_leaves_its_seat(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lead's mark and the winning card's star: each in one seat's outline, whole, on no card's index."""
+    layout = TABLES[name]
+    _, texts, marks = drawn(layout, monkeypatch)
+    places = seat_places(len(layout.seats))
+    marked = {layout.trick[0].seat, layout.winning} - {None} if layout.trick else set()
+    assert len(marks) == len(marked) + (layout.trick[0].seat == layout.winning if layout.trick else 0), marks
+    corners = [
+        corner
+        for play in layout.trick
+        for corner in index_corners(play.card, scaled(places[play.seat].card, SCALE))
+    ]
+    for mark in marks:
+        words = [text.text for text in texts if inside(text.box, mark)]
+        assert len(words) == 1, f"{name}: {mark} holds {words}"
+        seats = [place for place in places if inside(mark, scaled(place.area, SCALE))]
+        assert len(seats) == 1, f"{name}: {words[0]!r} is not inside one seat's outline"
+        covered = [corner for corner in corners if overlaps(mark, corner)]
+        assert not covered, f"{name}: {words[0]!r} covers a card's index"
 
 
 def words(text: str) -> list[str]:
@@ -317,12 +383,12 @@ def test_no_word_is_cut_or_left_out(name: str, monkeypatch: pytest.MonkeyPatch) 
     """The names are short and the words the catalogs' own: each one is drawn whole, none is dropped for room."""
     layout = TABLES[name]
     _, texts = drawn_texts(layout, monkeypatch)
-    expected = [layout.header, *layout.centre, layout.footer, layout.labels.lead]
+    expected = [layout.header, *layout.centre, layout.footer]
     for seat in layout.seats:
         expected += [seat.name, seat.score_line, seat.detail_line, seat.status]
     wanted = {word for line in expected for word in words(line)}
     shown = {word for drawn in texts if not drawn.on_a_chip for word in words(drawn.text)}
-    assert shown - wanted - {"▶", "★"} == set(), f"{name}: cut or unknown words"
+    assert shown - wanted - {"▶", WINNING_MARK, LEAD_MARK_TEXT} == set(), f"{name}: cut or unknown words"
     assert wanted - shown == set(), f"{name}: words left out"
 
 

@@ -1,11 +1,14 @@
 // Hearts and Barbu: the table seen from above, you at the bottom and the others around it in the order they play
-// (clockwise: the next player sits on your left), each trick card in front of the player who played it, the lead
-// and the card winning the trick marked, whose turn it is, the points and penalty cards of each seat, the last trick,
-// and between two hands the hand's result. Below it, your hand: drag a card you may play onto the table (or tap it,
-// then the table); the others are greyed. Hearts' pass: tap three cards, then confirm; its moon: two buttons.
+// (clockwise: the next player sits on your left), each trick card right by the plate of the player who played it,
+// the card that led and the card winning the trick marked beside it (a "1" and a ★ in round marks, as on the board's
+// picture; their legend under the table: "① Alice led · ★ Chloé"), whose turn it is, the points and penalty cards of
+// each seat, the last trick, and between two hands the hand's result. Below it, your hand: drag a card you may play
+// onto the table (or tap it, then the table); the others are greyed, and a tap on one says why it may not be played
+// (the bot's own answer, had it been played). Hearts' pass: tap three cards, then confirm; its moon: two buttons.
 import { el, rich, tr } from "./text.js";
 import { cardFace, preloadDeck } from "./cards.js";
 import { makeDraggable, makeTarget } from "./drag.js";
+import { toast } from "./view.js";
 
 const TABLE = "table";
 const INDEX_WIDTH = 0.56; // the part of a card left showing in a fanned hand: its rank and suit ("10♥"), in widths
@@ -23,7 +26,13 @@ const SHAPES = {
 };
 const MAX_WIDTH = 560;
 const CARD_RATIO = 1.4; // a card's height over its width
-const CARD_GAP = 6; // between two trick cards, at the least (the lead's tag and the winner's star stick out a little)
+const CARD_GAP = 10; // between two trick cards (their marks included), at the least
+const PLATE_GAP = 4; // between a trick card and its player's plate
+const MARK = 18; // a card's round mark (the lead's "1", the winner's ★), beside the card: style.css's .mark
+const MARK_GAP = 3; // between a card and its marks
+// A seat this far from the middle row, or more (the sine of its angle), has its card above or below its plate (the
+// picture's top and bottom rows); nearer, beside it, towards the middle (its middle row).
+const ROW_SINE = 0.45;
 const MIN_TRICK_CARD = 0.55; // a trick card may shrink to this part of its shape's size to keep clear of the others
 
 function shapeOf(count) {
@@ -46,11 +55,12 @@ function place(node, x, y) {
   node.style.top = `${y.toFixed(1)}px`;
 }
 
-// Once drawn (the plates' heights known): the plates on an ellipse inside the table, and each trick card in front of
-// its seat's plate, right in front of it around a small table (a cross of four cards), on an inner ellipse around a
-// larger one (so that neighbours' cards do not meet). The cards are as large as the table's shape allows, and smaller
-// when the plates leave too little room: no two seats' cards ever overlap, nor a card and a plate (a narrow phone,
-// plates grown with the penalty cards taken).
+// Once drawn (the plates' heights known): the plates on an ellipse inside the table, and each trick card right by
+// its seat's plate, on its side towards the middle: under a plate of the top row, over one of the bottom row, beside
+// one of the middle row (as on the board's picture), its marks beside it on the side away from the plate. The cards
+// are as large as the table's shape allows, and smaller when the plates leave too little room: no two seats' cards
+// (with their marks) ever overlap, nor a card and another plate (a narrow phone, plates grown with the penalty cards
+// taken).
 function arrange(node, count, me) {
   const width = node.clientWidth;
   const height = node.clientHeight;
@@ -74,49 +84,41 @@ function arrange(node, count, me) {
   }
   node.style.setProperty("--trick-w", `${cardWidth.toFixed(1)}px`);
   // "Play here" where your card will land, not over the cards already played.
-  node.style.setProperty("--prompt-x", `${spots[me][0].toFixed(1)}px`);
-  node.style.setProperty("--prompt-y", `${spots[me][1].toFixed(1)}px`);
+  node.style.setProperty("--prompt-x", `${spots[me].x.toFixed(1)}px`);
+  node.style.setProperty("--prompt-y", `${spots[me].y.toFixed(1)}px`);
   for (const card of node.querySelectorAll(".trick-card")) {
     const spot = spots[Number(card.dataset.seat)];
-    if (spot) place(card, spot[0], spot[1]);
+    if (!spot) continue;
+    place(card, spot.x, spot.y);
+    card.classList.toggle("marks-left", spot.marksLeft);
   }
 
+  // Where a seat's card goes: its centre, and whether its marks go on its left (a card on the left of its plate).
   function cardSpot({ plate, angle, x, y }, cardWidth) {
     const cardHeight = cardWidth * CARD_RATIO;
-    const length = Math.hypot(width / 2 - x, height / 2 - y) || 1;
-    const dx = (width / 2 - x) / length;
-    const dy = (height / 2 - y) / length;
-    const apart = { x: (plate.offsetWidth + cardWidth) / 2 + 4, y: (plate.offsetHeight + cardHeight) / 2 + 4 };
-    if (count <= 4) {
-      const distance = Math.min(reach(apart.x, apart.y, dx, dy) + 2, length);
-      return [x + dx * distance, y + dy * distance];
+    if (Math.abs(Math.sin(angle)) >= ROW_SINE) {
+      const down = Math.sin(angle) < 0 ? 1 : -1; // under a plate of the top half, over one of the bottom half
+      return { x, y: y + down * ((plate.offsetHeight + cardHeight) / 2 + PLATE_GAP), marksLeft: false };
     }
-    // On the inner ellipse, then a little further in if it would still touch its own plate (at a diagonal).
-    const inner = {
-      x: rx - plateWidth / 2 - cardWidth / 2 - 6,
-      y: ry - plateHeight / 2 - cardHeight / 2 - 6,
-    };
-    let cx = width / 2 + Math.cos(angle) * inner.x;
-    let cy = height / 2 + Math.sin(angle) * inner.y;
-    if (Math.abs(cx - x) < apart.x && Math.abs(cy - y) < apart.y) {
-      const more = Math.min(
-        Math.abs(dx) > 1e-6 ? (apart.x - Math.abs(cx - x)) / Math.abs(dx) : Infinity,
-        Math.abs(dy) > 1e-6 ? (apart.y - Math.abs(cy - y)) / Math.abs(dy) : Infinity,
-      );
-      cx += dx * more;
-      cy += dy * more;
-    }
-    return [cx, cy];
+    const right = Math.cos(angle) < 0 ? 1 : -1; // on the right of a plate on the left, and the other way round
+    return { x: x + right * ((plate.offsetWidth + cardWidth) / 2 + PLATE_GAP), y, marksLeft: right < 0 };
   }
 
-  // Whether two seats' cards would meet (with room for the lead's tag and the winner's star), or a card a plate.
+  // A card's box with room for its marks on both sides (pixels: left, top, right, bottom).
+  function cardBox(spot, cardWidth) {
+    const half = { x: cardWidth / 2 + MARK_GAP + MARK, y: (cardWidth * CARD_RATIO) / 2 };
+    return [spot.x - half.x, spot.y - half.y, spot.x + half.x, spot.y + half.y];
+  }
+
+  // Whether two seats' cards would meet (with their marks), or a card another seat's plate.
   function crowded(spots, cardWidth) {
-    const cardHeight = cardWidth * CARD_RATIO;
-    const meet = (a, b, w, h) => Math.abs(a[0] - b[0]) < w && Math.abs(a[1] - b[1]) < h;
-    return spots.some(
-      (spot, index) =>
-        spots.some((other, next) => next > index && meet(spot, other, cardWidth + CARD_GAP, cardHeight + CARD_GAP)) ||
-        seats.some((seat) => meet(spot, [seat.x, seat.y], (cardWidth + seat.plate.offsetWidth) / 2 + 2, (cardHeight + seat.plate.offsetHeight) / 2 + 2)),
+    const apart = (a, b, gap) => a[2] + gap <= b[0] || b[2] + gap <= a[0] || a[3] + gap <= b[1] || b[3] + gap <= a[1];
+    const boxes = spots.map((spot) => cardBox(spot, cardWidth));
+    const plateBoxes = seats.map(({ plate, x, y }) => [x - plate.offsetWidth / 2, y - plate.offsetHeight / 2, x + plate.offsetWidth / 2, y + plate.offsetHeight / 2]);
+    return boxes.some(
+      (box, index) =>
+        boxes.some((other, next) => next > index && !apart(box, other, CARD_GAP)) ||
+        plateBoxes.some((plate, seat) => seat !== index && !apart(box, plate, 2)),
     );
   }
 }
@@ -143,15 +145,23 @@ function plate(seat, index, table) {
   );
 }
 
+// A card on the table, its marks beside it: "1" for the card that led, ★ for the card winning the trick.
 function trickCard(play, state) {
   const classes = ["trick-card"];
-  if (play.seat === state.winning) classes.push("winning");
+  const leads = play.seat === state.leader;
+  const wins = play.seat === state.winning;
+  if (wins) classes.push("winning");
   return el(
     "div",
     { class: classes.join(" "), dataset: { seat: String(play.seat), card: play.card } },
     cardFace(play.card),
-    play.seat === state.leader && el("span", { class: "lead-tag" }, state.lead_label),
-    play.seat === state.winning && el("span", { class: "star", "aria-hidden": "true" }, "★"),
+    (leads || wins) &&
+      el(
+        "span",
+        { class: "marks" },
+        leads && el("span", { class: "mark lead", title: state.lead_label, "aria-label": state.lead_label }, "1"),
+        wins && el("span", { class: "mark star", "aria-hidden": "true" }, "★"),
+      ),
   );
 }
 
@@ -191,6 +201,12 @@ function takenTrick(caption, plays, winner, seats) {
       plays.map((play) => el("figure", { class: play.seat === winner ? "winning" : "" }, cardFace(play.card), el("figcaption", {}, seats[play.seat].name))),
     ),
   );
+}
+
+// Under the table while a trick is on it: what the middle of the picture says ("Trick 6 · ① Blaise led · ★ Chloé"),
+// the legend of the cards' marks (the middle of the page's table is the trick's).
+function legend(state) {
+  return state.trick.length > 0 && state.centre.length > 0 && el("p", { class: "legend" }, state.centre.join(" · "));
 }
 
 function lastTrick(state) {
@@ -259,7 +275,13 @@ function handView(table, state, connection) {
     if (passChoice.chosen.includes(index)) classes.push("chosen");
     const pressed = hand.step === "pass" ? String(passChoice.chosen.includes(index)) : null;
     const node = el("div", { class: classes.join(" "), role: "button", tabindex: "0", "aria-pressed": pressed, dataset: { card: code, index: String(index) } }, cardFace(code));
-    if (hand.step === "play") {
+    const refusal = hand.refused?.[code];
+    if (hand.step === "play" && refusal) {
+      // A greyed card: a tap (or Enter) says why, in the bot's own words; it is never sent.
+      const explain = () => toast(refusal, true);
+      node.addEventListener("click", explain);
+      node.addEventListener("keydown", (event) => (event.key === "Enter" || event.key === " ") && explain());
+    } else if (hand.step === "play") {
       node.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") send({ kind: "play", card: code, hand: state.hand_number });
       });
@@ -320,6 +342,7 @@ export function renderTricks(table, connection) {
     state.lines.length > 0 && el("p", { class: "help small lines" }, state.lines.flatMap((line, index) => (index > 0 ? [" · ", rich(line)] : [rich(line)]))),
     state.status_line && el("p", { class: "status" }, rich(state.status_line)),
     felt(table, state, me, seated && state.hand.step === "play"),
+    legend(state),
     lastTrick(state),
     state.result && result(state),
   ];
