@@ -113,7 +113,7 @@ function relativeTime(milliseconds, language) {
   const seconds = Math.round(milliseconds / 1000);
   const format = new Intl.RelativeTimeFormat(language, { numeric: "always" });
   for (const [unit, length] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= length) return format.format(Math.trunc(seconds / length), unit);
+    if (Math.abs(seconds) >= length) return format.format(Math.round(seconds / length), unit);
   }
   return format.format(seconds, "second");
 }
