@@ -36,7 +36,21 @@ benchmark's). One process; CPU time is printed.
 `--t 0` plays each copy to the end of the game (or `FULL_GAME_TURNS` turns). `--measure N` plays only the first N
 deals' games and prints the time per game (to choose K, R, T). `--check-random N` checks, on N deals, that the
 rollouts' random player (no views, for speed) makes the same choices as `RandomKeepingTheRule` with the same seed.
-A game at `--k 3 --r 6 --t 1` costs about 15 s of CPU (today's AI: about 0.5 s).
+
+Measured (seed 1000, one process on a shared machine; today's AI on the same games: 0.7 s of CPU a game):
+
+| player | games | won | lost | drawn | win share [95% Wilson] | CPU s a game |
+| --- | --- | --- | --- | --- | --- | --- |
+| today's AI | 120 | 98 | 9 | 13 | 81.7% [73.8, 87.6] | 0.7 |
+| `--k 3 --r 6 --t 1 --own ai` | 120 | 101 | 10 | 9 | 84.2% [76.6, 89.6] | 16.6 |
+| today's AI (the first 30 deals) | 60 | 49 | 3 | 8 | 81.7% [70.1, 89.4] | 0.7 |
+| `--k 3 --r 4 --t 3 --own greedy` | 60 | 57 | 2 | 1 | 95.0% [86.3, 98.3] | 11.9 |
+
+Looking one opponent turn ahead, even with every card known and the real opponent's policy, gains nothing
+measurable (16 games won by the ceiling alone, 13 by the AI alone); looking three opponent turns ahead (with a
+greedy player on its own turns in between) wins 57 of the same first 60 games (`--t 1`: 52, the AI 49), 10
+won by it alone against 2, and draws only one: the draws the AI suffers (locks) are mostly avoidable by play over
+several turns.
 """
 
 from __future__ import annotations
