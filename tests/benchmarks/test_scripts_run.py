@@ -35,6 +35,25 @@ SMALLEST_RUNS: dict[str, tuple[list[str], list[str]]] = {
             "views give the same games: True",
         ],
     ),
+    "crapette_ceiling.py": (
+        [
+            "--deals",
+            "1",
+            "--seed",
+            "1000",
+            "--k",
+            "2",
+            "--r",
+            "1",
+            "--t",
+            "1",
+            "--nodes",
+            "100",
+            "--own",
+            "greedy",
+        ],
+        ["win share (95% Wilson)", "ceiling k=2 r=1 t=1", "games won by one only"],
+    ),
     "crapette_diagnose.py": (
         [
             *("--deals", "1", "--seed", "1000", "--show", "1", "--tail", "3"),
