@@ -120,7 +120,9 @@ def hand_embed(
     embed.description = "\n".join(lines)
     legend = [t(locale, "hand.legend")] if playing else []
     if playing and any(
-        move.against for options in moves_now(game, session.markers_seen_by(seat)).values() for move in options
+        move.against
+        for options in moves_now(game, session.markers_seen_by(seat)).values()
+        for move in options
     ):
         legend.append(t(locale, "hand.legend_markers"))
     if drawn:
@@ -182,7 +184,7 @@ def hand_view(
                 pile_button = button(
                     components.PlayButton.id_for(table.id, selected, pile.name, False, owner),
                     label=f"{pile.name} {move.size}" if move else f"{pile.name} {ARROW[pile.direction]}",
-                emoji=MARKER_EMOJI[move.against] if move and move.against else None,
+                    emoji=MARKER_EMOJI[move.against] if move and move.against else None,
                     disabled=move is None,
                     style=BUTTON_STYLE[move.kind] if move else discord.ButtonStyle.secondary,
                 )

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import weakref
 from bisect import bisect_left, bisect_right
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from operator import attrgetter
-from collections.abc import Mapping
 from typing import NamedTuple
 
 from bot.games.thegame.ai import SMALL_STEPS_CLOSE

@@ -58,7 +58,9 @@ def test_a_move_onto_a_pile_asked_to_keep_off_comes_last_and_says_so() -> None:
     plain = moves_now(game)[3]
     assert [(move.pile, move.size) for move in plain][:2] == [("A", "+2"), ("B", "+2")]  # unmarked: A first
     marked = moves_now(game, session.markers_seen_by(CAROL))[3]
-    assert [move.pile for move in marked] == ["B", "C", "D", "A"], "A, asked to keep off, after even big jumps"
+    assert [move.pile for move in marked] == ["B", "C", "D", "A"], (
+        "A, asked to keep off, after even big jumps"
+    )
     assert (marked[-1].kind, marked[-1].against) == ("keep_off", "keep_off")
     assert all(move.against is None for move in marked[:-1])
     lines = hand.moves_lines(game, "en-US", session.markers_seen_by(CAROL))
@@ -73,7 +75,7 @@ def test_a_move_onto_a_pile_asked_to_keep_off_comes_last_and_says_so() -> None:
 
 def test_with_two_piles_asked_to_keep_off_every_card_leads_with_a_move_elsewhere() -> None:
     """A and B asked to keep off: each card's best move is on C or D, and the small step there comes first."""
-    table, session = carols_turn(("A", "keep_off"), ("B", "keep_off"))
+    _, session = carols_turn(("A", "keep_off"), ("B", "keep_off"))
     moves = moves_now(session.game, session.markers_seen_by(CAROL))
     order = [card for card, _ in best_first(moves)]
     assert order[0] == 97, "97 on C −3: a small step, first"
