@@ -51,8 +51,17 @@ function placeToast() {
 window.addEventListener("scroll", placeToast, { passive: true });
 window.addEventListener("resize", placeToast);
 
+// A refusal stays up a few seconds, or until the person's next move that succeeds (a quiet one too: a draw).
+function dismissRefusal() {
+  const box = document.getElementById("toast");
+  if (box.hidden || box.className !== "refused") return;
+  clearTimeout(toastTimer);
+  box.hidden = true;
+}
+
 export function showAnswer(answer, connection) {
   const quiet = connection.quiet.delete(answer.id);
+  if (!answer.refused) dismissRefusal();
   if (answer.confirm) return confirmDialog(answer, connection);
   if (answer.text && (answer.refused || !quiet)) toast(answer.text, answer.refused);
 }

@@ -119,12 +119,10 @@ def hand_embed(
         )
     embed.description = "\n".join(lines)
     legend = [t(locale, "hand.legend")] if playing else []
-    if playing and any(
-        move.against
-        for options in moves_now(game, session.markers_seen_by(seat)).values()
-        for move in options
-    ):
-        legend.append(t(locale, "hand.legend_markers"))
+    if playing:  # what 🚫 and 🐢 mean, when a move shows one
+        moves = moves_now(game, session.markers_seen_by(seat)).values()
+        against = {move.against for options in moves for move in options}
+        legend += [t(locale, f"hand.legend_against.{kind}") for kind in MARKER_EMOJI if kind in against]
     if drawn:
         legend.append(t(locale, "hand.legend_drawn"))
     if legend:

@@ -68,7 +68,7 @@ def test_a_move_onto_a_pile_asked_to_keep_off_comes_last_and_says_so() -> None:
     assert line == "🔵 `3` → **B +2** · C −97 · D −97 · A +2 🚫"
     embed = hand.hand_embed(table, CAROL, "en-US").to_dict()
     assert "A +2 🚫" in embed["fields"][0]["value"]
-    assert "🚫 a pile your team asked to keep off (last resort)" in embed["footer"]["text"]
+    assert embed["footer"]["text"].endswith(" · 🚫 a pile your team asked to keep off (last resort)")
     # Alice's own marker is no request to herself: her moves stay as they were.
     assert session.markers_seen_by(ALICE) == {}
 

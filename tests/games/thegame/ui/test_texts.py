@@ -62,8 +62,8 @@ def test_a_hand_with_moves_says_to_choose_a_card() -> None:
 @pytest.mark.parametrize(
     ("locale", "expected"),
     [
-        ("en-US", "Your turn is over. You drew 4 cards: `4` `5` `6` `7`."),
-        ("fr", "Ton tour est fini. Tu as pioché 4 cartes : `4` `5` `6` `7`."),
+        ("en-US", "Your turn is over. You drew 4 cards: `4`, `5`, `6`, `7`."),
+        ("fr", "Ton tour est fini. Tu as pioché 4 cartes : `4`, `5`, `6`, `7`."),
     ],
 )
 def test_ending_a_turn_says_the_turn_is_over_and_what_was_drawn(locale: str, expected: str) -> None:
