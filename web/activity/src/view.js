@@ -93,10 +93,12 @@ function lobby(table, connection) {
     el(
       "div",
       { class: "buttons" },
+      // In the order of the channel's lobby.
       lobbyState.can_join && el("button", { class: "success", onclick: act("join") }, tr("button.join")),
       lobbyState.can_leave && el("button", { onclick: act("leave") }, tr("button.leave")),
-      lobbyState.can_add_ai && el("button", { onclick: act("add_ai") }, tr("button.add_ai")),
       lobbyState.can_start && el("button", { class: "primary", onclick: act("start") }, tr("button.start")),
+      lobbyState.can_add_ai && el("button", { onclick: act("add_ai") }, tr("button.add_ai")),
+      lobbyState.can_remove_ai && el("button", { onclick: act("remove_ai") }, tr("button.remove_ai")),
     ),
   );
 }
