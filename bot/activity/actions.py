@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LOBBY_ACTIONS = ("join", "leave", "start", "add_ai")
+LOBBY_ACTIONS = ("join", "leave", "start", "add_ai", "remove_ai")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +71,8 @@ class ActivityActions:
                 display.forget_table(table.id)
         elif kind == "add_ai":
             change = await games.add_ai(table.id, viewer.user_id)
+        elif kind == "remove_ai":
+            change = await games.remove_ai(table.id, viewer.user_id)
         else:
             change = await games.start(table.id, viewer.user_id)
             started = change.table

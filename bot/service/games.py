@@ -321,6 +321,18 @@ class GameService:
             table.seats.append(Seat(ai_id, AI_NAMES[(-ai_id - 1) % len(AI_NAMES)], is_ai=True))
             return Change(table)
 
+    async def remove_ai(self, table_id: int, user_id: int) -> Change:
+        """The lobby's host takes the AI seat added last away."""
+        async with self.locked(table_id) as table:
+            self._require_lobby(table)
+            self._require_seated(table, user_id)
+            if user_id != table.host_id:
+                raise GameError("error.not_host")
+            if not table.ai_seat_indexes:
+                raise GameError("error.no_ai_to_remove")
+            del table.seats[table.ai_seat_indexes[-1]]
+            return Change(table)
+
     async def leave(self, table_id: int, user_id: int) -> Change:
         async with self.locked(table_id) as table:
             self._require_lobby(table)

@@ -96,6 +96,15 @@ class Table:
         return [index for index, seat in enumerate(self.seats) if seat.is_ai]
 
     @property
+    def host_id(self) -> int | None:
+        """Who runs the lobby (removes an AI seat): whoever opened the table, or once they left, the first person
+        still seated (None: nobody is)."""
+        humans = [seat.user_id for seat in self.human_seats]
+        if self.created_by in humans:
+            return self.created_by
+        return humans[0] if humans else None
+
+    @property
     def language(self) -> str:
         """The language everyone at the table reads ("en", "fr", "de"): its board, its turn lines, the chat rule's."""
         return language_of(self.locale)

@@ -117,6 +117,15 @@ class AddAIButton(TableButton, template=rf"{PREFIX}:addai:(?P<table>{TABLE_ID})"
         await _controller(interaction).add_ai(interaction, self.table_id)
 
 
+class RemoveAIButton(TableButton, template=rf"{PREFIX}:rmai:(?P<table>{TABLE_ID})"):
+    """The lobby host's: the AI seat added last leaves."""
+
+    action = "rmai"
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _controller(interaction).remove_ai(interaction, self.table_id)
+
+
 class HandButton(TableButton, template=rf"{PREFIX}:hand:(?P<table>{TABLE_ID})"):
     action = "hand"
     style = discord.ButtonStyle.primary
@@ -393,6 +402,7 @@ SHARED_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LeaveButton,
     StartButton,
     AddAIButton,
+    RemoveAIButton,
     HandButton,
     RefreshButton,
     HintButton,

@@ -385,6 +385,11 @@ class TableController:
         await self._answer_lobby(interaction, change, key)
 
     @answering
+    async def remove_ai(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        change = await self.games.remove_ai(table_id, interaction.user.id)
+        await self._answer_lobby(interaction, change, "lobby.ai_removed")
+
+    @answering
     async def start(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
         table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.start(table_id, interaction.user.id)

@@ -1,4 +1,5 @@
-"""The lobby every game shares: who sits at the table, and the buttons to join, leave, add an AI and start."""
+"""The lobby every game shares: who sits at the table, and the buttons to join, leave, start, add an AI and (the
+host) remove one."""
 
 from __future__ import annotations
 
@@ -51,8 +52,12 @@ def lobby_view(table: Table) -> discord.ui.View:
     view.add_item(components.JoinButton(table.id, label=t(locale, "button.join"), disabled=full))
     view.add_item(components.LeaveButton(table.id, label=t(locale, "button.leave")))
     view.add_item(components.StartButton(table.id, label=t(locale, "button.start")))
-    if table.rules.ai_players:
+    if table.rules.ai_players:  # one row of five, Discord's most
         view.add_item(components.AddAIButton(table.id, label=t(locale, "button.add_ai"), disabled=full))
+        no_ai = not table.has_ai
+        view.add_item(
+            components.RemoveAIButton(table.id, label=t(locale, "button.remove_ai"), disabled=no_ai)
+        )
     # The rules before the first move, for every game (a reviewer new to Crapette found them only in /rules).
     view.add_item(components.HowToPlayButton(table.game_key, label=t(locale, "button.how_to_play"), row=1))
     view.stop()  # fully dynamic: clicks are routed by custom id, nothing to keep in memory

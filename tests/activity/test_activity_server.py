@@ -13,6 +13,7 @@ from bot.app import TheGameBot
 from bot.emulator import Emulator, InteractionResult, RunningClient
 from bot.games.deal_codes import seed_to_deal_code
 from bot.games.thegame.ui.board import session_of
+from bot.ui.i18n import t
 from tests.activity.conftest import World
 from tests.activity.helpers import Page, activity_url, connect, open_page, sign_in
 
@@ -247,3 +248,32 @@ async def test_card_faces_and_back_are_the_bots_own_pictures(
                 if status == 200:
                     assert response.content_type == "image/png"
                     assert (await response.read()).startswith(b"\x89PNG")
+
+
+async def test_the_lobby_host_removes_an_ai_seat_from_the_activity(
+    emulator: Emulator, world: World, activity_bot: RunningClient[TheGameBot]
+) -> None:
+    """Remove AI, as on the channel's lobby: offered to the host (who opened the table) once an AI sits; another
+    player is not offered it, and is refused if they send it anyway."""
+    base = activity_url(activity_bot)
+    alice = await open_page(emulator, base, world.alice, world.channel)
+    await (await emulator.slash(world.alice, world.channel, "game new")).response()
+    state = await alice.wait_state(lambda s: s["table"] is not None)
+    assert state["table"]["lobby"]["can_remove_ai"] is False, "no AI seat yet"
+    bob = await open_page(emulator, base, world.bob, world.channel)
+    assert (await bob.act({"kind": "join"}))["refused"] is False
+    assert (await bob.act({"kind": "add_ai"}))["refused"] is False
+    await alice.wait_state(lambda s: s["table"]["lobby"]["can_remove_ai"] is True)
+    state = await bob.wait_state(lambda s: len(s["table"]["seats"]) == 3)
+    assert state["table"]["lobby"]["can_remove_ai"] is False
+    refused = await bob.act({"kind": "remove_ai"})
+    assert refused["refused"] and refused["text"] == t("fr", "error.not_host")  # Bob reads French
+    assert (await alice.act({"kind": "remove_ai"}))["refused"] is False
+    state = await bob.wait_state(lambda s: len(s["table"]["seats"]) == 2)
+    assert not any(seat["ai"] for seat in state["table"]["seats"])
+    # The channel's lobby shows it too.
+    await emulator.wait_for(
+        lambda: any(m.embeds and "🤖" not in m.text and "Bob" in m.text for m in world.channel.messages)
+    )
+    await alice.close()
+    await bob.close()

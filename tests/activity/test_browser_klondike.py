@@ -67,9 +67,8 @@ CORNER = {"x": 12, "y": 8}
 DEAL = seed_to_deal_code(24)  # a deal with card moves to make and draws between them
 
 
-async def test_klondike_on_a_phone_by_drag_tap_and_the_stock(
-    playground: RunningPlayground, open_page: Any
-) -> None:
+async def open_klondike(playground: RunningPlayground, open_page: Any) -> tuple[Any, Any, KlondikeSession]:
+    """Alice opens Klondike (deal `DEAL`) on Discord, then the Activity on her phone, and starts it there."""
     emulator, world, bot = playground.emulator, playground.playground, playground.bot
     channel, alice = world.channel("table"), world.person("alice")
     page = await open_page("alice", phone=True)
@@ -79,12 +78,13 @@ async def test_klondike_on_a_phone_by_drag_tap_and_the_stock(
     frame = page.frame_locator("iframe.activity-frame")
     await frame.get_by_role("button", name="Start").click()
     await until(lambda: bot.games.active_tables() and bot.games.active_tables()[0].session)
-    table = bot.games.active_tables()[0]
-    session = session_of(table)
+    session = session_of(bot.games.active_tables()[0])
     await frame.locator(".klondike .column").first.wait_for()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=str(ARTIFACTS / "activity-klondike-start.png"))
-    # A card dropped where it cannot go: the bot's own sentence, nothing changes.
+    return page, frame, session
+
+
+async def drop_where_it_cannot_go(frame: Any, session: KlondikeSession) -> None:
+    """A card dropped on a column that does not take it: the bot's own sentence, nothing changes."""
     engine = session.engine
     wrong = next(
         Move(f"column:{source}", f"column:{target}")
@@ -98,6 +98,18 @@ async def test_klondike_on_a_phone_by_drag_tap_and_the_stock(
     assert refusal is not None
     await frame.locator("#toast.refused").filter(has_text=t("en", f"klondike.{refusal.code}")).wait_for()
     assert engine.moves_made == before
+
+
+async def test_klondike_on_a_phone_by_drag_tap_and_the_stock(
+    playground: RunningPlayground, open_page: Any
+) -> None:
+    emulator, world, bot = playground.emulator, playground.playground, playground.bot
+    channel = world.channel("table")
+    page, frame, session = await open_klondike(playground, open_page)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / "activity-klondike-start.png"))
+    await drop_where_it_cannot_go(frame, session)
+    engine = session.engine
     moves = {"drag": 0, "tap": 0, "stock": 0}
     while sum(moves.values()) < 14 and not engine.is_over:
         move = worth_making(session)

@@ -33,19 +33,22 @@ BOXES = """() => {
 }"""
 
 
-async def open_solo_game(playground: RunningPlayground, open_page: Any) -> tuple[Any, Any, Any]:
-    """Alice (in French) opens The Game alone on Discord, then the Activity on her phone, and starts it there."""
+async def open_solo_game(
+    playground: RunningPlayground, open_page: Any, locale: str = "fr"
+) -> tuple[Any, Any, Any]:
+    """Alice (in French, or `locale`) opens The Game alone on Discord, then the Activity on her phone, and starts it
+    there."""
     emulator, world, bot = playground.emulator, playground.playground, playground.bot
     channel, alice = world.channel("table"), world.person("alice")
-    alice.locale = LOCALES["fr"]
+    alice.locale = LOCALES[locale]
     page = await open_page("alice", phone=True)
     await (await emulator.slash(alice, channel, "game new")).response()
     board = await emulator.wait_for_message(channel, lambda m: bool(m.buttons))
     await (await emulator.click(alice, board, label="Open the table")).response()
     frame = page.frame_locator("iframe.activity-frame")
-    await frame.get_by_role("button", name=t("fr", "button.start")).click()
+    await frame.get_by_role("button", name=t(locale, "button.start")).click()
     table = await until(lambda: bot.games.active_tables() and bot.games.active_tables()[0], what="the table")
-    choose = frame.get_by_role("button", name=t("fr", "button.i_start"))
+    choose = frame.get_by_role("button", name=t(locale, "button.i_start"))
     await frame.locator(".hand .card, .hand button").first.wait_for()
     if await choose.count():
         await choose.click()

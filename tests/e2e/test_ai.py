@@ -35,9 +35,15 @@ async def test_one_human_and_two_ai_seats_play_a_whole_game(driver: TableDriver,
             game = driver.game()
             options = [o for o in game.legal_plays() if game.can_complete_minimum_after(o.card, o.pile)]
             option = (options or game.legal_plays())[0]
+            played = game.played_this_turn
             answer = await driver.command(world.alice, "play", card=str(option.card), pile=option.pile)
             assert answer.message is not None
             hand = answer.message
+            if (
+                driver.game().played_this_turn == played
+            ):  # onto a pile an AI teammate asked to keep off: it asks
+                confirm = driver.hand_button(world.alice, "play", option.card, option.pile, 1)
+                await driver.click(world.alice, hand, confirm)
         if driver.bot.games.get(table_id) is None:
             break
         await driver.command(world.alice, "endturn")
@@ -85,3 +91,29 @@ async def test_a_hint_is_private_and_counted(driver: TableDriver, world: World) 
     refused = await driver.command(world.bob, "hint")
     assert refused.ephemeral
     assert driver.table().hints == {world.alice.id: 1}
+
+
+async def test_the_host_removes_an_ai_seat_from_the_lobby(driver: TableDriver, world: World) -> None:
+    """Found reviewing: an AI seat added by mistake could not be taken away. The lobby's buttons, in one row of
+    five: Join, Leave, Start, Add AI, Remove AI (the host's: whoever opened the table)."""
+    await driver.command(world.alice, "game new")
+    table_id = driver.table().id
+    await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
+    board = driver.board()
+    (row,) = board.components
+    labels = [button["label"] for button in row["components"]]
+    assert labels == ["Join", "Leave", "Start", "Add AI", "Remove AI"]
+    remove = f"tg:rmai:{table_id}"
+    assert board.find_component(remove)["disabled"] is True, "no AI seat yet"
+    await driver.click(world.bob, driver.board(), f"tg:addai:{table_id}")
+    assert driver.board().find_component(remove).get("disabled") is not True
+    # Bob may add one, but only Alice, the host, takes one away.
+    refused = await driver.click(world.bob, driver.board(), remove)
+    assert refused.ephemeral and refused.content == (  # Bob reads French
+        "Seul l'hôte de la table (qui l'a ouverte, ou sinon le premier joueur encore assis) peut retirer un joueur IA."
+    )
+    assert driver.table().has_ai
+    removed = await driver.click(world.alice, driver.board(), remove)
+    assert removed.type == 7, "the lobby itself is updated"
+    assert [seat.is_ai for seat in driver.table().seats] == [False, False]
+    assert "🤖" not in driver.board().text

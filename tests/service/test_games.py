@@ -459,3 +459,35 @@ async def test_a_team_playing_klondike_all_at_once_is_never_left_waiting_while_i
         assert await service.tick() == []
     clock.now += 3600
     assert [event.kind for event in await service.tick()] == ["idle_ended"]
+
+
+async def test_the_lobby_host_removes_the_ai_seat_added_last(service: GameService) -> None:
+    """Found reviewing: an AI seat added by mistake could not be taken away (the table had to be closed)."""
+    table_id = await open_table(service, players=2)
+    await service.add_ai(table_id, BOB)
+    await service.add_ai(table_id, ALICE)
+    first_ai, _ = service.require(table_id).ai_seat_indexes
+    kept = service.require(table_id).seats[first_ai]
+    for user, key in ((BOB, "error.not_host"), (MALLORY, "error.not_seated")):
+        with pytest.raises(GameError) as refused:
+            await service.remove_ai(table_id, user)
+        assert refused.value.key == key
+        assert len(service.require(table_id).seats) == 4, "a refusal changes nothing"
+    await service.remove_ai(table_id, ALICE)
+    assert [seat.name for seat in service.require(table_id).seats] == ["Alice", "Bob", kept.name]
+    await service.remove_ai(table_id, ALICE)
+    with pytest.raises(GameError) as none_left:
+        await service.remove_ai(table_id, ALICE)
+    assert none_left.value.key == "error.no_ai_to_remove"
+    # Alice leaves: Bob, the first still seated, runs the lobby now.
+    await service.add_ai(table_id, BOB)
+    await service.leave(table_id, ALICE)
+    assert service.require(table_id).host_id == BOB
+    await service.remove_ai(table_id, BOB)
+    assert not service.require(table_id).has_ai
+    # Once the game has started, the seats are the game's.
+    await service.add_ai(table_id, BOB)
+    await service.start(table_id, BOB)
+    with pytest.raises(GameError):
+        await service.remove_ai(table_id, BOB)
+    assert service.require(table_id).has_ai

@@ -62,6 +62,7 @@ def table_state(view: GameView, table: Table, user_id: int, locale: str) -> dict
             "can_leave": seat is not None,
             "can_start": seat is not None,
             "can_add_ai": seat is not None and table.rules.ai_players and not full,
+            "can_remove_ai": user_id == table.host_id and table.has_ai,
             "players": t(locale, "lobby.players", count=len(table.seats), maximum=table.max_seats),
             "help": ui.lobby_help(table, locale),
         }

@@ -89,7 +89,7 @@ class TheGameView:
         moves: dict[str, list[dict[str, Any]]] = {}
         order: list[int] = []
         if my_turn:
-            for card, options in best_first(moves_now(game)):
+            for card, options in best_first(moves_now(game, session.markers_seen_by(seat))):
                 order.append(card)
                 moves[str(card)] = [
                     {
@@ -97,6 +97,7 @@ class TheGameView:
                         "size": move.size,
                         "kind": move.kind,
                         "ends_game": move.ends_game,
+                        "against": move.against,
                     }
                     for move in options
                 ]

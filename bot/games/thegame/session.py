@@ -194,7 +194,7 @@ class TheGameSession(Session):
                     {
                         "count": len(drawn),
                         "drawn": InWords(len(drawn)),
-                        "cards": " ".join(f"`{c}`" for c in drawn),
+                        "cards": ", ".join(f"`{c}`" for c in drawn),
                     },
                 )
                 if drawn
@@ -226,11 +226,11 @@ class TheGameSession(Session):
         game = self.game
         card, pile = action.card, action.pile.upper()
         if not action.confirmed and game.current_player == seat and card in game.hand(seat):
-            legal = any(play.card == card and play.pile == pile for play in game.legal_plays())
-            if legal and not game.can_complete_minimum_after(card, pile):
+            warning = self._warning(seat, card, pile)
+            if warning is not None:
                 return ActionResult(
                     changed=False,
-                    notice=Notice("hand.confirm", {"card": card, "pile": pile}),
+                    notice=Notice(warning, {"card": card, "pile": pile}),
                     hand_options={"selected": card, "confirm": (card, pile)},
                 )
         if game.current_player == seat and game.status is Status.PLAYING and card not in game.hand(seat):
@@ -239,6 +239,20 @@ class TheGameSession(Session):
         played = next((event for event in events if isinstance(event, CardPlayed)), None)
         key = "hand.played_backwards" if played is not None and played.backwards else "hand.played"
         return ActionResult(events, notice=Notice(key, {"card": card, "pile": pile}))
+
+    def _warning(self, seat: int, card: int, pile: str) -> str | None:
+        """What to say before a legal play that the player should confirm (None: play it at once): one after which
+        the turn's minimum cannot be reached (the game ends), or a forward one on a pile a teammate asked to keep
+        off (a backwards move only gives room)."""
+        game = self.game
+        play = next((p for p in game.legal_plays() if p.card == card and p.pile == pile), None)
+        if play is None:
+            return None
+        if not game.can_complete_minimum_after(card, pile):
+            return "hand.confirm"
+        if not play.backwards and self.markers_seen_by(seat).get(pile) == "keep_off":
+            return "hand.confirm_keep_off"
+        return None
 
     def missing_card(self, seat: int, card: int) -> GameError:
         """A card the player does not hold: "you just played it" when it is one of their last plays (a second

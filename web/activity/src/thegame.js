@@ -1,7 +1,8 @@
 // The Game: four piles (A and B go up from 1, C and D down from 100), the draw pile, whose turn, the last plays,
 // and your hand: drag a card onto a pile (or tap the card, then the pile). While a card is held, the piles it may
 // go on light up with the move's size and colour, as the hand on Discord shows them: green gives room back
-// (exactly ten back, ↩), blue a small step, grey a big jump, red would end the game.
+// (exactly ten back, ↩), blue a small step, grey a big jump, red would end the game; a move against a teammate's
+// marker says so (🚫 keep off: the last resort, it asks first; 🐢 too big a step for "small steps").
 import { el, rich, tr } from "./text.js";
 import { clearSelection, makeDraggable, makeTarget } from "./drag.js";
 import { toast } from "./view.js";
@@ -56,9 +57,14 @@ function play(connection, card, pile) {
   connection.send({ kind: "play", card, pile, confirmed: false });
 }
 
+// A move's size as the hand reads it: "+4", "↩", "+8 🚫" when it goes against a teammate's marker.
+function sizeOf(move) {
+  return move.against ? `${move.size} ${MARKER_ICON[move.against]}` : move.size;
+}
+
 function targetsFor(hand, card) {
   const targets = {};
-  for (const move of hand.moves[String(card)] ?? []) targets[move.pile] = move;
+  for (const move of hand.moves[String(card)] ?? []) targets[move.pile] = { ...move, size: sizeOf(move) };
   return targets;
 }
 
@@ -71,10 +77,10 @@ function handView(table, state, connection) {
       class: `card number in-hand ${best ? best.kind : hand.my_turn ? "stuck" : ""} ${hand.drawn.includes(value) ? "drawn" : ""}`,
       role: "button",
       tabindex: "0",
-      "aria-label": `${value}${best ? ` (${moves.map((m) => `${m.pile} ${m.size}`).join(", ")})` : ""}`,
+      "aria-label": `${value}${best ? ` (${moves.map((m) => `${m.pile} ${sizeOf(m)}`).join(", ")})` : ""}`,
       dataset: { card: String(value) },
     });
-    if (best) node.append(el("span", { class: "hint" }, moves.map((m) => `${m.pile}${m.size === "↩" ? "↩" : m.size}`).join(" ")));
+    if (best) node.append(el("span", { class: "hint" }, moves.map((m) => `${m.pile}${m.size}${m.against ? MARKER_ICON[m.against] : ""}`).join(" ")));
     makeDraggable(node, value, { targetsFor: (card) => targetsFor(hand, card), drop: (card, pileName) => play(connection, card, pileName) });
     return node;
   });

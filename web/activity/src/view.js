@@ -51,8 +51,17 @@ function placeToast() {
 window.addEventListener("scroll", placeToast, { passive: true });
 window.addEventListener("resize", placeToast);
 
+// A refusal stays up a few seconds, or until the person's next move that succeeds (a quiet one too: a draw).
+function dismissRefusal() {
+  const box = document.getElementById("toast");
+  if (box.hidden || box.className !== "refused") return;
+  clearTimeout(toastTimer);
+  box.hidden = true;
+}
+
 export function showAnswer(answer, connection) {
   const quiet = connection.quiet.delete(answer.id);
+  if (!answer.refused) dismissRefusal();
   if (answer.confirm) return confirmDialog(answer, connection);
   if (answer.text && (answer.refused || !quiet)) toast(answer.text, answer.refused);
 }
@@ -84,10 +93,12 @@ function lobby(table, connection) {
     el(
       "div",
       { class: "buttons" },
+      // In the order of the channel's lobby.
       lobbyState.can_join && el("button", { class: "success", onclick: act("join") }, tr("button.join")),
       lobbyState.can_leave && el("button", { onclick: act("leave") }, tr("button.leave")),
-      lobbyState.can_add_ai && el("button", { onclick: act("add_ai") }, tr("button.add_ai")),
       lobbyState.can_start && el("button", { class: "primary", onclick: act("start") }, tr("button.start")),
+      lobbyState.can_add_ai && el("button", { onclick: act("add_ai") }, tr("button.add_ai")),
+      lobbyState.can_remove_ai && el("button", { onclick: act("remove_ai") }, tr("button.remove_ai")),
     ),
   );
 }

@@ -7,7 +7,13 @@ from collections.abc import Callable
 
 from bot.games.thegame.ai.baseline import BaselineStrategy, baseline_strategy
 from bot.games.thegame.ai.markers import MarkerBoard
-from bot.games.thegame.ai.strong import StrongParams, StrongStrategy, desired_markers, strong_strategy
+from bot.games.thegame.ai.strong import (
+    SMALL_STEPS_CLOSE,
+    StrongParams,
+    StrongStrategy,
+    desired_markers,
+    strong_strategy,
+)
 from bot.games.thegame.ai.types import MARKER_KINDS, REASONS, MarkerKind, Strategy, TurnPlan
 from bot.games.thegame.ai.view import PlayerView, player_view
 
@@ -19,6 +25,7 @@ STRATEGIES: dict[str, Callable[[], Strategy]] = {
 __all__ = [
     "MARKER_KINDS",
     "REASONS",
+    "SMALL_STEPS_CLOSE",
     "STRATEGIES",
     "BaselineStrategy",
     "MarkerBoard",

@@ -12,6 +12,9 @@ from bot.games.thegame.ai.view import PlayerView, player_view
 from bot.games.thegame.engine import Game
 
 _EPSILON = 1e-9
+# A teammate asks for small steps on a pile when they hold a card at most this many live cards past its top: a
+# forward play skipping more live cards than this passes their card for sure.
+SMALL_STEPS_CLOSE = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,7 @@ class StrongParams:
     small_steps_penalty: float = 0.8
     small_steps_cap: int = 6
     # Set "small_steps" when holding a card at most this many live cards past the top.
-    marker_close: int = 3
+    marker_close: int = SMALL_STEPS_CLOSE
     use_markers: bool = True
     # Let the seat with the best opening start (else seat 0).
     choose_first: bool = True  # let the seat with the best opening start (else seat 0)

@@ -3,17 +3,21 @@ buttons to play them.
 
 Phone first: cards are big buttons (four a row), piles one row under them once a card is chosen. Colours mean the
 same in the text and on the buttons: green a backwards move (↩), blue a small step, grey a big jump, red a play
-that ends the game (it asks first, the warning on top, with **Choose another card**).
+that ends the game (it asks first, the warning on top, with **Choose another card**). A move against a teammate's
+marker says so (🚫 keep off, 🐢 small steps, see `moves`); one onto a pile asked to keep off comes last and asks
+first too.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import discord
 
 from bot.games.thegame.engine import Game, Status
 from bot.games.thegame.ui import components
 from bot.games.thegame.ui.board import marker_lines, session_of
-from bot.games.thegame.ui.format import ARROW, card, game_progress, text_name, tops_line
+from bot.games.thegame.ui.format import ARROW, MARKER_EMOJI, card, game_progress, text_name, tops_line
 from bot.games.thegame.ui.moves import KIND_EMOJI, Move, best_first, moves_now, position_now
 from bot.service.table import Table
 from bot.ui import components as shared
@@ -26,6 +30,7 @@ BUTTON_STYLE = {
     "backwards": discord.ButtonStyle.success,
     "small": discord.ButtonStyle.primary,
     "big": discord.ButtonStyle.secondary,
+    "keep_off": discord.ButtonStyle.secondary,
     "ending": discord.ButtonStyle.danger,
 }
 
@@ -38,15 +43,18 @@ def move_text(move: Move, locale: str) -> str:
     text = f"{move.pile} {move.size}"
     if move.kind in ("backwards", "small"):
         text = f"**{text}**"
+    if move.against:
+        text += f" {MARKER_EMOJI[move.against]}"
     if move.ends_game:
         text += f" ({t(locale, 'hand.ends_game')})"
     return text
 
 
-def moves_lines(game: Game, locale: str) -> str:
-    """The player on turn's moves, a line a card, best first ("🟢 `12` → **A ↩** · C −20"); empty when no card
-    fits. Written once per position and language (`Position.texts`): a card chosen shows the same lines."""
-    position = position_now(game)
+def moves_lines(game: Game, locale: str, markers: Mapping[str, str] | None = None) -> str:
+    """The player on turn's moves, a line a card, best first ("🟢 `12` → **A ↩** · C −20 🐢"), under the markers
+    they read (`markers`); empty when no card fits. Written once per position and language (`Position.texts`): a
+    card chosen shows the same lines."""
+    position = position_now(game, markers)
     written_for = ("moves", language_of(locale))
     text = position.texts.get(written_for)
     if text is None:
@@ -92,7 +100,7 @@ def hand_embed(
         if hints and hand:
             lines.append(t(locale, f"hand.start.{session.start_quality(seat)}"))
     elif playing:
-        rows = moves_lines(game, locale)
+        rows = moves_lines(game, locale, session.markers_seen_by(seat))
         # One instruction, the one that applies: choose a card while one fits, else end the turn.
         nothing_fits = not rows and game.can_end_turn()
         key = "hand.your_turn_nothing_fits" if nothing_fits else "hand.your_turn"
@@ -111,6 +119,10 @@ def hand_embed(
         )
     embed.description = "\n".join(lines)
     legend = [t(locale, "hand.legend")] if playing else []
+    if playing:  # what 🚫 and 🐢 mean, when a move shows one
+        moves = moves_now(game, session.markers_seen_by(seat)).values()
+        against = {move.against for options in moves for move in options}
+        legend += [t(locale, f"hand.legend_against.{kind}") for kind in MARKER_EMOJI if kind in against]
     if drawn:
         legend.append(t(locale, "hand.legend_drawn"))
     if legend:
@@ -135,7 +147,7 @@ def hand_view(
     rows = ComponentRows()
     playing = my_turn(game, seat)
     if playing:
-        moves = moves_now(game)
+        moves = moves_now(game, session.markers_seen_by(seat))
         drawn = set(session.last_drawn.get(seat, []))
         for index, value in enumerate(game.hand(seat)):
             options = moves.get(value, [])
@@ -170,6 +182,7 @@ def hand_view(
                 pile_button = button(
                     components.PlayButton.id_for(table.id, selected, pile.name, False, owner),
                     label=f"{pile.name} {move.size}" if move else f"{pile.name} {ARROW[pile.direction]}",
+                    emoji=MARKER_EMOJI[move.against] if move and move.against else None,
                     disabled=move is None,
                     style=BUTTON_STYLE[move.kind] if move else discord.ButtonStyle.secondary,
                 )

@@ -164,9 +164,10 @@ class TheGameUI(GameUI):
 
     def autocomplete(self, table: Table, seat: int, current: str) -> list[app_commands.Choice[str]]:
         """The caller's own cards, each with where it fits and how big the move is ("48 → B +4, D ↩")."""
-        game = session_of(table).game
+        session = session_of(table)
+        game = session.game
         playing = hand.my_turn(game, seat)
-        moves = moves_now(game) if playing else {}
+        moves = moves_now(game, session.markers_seen_by(seat)) if playing else {}
         typed = current.strip()
         choices = []
         for value in game.hand(seat):

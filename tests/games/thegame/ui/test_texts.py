@@ -85,9 +85,9 @@ def test_a_hand_with_moves_says_to_choose_a_card(locale: str, expected: str, wai
 @pytest.mark.parametrize(
     ("locale", "expected"),
     [
-        ("en-US", "Your turn is over. You drew four cards: `4` `5` `6` `7`."),
-        ("fr", "Ton tour est fini. Tu as pioché quatre cartes : `4` `5` `6` `7`."),
-        ("de", "Dein Zug ist vorbei. Du hast vier Karten gezogen: `4` `5` `6` `7`."),
+        ("en-US", "Your turn is over. You drew four cards: `4`, `5`, `6`, `7`."),
+        ("fr", "Ton tour est fini. Tu as pioché quatre cartes : `4`, `5`, `6`, `7`."),
+        ("de", "Dein Zug ist vorbei. Du hast vier Karten gezogen: `4`, `5`, `6`, `7`."),
     ],
 )
 def test_ending_a_turn_says_the_turn_is_over_and_what_was_drawn(locale: str, expected: str) -> None:
