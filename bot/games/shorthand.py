@@ -87,6 +87,10 @@ class Shorthand(Generic[Action]):
             return _first(own.words, code) or code
         return ">".join(_write_place(side, own.places) for side in code.split(">"))
 
+    def examples(self, codes: Iterable[str], locale: object) -> str:
+        """`codes` as a reader in `locale` types them, for a refusal's examples ("w>s3, s3>a" in German)."""
+        return ", ".join(self.write(code, locale) for code in codes)
+
 
 def _codes(side: str, places: Mapping[str, str]) -> list[str]:
     """Each way `side` reads as a place's code: a letter of `places` it starts with, swapped for the code's. The

@@ -81,4 +81,4 @@ def typed(action: LoggedAction, locale: object) -> str:
 
 def examples(locale: object) -> str:
     """The actions an unreadable one's refusal shows, as a reader in `locale` types them."""
-    return ", ".join(SHORTHAND.write(code, locale) for code in EXAMPLES)
+    return SHORTHAND.examples(EXAMPLES, locale)

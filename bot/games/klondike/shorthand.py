@@ -41,4 +41,4 @@ def typed(move: Move, locale: object) -> str:
 
 def examples(locale: object) -> str:
     """The moves an unreadable one's refusal shows, as a reader in `locale` types them."""
-    return ", ".join(SHORTHAND.write(code, locale) for code in EXAMPLES)
+    return SHORTHAND.examples(EXAMPLES, locale)
