@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
+from bot.games.base import InWords, Notice
 from bot.games.thegame.engine import TurnEnded
 from bot.games.thegame.ui.board import session_of
 from bot.playground.run import RunningPlayground
+from bot.ui.game_ui import render_notice
 from bot.ui.i18n import t
 from tests.activity.conftest import PAGE_BUILT
 from tests.activity.test_browser_klondike import drop_where_it_cannot_go, open_klondike
@@ -52,7 +54,9 @@ async def test_the_cards_drawn_at_the_end_of_a_turn_read_as_a_list(
     first, second = ended.drawn
     await frame.get_by_role("button", name=t(locale, "button.end_turn")).click()
     await until(lambda: session_of(table).game.turn_number > 1, what="the next turn")
-    expected = t(locale, "hand.turn_ended", count=2, cards=f"{first}, {second}")
+    expected = render_notice(
+        locale, Notice("hand.turn_ended", {"count": 2, "drawn": InWords(2), "cards": f"{first}, {second}"})
+    )
     toast = frame.locator("#toast")
     await toast.filter(has_text=expected).wait_for()
     shown = await frame.locator("body").evaluate(TOAST)

@@ -95,14 +95,15 @@ async def test_a_hint_is_private_and_counted(driver: TableDriver, world: World) 
 
 async def test_the_host_removes_an_ai_seat_from_the_lobby(driver: TableDriver, world: World) -> None:
     """Found reviewing: an AI seat added by mistake could not be taken away. The lobby's buttons, in one row of
-    five: Join, Leave, Start, Add AI, Remove AI (the host's: whoever opened the table)."""
+    five: Join, Leave, Start, Add AI, Remove AI (the host's: whoever opened the table); How to play below them."""
     await driver.command(world.alice, "game new")
     table_id = driver.table().id
     await driver.click(world.bob, driver.board(), f"tg:join:{table_id}")
     board = driver.board()
-    (row,) = board.components
+    row, rules = board.components
     labels = [button["label"] for button in row["components"]]
     assert labels == ["Join", "Leave", "Start", "Add AI", "Remove AI"]
+    assert [button["label"] for button in rules["components"]] == ["How to play"]
     remove = f"tg:rmai:{table_id}"
     assert board.find_component(remove)["disabled"] is True, "no AI seat yet"
     await driver.click(world.bob, driver.board(), f"tg:addai:{table_id}")
