@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
+import aiohttp
 import discord
 
 from bot.games.base import Notice
@@ -104,7 +105,7 @@ async def apologise(interaction: discord.Interaction[Any], error: BaseException)
     try:
         key = "error.unexpected_after_save" if saved else "error.unexpected"
         await send_private(interaction, t(interaction.locale, key, reference=reference))
-    except discord.HTTPException:
+    except (discord.HTTPException, aiohttp.ClientConnectionError):
         log.warning("Could not send the apology for reference %s", reference)
 
 
@@ -137,7 +138,12 @@ def answering(handler: Handler[P]) -> Handler[P]:
             if self.bot.lost.is_set():
                 return  # the shards are lost: another process holds the table and answers for it now
             if isinstance(error, GameError):
-                await send_private(interaction, self.explain(interaction, error))
+                try:
+                    await send_private(interaction, self.explain(interaction, error))
+                except aiohttp.ClientConnectionError as dropped:
+                    # The connection to Discord dropped under the answer (a process stopping as its shards go,
+                    # seen in the PostgreSQL soak): nothing changed, Discord tells the person it failed.
+                    log.warning("Could not send a refusal (%s): %s", error.key, dropped)
             else:
                 await apologise(interaction, error)
         finally:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
+from bot.games.errors import GameError
 from bot.ui import controller
 from bot.ui.controller import apologise, discord_failed
 
@@ -50,3 +53,35 @@ async def test_a_discord_outage_is_a_warning_and_a_bug_an_error(
     levels = [(record.levelno, record.exc_info is not None) for record in caplog.records]
     assert levels == [(logging.WARNING, False), (logging.ERROR, True)]
     assert len(sent) == 2  # both still get the private apology
+
+
+async def test_a_connection_dropped_under_an_answer_is_a_warning_not_an_unhandled_exception(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen in the PostgreSQL soak: a process stopping as its shards went was refusing `/game addbot` when its
+    connection dropped; the refusal's failure escaped the handler and discord.py logged it as unhandled."""
+
+    async def send_private(interaction: Any, text: str) -> None:
+        raise aiohttp.ServerDisconnectedError()
+
+    monkeypatch.setattr(controller, "send_private", send_private)
+
+    class Refusing:
+        bot: Any = SimpleNamespace(lost=asyncio.Event())
+        display: Any = SimpleNamespace(public=SimpleNamespace(note_interaction=lambda interaction: None))
+        in_flight = 0
+        idle = asyncio.Event()
+
+        def explain(self, interaction: Any, error: GameError) -> str:
+            return error.key
+
+        @controller.answering
+        async def act(self, interaction: Any) -> None:
+            raise GameError("error.no_table_here")
+
+    interaction: Any = SimpleNamespace(locale=discord.Locale.american_english)
+    with caplog.at_level(logging.WARNING, logger=controller.log.name):
+        await Refusing().act(interaction)  # type: ignore[arg-type]
+        await apologise(interaction, RuntimeError("bug"))
+    assert [record.levelno for record in caplog.records] == [logging.WARNING, logging.ERROR, logging.WARNING]
+    assert "error.no_table_here" in caplog.records[0].getMessage()
