@@ -13,7 +13,7 @@ from bot.games.thegame.ui.board import session_of
 from bot.playground.run import RunningPlayground
 from bot.ui.i18n import t
 from tests.activity.conftest import PAGE_BUILT
-from tests.activity.test_browser_thegame_layout import open_solo_game
+from tests.activity.test_browser_thegame_layout import open_solo_game, play_two_small_steps
 from tests.playground.conftest import ARTIFACTS
 from tests.playground.helpers import until
 
@@ -36,14 +36,7 @@ async def test_a_message_lies_over_no_button_card_or_pile(
     page, frame, table = await open_solo_game(playground, open_page)
     body = frame.locator("body")
     # Two cards played, then Finir mon tour: the message says what was drawn, over nothing to tap.
-    for _ in range(2):
-        game = session_of(table).game
-        play = min(game.legal_plays(), key=lambda p: abs(p.card - game.tops["ABCD".index(p.pile)]))
-        await frame.locator(f'.hand .card[data-card="{play.card}"]').click()
-        await frame.locator(f'.pile[data-target="{play.pile}"]').click()
-        await until(
-            lambda play=play: play.card in session_of(table).game.pile_cards(play.pile), what="played"
-        )
+    await play_two_small_steps(frame, table)
     await frame.get_by_role("button", name=t("fr", "button.end_turn")).click()
     await until(lambda: session_of(table).game.turn_number > 1, what="the next turn")
     message = frame.locator("#toast")

@@ -57,6 +57,18 @@ async def open_solo_game(
     return page, frame, table
 
 
+async def play_two_small_steps(frame: Any, table: Any) -> None:
+    """Alice plays two cards from the page, each the smallest step there is, and waits until each is saved."""
+    for _ in range(2):
+        game = session_of(table).game
+        play = min(game.legal_plays(), key=lambda p: abs(p.card - game.tops["ABCD".index(p.pile)]))
+        await frame.locator(f'.hand .card[data-card="{play.card}"]').click()
+        await frame.locator(f'.pile[data-target="{play.pile}"]').click()
+        await until(
+            lambda play=play: play.card in session_of(table).game.pile_cards(play.pile), what="played"
+        )
+
+
 async def test_choosing_a_card_moves_nothing_and_the_whole_pile_takes_it(
     playground: RunningPlayground, open_page: Any
 ) -> None:

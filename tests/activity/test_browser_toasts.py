@@ -18,7 +18,7 @@ from bot.ui.game_ui import render_notice
 from bot.ui.i18n import t
 from tests.activity.conftest import PAGE_BUILT
 from tests.activity.test_browser_klondike import drop_where_it_cannot_go, open_klondike
-from tests.activity.test_browser_thegame_layout import open_solo_game
+from tests.activity.test_browser_thegame_layout import open_solo_game, play_two_small_steps
 from tests.playground.helpers import until
 
 pytestmark = pytest.mark.skipif(not PAGE_BUILT, reason="the Activity's page is not built: make activity")
@@ -41,14 +41,7 @@ async def test_the_cards_drawn_at_the_end_of_a_turn_read_as_a_list(
     playground: RunningPlayground, open_page: Any, locale: str
 ) -> None:
     page, frame, table = await open_solo_game(playground, open_page, locale)
-    for _ in range(2):
-        game = session_of(table).game
-        play = min(game.legal_plays(), key=lambda p: abs(p.card - game.tops["ABCD".index(p.pile)]))
-        await frame.locator(f'.hand .card[data-card="{play.card}"]').click()
-        await frame.locator(f'.pile[data-target="{play.pile}"]').click()
-        await until(
-            lambda play=play: play.card in session_of(table).game.pile_cards(play.pile), what="played"
-        )
+    await play_two_small_steps(frame, table)
     # What she will draw, in order: the same end of turn on a copy of the game.
     (ended,) = [e for e in session_of(table).game.copy().end_turn(0) if isinstance(e, TurnEnded)]
     first, second = ended.drawn

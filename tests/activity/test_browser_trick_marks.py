@@ -20,6 +20,7 @@ from bot.playground.run import RunningPlayground
 from bot.ui.i18n import t
 from tests.activity.conftest import PAGE_BUILT
 from tests.activity.test_browser_tricks import open_table, session_of
+from tests.activity.test_browser_tricks_layout import page_shows
 from tests.playground.conftest import ARTIFACTS
 from tests.playground.helpers import until
 
@@ -88,18 +89,6 @@ def seats_of(shown: dict[str, Any]) -> list[tuple[Box, Box]]:
     return [(tuple(plate), played.get(seat, tuple(plate))) for seat, plate in enumerate(shown["plates"])]
 
 
-async def page_shows_turn(frame: Any, cards_in_hand: int, cards_on_table: int) -> None:
-    shown = """(body, [hand, trick]) => document.querySelectorAll('.tricks-hand.my-turn .hand-card').length === hand
-        && document.querySelectorAll('.felt .trick-card').length === trick"""
-    for _ in range(200):
-        if await frame.locator("body").evaluate(shown, [cards_in_hand, cards_on_table]):
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(
-        f"the page never showed {cards_in_hand} cards in hand, {cards_on_table} on the table"
-    )
-
-
 @pytest.mark.parametrize(("game", "ai_seats", "language"), [("hearts", 2, "en"), ("barbu", 5, "de")])
 async def test_each_trick_card_sits_by_its_player_its_marks_beside_it_and_a_greyed_card_says_why(
     playground: RunningPlayground, open_page: Any, game: str, ai_seats: int, language: str
@@ -129,7 +118,7 @@ async def test_each_trick_card_sits_by_its_player_its_marks_beside_it_and_a_grey
                 )
             )
             continue
-        await page_shows_turn(frame, len(engine.hand(0)), len(engine.current_trick))
+        await page_shows(frame, len(engine.hand(0)), len(engine.current_trick))
         marks += await check_table(frame, ai_seats + 1)
         if len(engine.current_trick) == ai_seats:
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
