@@ -210,7 +210,12 @@ class Stage:
             )
             matching = [custom_id for custom_id in ids if re.fullmatch(pattern, custom_id)]
             if matching:
-                await self.click(name, matching[-1])
+                try:  # a board redrawn since (a button carrying the table's step, Klondike's Draw): look again
+                    async with page.expect_response("**/playground/click", timeout=5000):
+                        await self.button(page, matching[-1]).click(timeout=1000)
+                except PlaywrightError:
+                    continue
+                await self.settle()
                 return
             await asyncio.sleep(0.1)
         raise AssertionError(f"no button matches {pattern!r}: {ids}")

@@ -53,7 +53,9 @@ async def play_klondike(stage: Stage) -> None:
             recent.append(fresh[0])
             await stage.choose("alice", f"tg:gs:{table_id}:mv", [fresh[0]])
         else:
-            await stage.click("alice", f"tg:g:{table_id}:draw")
+            await stage.click_matching(
+                "alice", rf"tg:g:{table_id}:draw(\.\d+)?"
+            )  # Draw carries the table's step
     await stage.shot("board", "alice", message=stage.table().board_message_id, align="end")
     await stage.click("alice", f"tg:hint:{table_id}")
     await stage.shot("hint", "alice")
