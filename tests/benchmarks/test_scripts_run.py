@@ -51,8 +51,14 @@ SMALLEST_RUNS: dict[str, tuple[list[str], list[str]]] = {
             "100",
             "--own",
             "greedy",
+            "--players",
+            "ai,ceiling,fair",
         ],
-        ["win share (95% Wilson)", "ceiling k=2 r=1 t=1", "games won by one only"],
+        ["win share (95% Wilson)", "ceiling k=2 r=1 t=1", "fair k=2 r=1 t=1", "games won by one only"],
+    ),
+    "crapette_lookahead.py": (
+        ["--deals", "1", "--samples", "2", "--workers", "2"],
+        ["win share (95% Wilson)", "lookahead", "decisions p50 / p99", "games won by one only"],
     ),
     "crapette_diagnose.py": (
         [

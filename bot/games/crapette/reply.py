@@ -90,7 +90,7 @@ def _dealt_hidden(table: Board, owner: int, order: list[int]) -> Board:
 def _after_reply(board: Board, seat: int, options: CrapetteOptions, weights: Weights) -> float:
     other = 1 - seat
     for _ in range(REPLY_STEPS):
-        action = _greedy_action(board, other, options)
+        action = greedy_action(board, other, options)
         if isinstance(action, Move):
             source, target = move_spots(action)
             board.move(other, source, target)
@@ -106,7 +106,7 @@ def _after_reply(board: Board, seat: int, options: CrapetteOptions, weights: Wei
     return material(board, seat, weights)
 
 
-def _greedy_action(board: Board, player: int, options: CrapetteOptions) -> Action:
+def greedy_action(board: Board, player: int, options: CrapetteOptions) -> Action:
     """Foundation moves and freeing moves first (the rule), then a card out of the player's own piles (onto the
     seat's piles before a side pile), then the stock; never a move between side piles the rule does not ask for."""
     allowed = allowed_now(board, player, options, ())

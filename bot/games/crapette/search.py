@@ -140,6 +140,10 @@ class TurnSearch:
         self.end_tables: dict[tuple[object, ...], tuple[float, Board]] | None = None
         # Scores given from outside to some of those tables (the opponent's reply looked at, see `reply.py`).
         self.end_overrides: dict[tuple[object, ...], float] = {}
+        # Every place a line stops (to turn up an unknown card, or to end the turn), with its score and the line
+        # that first reached it: filled when not None (the lines `benchmarks/crapette_lookahead.py` plays out).
+        self.stops: dict[tuple[object, ...], tuple[float, tuple[Action, ...]]] | None = None
+        self._line: list[Action] = []
 
     def best(self, moved: Collection[int] = ()) -> Plan:
         """The best line from here (at least one action)."""
@@ -156,7 +160,9 @@ class TurnSearch:
         seat = self.seat
         self.nodes += 1
         best: Plan | None = None
+        path = self._line
         for action in self._candidates(moved):
+            path.append(action)
             if isinstance(action, Move):
                 source, target = move_spots(action)
                 card = board.move(seat, source, target)
@@ -175,8 +181,11 @@ class TurnSearch:
                     self._unturn(recycled)
                 else:
                     line = Plan([], self._go_on_score())
+                    self._stop(action, line.score)
             else:  # discard the turned card, or end the turn
                 line = Plan([], self._end_score())
+                self._stop(action, line.score)
+            path.pop()
             if best is None or line.score > best.score:
                 best = Plan([action, *line.actions], line.score)
                 if best.score >= WON:
@@ -202,6 +211,11 @@ class TurnSearch:
         self._depth -= 1
         self._scores[key] = line.score
         return line
+
+    def _stop(self, action: Action, score: float) -> None:
+        """Record the line to a stop (`action` on the table as it is), the first one to reach it."""
+        if self.stops is not None:
+            self.stops.setdefault((action, *self._key()), (score, tuple(self._line)))
 
     def _next_card_seen(self) -> bool:
         """Whether the card the seat would turn up next is known: a stock seen on the discard, or the discard
