@@ -261,11 +261,11 @@ SAID = {
         "wrong": "📣 Crapette! Wrong call: your opponent has not played yet this turn. You miss your next turn.",
     },
     "fr": {
-        "right": "📣 Crapette ! Bien vu : il fallait d'abord jouer ",
-        "caught": "📣 Crapette ! Ton adversaire t'a pris : avant de jouer ",
+        "right": "📣 Crapette\xa0! Bien vu\xa0: il fallait d'abord jouer ",
+        "caught": "📣 Crapette\xa0! Ton adversaire t'a pris\xa0: avant de jouer ",
         "missed": "tu devais jouer {} ",
         "over": "Ton tour s'arrête.",
-        "wrong": "📣 Crapette ! Raté : ton adversaire n'a encore rien joué à ce tour. Tu passeras ton prochain tour.",
+        "wrong": "📣 Crapette\xa0! Raté\xa0: ton adversaire n'a encore rien joué à ce tour. Tu passeras ton prochain tour.",
     },
 }
 

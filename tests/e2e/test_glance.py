@@ -229,7 +229,7 @@ async def test_after_the_game_play_again_same_deal_and_the_full_log(
     log = await driver.click(world.bob, summary, f"tg:log:{table_id}:0")
     assert log.ephemeral and log.embeds[0]["title"] == "📜 Journal complet · page 1/1"
     entries = log.embeds[0]["description"]
-    assert entries.startswith("Alice commence.\n**1.** Alice : `") and "a pioché deux cartes" in entries
+    assert entries.startswith("Alice commence.\n**1.** Alice\xa0: `") and "a pioché deux cartes" in entries
     assert entries.endswith("La partie a été arrêtée avant la fin.")
     refused = await driver.click(world.mallory, summary, f"tg:log:{table_id}:0")
     assert refused.ephemeral and "not playing" in (refused.content or "")

@@ -155,7 +155,7 @@ async def test_the_game_filters_are_not_dropped_silently_for_another_game(
     answer = await driver.command(world.alice, "leaderboard", game="klondike", daily=True)
     assert answer.message is not None
     assert answer.message.content == (
-        "`du_jour` ne filtre que le classement de The Game : retire-la pour Klondike."
+        "`du_jour` ne filtre que le classement de The Game\xa0: retire-la pour Klondike."
     )
     hearts = await driver.command(world.alice, "leaderboard", game="hearts")
     assert not hearts.ephemeral, "without a filter, Hearts' ratings as before"

@@ -146,7 +146,7 @@ async def test_a_french_server_gets_a_french_board(emulator: Emulator, start_cli
     await driver.command(alice, "game start")
     board = driver.board()
     assert "Joueurs" in board.text and "Ma main" in str(board.components)
-    assert "Pioche : 90 cartes." in board.attachments[0].description  # the picture's text, in French
+    assert "Pioche\xa0: 90 cartes." in board.attachments[0].description  # the picture's text, in French
     # Alice's own answers stay in English (her Discord language).
     hand = await driver.open_hand(alice)
     assert "Your hand" in hand.text

@@ -67,7 +67,7 @@ async def test_a_marker_reads_as_text_on_the_board_and_in_every_hand(
     # The board says it in words, beside the picture.
     assert "🐢 **C**: small steps only (asked by Alice)" in driver.board().text
     # Every hand says it, in its reader's language, without waiting for the turn to pass.
-    assert "🐢 **C** : petits pas seulement (demandé par Alice)" in bobs_hand.text
+    assert "🐢 **C**\xa0: petits pas seulement (demandé par Alice)" in bobs_hand.text
     assert "🐢 **C**: small steps only (asked by Alice)" in alices_hand.text
     # Cleared by Bob: he is told, and the line goes from the board and the hands.
     cleared = await driver.emulator.select(world.bob, driver.board(), f"tg:gs:{table_id}:mark", ["C.clear"])

@@ -23,7 +23,7 @@ from tests.e2e.trick_driver import pass_three, play_one_card
 from tests.fuzz.views import state
 
 NOT_SAVED = "Sorry, I could not save that, so it did not happen: please try again in a moment."
-NOT_SAVED_FR = "Désolé, je n'ai pas pu l'enregistrer, donc rien n'a changé : réessaie dans un instant."
+NOT_SAVED_FR = "Désolé, je n'ai pas pu l'enregistrer, donc rien n'a changé\xa0: réessaie dans un instant."
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 Fault = Callable[[TableDriver, pytest.MonkeyPatch], AbstractAsyncContextManager[None]]

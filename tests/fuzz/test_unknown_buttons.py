@@ -99,7 +99,7 @@ async def test_a_tables_button_its_message_no_longer_carries_says_the_message_ch
     for user, expected in (
         (world.alice, "This message changed before your click reached me, so nothing happened: look at it again "
          "and choose from what it shows now."),
-        (world.bob, "Ce message a changé avant que ton clic m'arrive, donc rien ne s'est passé : regarde-le à "
+        (world.bob, "Ce message a changé avant que ton clic m'arrive, donc rien ne s'est passé\xa0: regarde-le à "
          "nouveau et choisis parmi ce qu'il montre maintenant."),
     ):  # fmt: skip
         data = {"custom_id": old_draw, "component_type": 2}

@@ -42,7 +42,7 @@ def test_an_option_of_another_game_is_refused_with_both_games_named() -> None:
     said = render_notice("fr", Notice(refused.value.key, refused.value.params))
     assert (
         said
-        == "`une_carte` est une option de Klondike, pas de Dame de pique : retire-la, ou choisis Klondike."
+        == "`une_carte` est une option de Klondike, pas de Dame de pique\xa0: retire-la, ou choisis Klondike."
     )
     assert game_for_options("klondike", shown("draw_one")) == "klondike"
 

@@ -67,6 +67,6 @@ def test_an_option_and_its_choices_are_named_as_the_readers_discord_shows_them()
     with pytest.raises(CommandError) as refused:
         convert(definition, "", channel=None)  # type: ignore[arg-type]
     assert refused.value.text("de") == "Für chatregel gibt es nur diese Werte: warnen, aus."
-    assert refused.value.text("fr") == "règle_du_chat doit être l'un de ces choix : avertir, désactivée."
+    assert refused.value.text("fr") == "règle_du_chat doit être l'un de ces choix\xa0: avertir, désactivée."
     assert str(refused.value) == "chat_rule must be one of: warn, off."
     assert convert(definition, "Warnen", channel=None) == "warn"  # type: ignore[arg-type]

@@ -31,7 +31,7 @@ def record(game: str, outcome: str, score: int, seats: tuple[SeatRecord, ...] = 
         ("klondike", "lost", 1, (ALICE,), "🏁 Klondike, lost with 1 card on the foundations",
          "🏁 Klondike, perdue avec 1 carte sur les fondations"),
         ("klondike", "won", 52, (ALICE,), "🏆 Klondike, won: every card up",
-         "🏆 Klondike, gagnée : toutes les cartes montées"),
+         "🏆 Klondike, gagnée\xa0: toutes les cartes montées"),
         ("crapette", "finished", 0, (ALICE, ADA), "🏆 Crapette, won by Alice", "🏆 Crapette, gagnée par Alice"),
         ("crapette", "finished", 3, (replace(ALICE, won=False), ADA), "🤝 Crapette, drawn", "🤝 Crapette, nulle"),
         ("hearts", "finished", 1, (ALICE, ADA), "🏆 Hearts, won with 1 pt", "🏆 Dame de pique, gagnée avec 1 pt"),
@@ -63,7 +63,7 @@ def test_a_games_detail_names_its_own_figures() -> None:
     drawn = game_embed(
         record("crapette", "finished", 3, (replace(ALICE, won=False), ADA)), {}, "fr"
     ).to_dict()
-    assert drawn["title"] == "🤝 Crapette : partie nulle", "nobody won: no trophy"
+    assert drawn["title"] == "🤝 Crapette\xa0: partie nulle", "nobody won: no trophy"
     hearts = fields(game_embed(record("hearts", "finished", 0, (ALICE, ADA)), {}, "en-US").to_dict())
     assert hearts["Hands"] == "57" and "🤖 Ada — 7 pts" in hearts["Players"]
 

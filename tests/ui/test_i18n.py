@@ -103,7 +103,7 @@ def test_french_elides_de_before_a_vowel(name: str, expected: str) -> None:
 
 def test_french_team_names_elide_too() -> None:
     assert (
-        t("fr", "lb.mine", mark="⭐", name="Ursule", position=3) == "⭐ Équipes d'Ursule (meilleure : n° 3)"
+        t("fr", "lb.mine", mark="⭐", name="Ursule", position=3) == "⭐ Équipes d'Ursule (meilleure\xa0: n° 3)"
     )
 
 
@@ -158,9 +158,9 @@ def test_a_text_is_written_once_for_the_same_words_and_its_links_follow_the_comm
     """Boards and hands say the same few things again and again: the same arguments give the text already
     written; another name, count or type of count is written anew; command ids learnt later reach the texts."""
     first = t("fr", "board.play", name="Élodie", card="`3`", pile="A")
-    assert first == "Élodie : `3` sur A"
+    assert first == "Élodie\xa0: `3` sur A"
     assert t("fr", "board.play", name="Élodie", card="`3`", pile="A") is first
-    assert t("fr", "board.play", name="Alice", card="`3`", pile="A") == "Alice : `3` sur A"
+    assert t("fr", "board.play", name="Alice", card="`3`", pile="A") == "Alice\xa0: `3` sur A"
     assert (t("en", "board.cards", count=1), t("en", "board.cards", count=2)) == ("1 card", "2 cards")
     assert t("en", "board.cards", count=1.0) == "board.cards", "a float is no count, kept texts or not"
     set_command_ids({})

@@ -54,12 +54,12 @@ def test_the_description_says_everything_the_picture_shows_in_the_servers_langua
     assert len(text) <= 1024
     trick = engine.current_trick
     leader = table.seats[trick[0].seat].name
-    assert f"Pli {engine.trick_number + 1}, entamé par {leader} : " in text
+    assert f"Pli {engine.trick_number + 1}, entamé par {leader}\xa0: " in text
     for play in trick:
         assert f"{table.seats[play.seat].name} {play.card}" in text
     assert "le remporte pour l'instant" in text
     for seat in table.seats:
-        assert f"{seat.name} : " in text
+        assert f"{seat.name}\xa0: " in text
     assert "Dernier pli, pris par" in text
     assert layout.labels.lead == "entame" and layout.centre[0] == f"Pli {engine.trick_number + 1}"
     assert "Trick" not in text and "took" not in text, "no English on a French server"
@@ -165,8 +165,8 @@ def test_barbu_tells_the_next_contract_and_its_dealer_in_french() -> None:
     (recap,) = play_to_the_end_of_hand(session_of(table))
     (message,) = trick_ui(table).announcements(table, [recap])
     text = message["embed"].description or ""
-    assert message["embed"].title == "🧔 Fin de la donne 1 sur 5 : Pas de plis"
-    assert text.endswith("Ensuite : donne 2 sur 5, Pas de cœurs, donnée par P1.")
+    assert message["embed"].title == "🧔 Fin de la donne 1 sur 5\xa0: Pas de plis"
+    assert text.endswith("Ensuite\xa0: donne 2 sur 5, Pas de cœurs, donnée par P1.")
     assert "pts cette donne" in text or "pt cette donne" in text
 
 

@@ -26,7 +26,7 @@ def test_a_wrong_caller_is_told_the_move_was_what_the_rule_asked() -> None:
         " You miss your next turn."
     )
     assert said(session, 1, CALL_CRAPETTE, "fr") == (
-        "📣 Crapette ! Raté : jouer 2♥ pile 3 → F1, c'est justement ce que la règle de priorité demandait à ton"
+        "📣 Crapette\xa0! Raté\xa0: jouer 2♥ pile 3 → F1, c'est justement ce que la règle de priorité demandait à ton"
         " adversaire. Tu passeras ton prochain tour."
     )
 
@@ -79,7 +79,7 @@ def test_a_person_who_calls_a_discard_is_told_the_turn_had_passed() -> None:
         " already passed, so the call only counts."
     )
     told = result.notices_for[0]
-    assert render_notice("fr", told).startswith("📣 Crapette ! Ton adversaire t'a pris : tu as défaussé 6♥")
+    assert render_notice("fr", told).startswith("📣 Crapette\xa0! Ton adversaire t'a pris\xa0: tu as défaussé 6♥")
     # German said the move "war zuerst dran" (was on turn first), as if it were a player.
     assert render_notice("de", result.notice).startswith(
         "📣 Crapette! Richtig gerufen: 6♥ aufgedeckte Karte des Gegners → Stapel 1 musste zuerst gespielt werden."

@@ -28,9 +28,9 @@ def test_the_description_in_german_and_french() -> None:
     assert "Ablagestapel: F1 A♠, F2 3♥, F3 leer," in german and "Seitenstapel: 1 K♠" in german
     french = crapette_description(crapette_example(), "fr")
     assert (
-        "Bob (à son tour) : crapette 12, dessus Q♣ ; talon 18" not in french
+        "Bob (à son tour)\xa0: crapette 12, dessus Q♣ ; talon 18" not in french
     )  # no space before ";" in French text
-    assert "Bob (à son tour) : crapette 12, dessus Q♣; talon 18; retournée 5♦;" in french
+    assert "Bob (à son tour)\xa0: crapette 12, dessus Q♣; talon 18; retournée 5♦;" in french
 
 
 def test_a_crowded_table_sums_up_its_long_side_piles() -> None:

@@ -94,7 +94,7 @@ def test_calls_and_missed_turns_are_told_where_they_happened() -> None:
         line for line in told if isinstance(line, Notice) and line.key == "crapette.log.called_wrong"
     )
     assert render_notice("en", wrong) == "📣 Alice called Crapette! and was wrong: they miss their next turn."
-    assert render_notice("fr", wrong) == "📣 Alice crie Crapette ! à tort : Alice passera son prochain tour."
+    assert render_notice("fr", wrong) == "📣 Alice crie Crapette\xa0! à tort\xa0: Alice passera son prochain tour."
     rights = [line for line in told if isinstance(line, Notice) and line.key == "crapette.log.called_right"]
     assert len(rights) == game.crapettes_called(1) == len(verdicts) >= 3
     for logged, verdict in zip(rights, verdicts, strict=True):
@@ -165,7 +165,7 @@ def test_a_person_who_calls_reads_the_move_from_their_own_side() -> None:
     )
     assert list(result.notices_for) == [0], "the player called on is told too"
     assert render_notice("fr", result.notice) == (
-        "📣 Crapette ! Bien vu : il fallait d'abord jouer 2♥ carte retournée adverse → F1. Le tour passe."
+        "📣 Crapette\xa0! Bien vu\xa0: il fallait d'abord jouer 2♥ carte retournée adverse → F1. Le tour passe."
     )
 
 
@@ -276,7 +276,7 @@ def test_the_player_who_went_round_in_circles_is_told_why_their_turn_ended() -> 
         f"🔁 Your turn ends here: you brought the same side piles back {REPETITIONS_IN_A_TURN} times, and a turn "
         "may not go round in circles."
     )
-    assert render_notice("fr", result.notice).startswith("🔁 Ton tour s'arrête ici : tu as ramené")
+    assert render_notice("fr", result.notice).startswith("🔁 Ton tour s'arrête ici\xa0: tu as ramené")
     # The board's line of recent moves ends with it too, and keeps it when the session is saved.
     assert session.recent is not None
     for recent in (session.recent, RecentMoves.from_dict(session.recent.to_dict())):

@@ -147,7 +147,7 @@ def test_a_call_stays_on_the_board_for_the_turn_after_it_then_goes() -> None:
     ("locale", "many", "one"),
     [
         ("en-US", "Alice: {count} cards to go", "Alice: 1 card to go"),
-        ("fr", "Alice : {count} cartes à écouler", "Alice : 1 carte à écouler"),
+        ("fr", "Alice\xa0: {count} cartes à écouler", "Alice\xa0: 1 carte à écouler"),
         ("de", "Alice: noch {count} Karten", "Alice: noch 1 Karte"),
     ],
 )
@@ -192,5 +192,5 @@ def test_an_unreadable_move_is_refused_with_the_readers_letters() -> None:
         UI.parse_move(table, "p8>f9", "fr")
     params = UI.explain(table, refused.value.key, dict(refused.value.params), "fr")
     assert render_notice("fr", Notice(refused.value.key, params)) == (
-        "Je ne lis pas « p8>f9 » comme un coup : écris-le comme cr>f3, re>da, p4>p7, retourner, défausser, crapette."
+        "Je ne lis pas «\xa0p8>f9\xa0» comme un coup\xa0: écris-le comme cr>f3, re>da, p4>p7, retourner, défausser, crapette."
     )

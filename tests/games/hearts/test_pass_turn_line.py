@@ -24,7 +24,7 @@ def pass_line(locale: str, *, humans_choosing: int) -> str:
 @pytest.mark.parametrize(
     ("locale", "one", "several"),
     [
-        ("fr", "<@100> : choisis tes trois cartes", "<@100> <@101> : choisissez vos trois cartes"),
+        ("fr", "<@100>\xa0: choisis tes trois cartes", "<@100> <@101>\xa0: choisissez vos trois cartes"),
         ("de", "<@100>: Wähle auf deiner Hand", "<@100> <@101>: Wählt auf eurer Hand"),
         ("en-US", "<@100>: choose your three cards", "<@100> <@101>: choose your three cards"),
     ],

@@ -80,4 +80,4 @@ def test_the_rules_say_how_the_first_trick_is_led_and_that_older_games_keep_thei
     assert "led with the 2♣" in english and "even when following suit" in english
     assert "entame le premier pli avec le 2♣" in french and "même pour fournir" in french
     assert "**Older games:**" in english and "keeps the rules it began with" in english
-    assert "**Parties plus anciennes :**" in french and "garde les règles de son début" in french
+    assert "**Parties plus anciennes\xa0:**" in french and "garde les règles de son début" in french

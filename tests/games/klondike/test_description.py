@@ -31,9 +31,9 @@ RUN = cards("KS QH JC 10D 9S 8H 7C 6D 5S 4H 3C 2D AS")
         (
             "fr",
             [
-                "Talon : 14 cartes. Défausse : 7♥.",
-                "Fondations : ♠ jusqu'à 3, ♥ vide, ♦ jusqu'à A, ♣ vide.",
-                "Colonne 3 : 2 cachées, 10♥ 9♠ 8♥ 7♣.",
+                "Talon\xa0: 14 cartes. Défausse\xa0: 7♥.",
+                "Fondations\xa0: ♠ jusqu'à 3, ♥ vide, ♦ jusqu'à A, ♣ vide.",
+                "Colonne 3\xa0: 2 cachées, 10♥ 9♠ 8♥ 7♣.",
             ],
         ),
         (

@@ -66,7 +66,7 @@ def test_the_menu_the_suggestions_and_the_answer_use_the_same_words() -> None:
     assert "8♥ waste → column 5 (w>c5)" in suggested
     result = table.require_session().apply(0, MakeMove(moves[5]))
     assert result.notice is not None
-    assert render_notice("fr", result.notice) == "Joué : 8♥ défausse → colonne 5."
+    assert render_notice("fr", result.notice) == "Joué\xa0: 8♥ défausse → colonne 5."
 
 
 def layout_of(view: Any) -> list[tuple[int, int, str, str]]:
@@ -173,7 +173,7 @@ def test_a_forged_step_is_a_stale_button(payload: str) -> None:
 def test_an_empty_menu_says_why_in_french() -> None:
     table = klondike_table(Klondike.new(KlondikeOptions(draw=3), ONLY_DRAW_SEED), locale="fr")
     menu = UI.move_menu(table)
-    assert menu.item.disabled and menu.item.placeholder == "Aucune carte ne peut bouger : pioche"
+    assert menu.item.disabled and menu.item.placeholder == "Aucune carte ne peut bouger\xa0: pioche"
 
 
 VERDICTS = {

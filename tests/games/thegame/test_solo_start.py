@@ -40,6 +40,6 @@ def test_the_starter_is_told_what_comes_next() -> None:
     solo = new_table(1, ai=())
     solo.session = RULES.new_session(1, seed=5, options={}, ai_seats=())
     assert UI.started_notice_at(solo, "en-US") == "The game has started: you play alone, so you start."
-    assert UI.started_notice_at(solo, "fr") == "La partie commence : tu joues en solo, donc tu commences."
+    assert UI.started_notice_at(solo, "fr") == "La partie commence\xa0: tu joues en solo, donc tu commences."
     team = new_table(3)
     assert UI.started_notice_at(team, "en-US") == "The game has started! The team now picks who starts."

@@ -36,7 +36,7 @@ def nothing_fits_session() -> TheGameSession:
     ("locale", "expected", "contradiction"),
     [
         ("en-US", "**Your turn** — four played, the turn may end. Nothing else fits: end your turn.", "Choose a card"),
-        ("fr", "**À toi de jouer** — quatre cartes posées, le tour peut finir. Plus rien ne passe : finis ton tour.",
+        ("fr", "**À toi de jouer** — quatre cartes posées, le tour peut finir. Plus rien ne passe\xa0: finis ton tour.",
          "Choisis une carte"),
     ],
 )  # fmt: skip
@@ -86,7 +86,7 @@ def test_a_hand_with_moves_says_to_choose_a_card(locale: str, expected: str, wai
     ("locale", "expected"),
     [
         ("en-US", "Your turn is over. You drew four cards: `4`, `5`, `6`, `7`."),
-        ("fr", "Ton tour est fini. Tu as pioché quatre cartes : `4`, `5`, `6`, `7`."),
+        ("fr", "Ton tour est fini. Tu as pioché quatre cartes\xa0: `4`, `5`, `6`, `7`."),
         ("de", "Dein Zug ist vorbei. Du hast vier Karten gezogen: `4`, `5`, `6`, `7`."),
     ],
 )
