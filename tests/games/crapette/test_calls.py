@@ -79,7 +79,9 @@ def test_a_person_who_calls_a_discard_is_told_the_turn_had_passed() -> None:
         " already passed, so the call only counts."
     )
     told = result.notices_for[0]
-    assert render_notice("fr", told).startswith("📣 Crapette\xa0! Ton adversaire t'a pris\xa0: tu as défaussé 6♥")
+    assert render_notice("fr", told).startswith(
+        "📣 Crapette\xa0! Ton adversaire t'a pris\xa0: tu as défaussé 6♥"
+    )
     # German said the move "war zuerst dran" (was on turn first), as if it were a player.
     assert render_notice("de", result.notice).startswith(
         "📣 Crapette! Richtig gerufen: 6♥ aufgedeckte Karte des Gegners → Stapel 1 musste zuerst gespielt werden."
