@@ -284,7 +284,9 @@ class CeilingPlayer:
 
 class StopsSearch(TurnSearch):
     """The AI's search that also records the tables a line stops on to turn up an unknown card ("go on"), and can
-    be told to reach one of them (`forced_go_on`)."""
+    be told to reach one of them (`forced_go_on`): the fair player finds its lines as the ceiling does (a search
+    run again per stop, its best line to it), so the two differ only in what they see. (`TurnSearch.stops`, which
+    `crapette_lookahead.py` reads, keeps the first line to each stop from one search, cheaper.)"""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

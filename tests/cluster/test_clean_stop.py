@@ -29,7 +29,7 @@ from tests.storage.network import closed_port, silent_server
 
 RESTARTING = {
     "en-US": "The bot is restarting: try again in a moment.",
-    "fr": "Le bot redémarre : réessaie dans un instant.",
+    "fr": "Le bot redémarre\xa0: réessaie dans un instant.",
 }
 
 
