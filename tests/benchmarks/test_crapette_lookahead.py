@@ -10,7 +10,7 @@ from benchmarks.crapette_lookahead import LookaheadStrategy, drawn
 from bot.games.crapette import Crapette, CrapetteOptions
 from bot.games.crapette.layout import NO_CARD, UNKNOWN
 from bot.games.crapette.simulate import game_seed
-from tests.games.crapette.test_ai import swapped
+from tests.games.crapette.helpers import decisions_compared_on_redealt_face_down_cards
 
 
 def test_a_drawn_table_keeps_what_the_seat_sees_and_holds_every_card_once() -> None:
@@ -49,24 +49,4 @@ def test_a_drawn_table_keeps_what_the_seat_sees_and_holds_every_card_once() -> N
 
 
 def test_face_down_order_never_changes_a_lookahead_decision() -> None:
-    original = Crapette.new(seed=12)
-    deck0, deck1 = original.decks
-    hidden = Crapette.from_decks(
-        CrapetteOptions(), swapped(deck0, 40, 50), swapped(swapped(deck1, 3, 9), 45, 51)
-    )
-    players = [LookaheadStrategy(samples=2), LookaheadStrategy(samples=2)]
-    hidden_players = [LookaheadStrategy(samples=2), LookaheadStrategy(samples=2)]
-    compared = 0
-    for _ in range(80):
-        if original.is_over:
-            break
-        seat = original.current_player
-        view = original.view(seat)
-        if view != hidden.view(seat):
-            break  # a swapped card came face up: the games differ from here on
-        action = players[seat].choose_action(view)
-        assert hidden_players[seat].choose_action(hidden.view(seat)) == action
-        original.apply(seat, action)
-        hidden.apply(seat, action)
-        compared += 1
-    assert compared >= 20
+    assert decisions_compared_on_redealt_face_down_cards(lambda: LookaheadStrategy(samples=2), 80) >= 20

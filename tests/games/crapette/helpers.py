@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.cards import Card, full_deck
-from bot.games.crapette import Crapette, CrapetteOptions, OwnedCard
+from bot.games.crapette import Crapette, CrapetteOptions, CrapetteStrategy, OwnedCard
 from bot.games.crapette.board import Board
 from bot.games.crapette.layout import NO_CARD, card_id
 
@@ -89,3 +89,42 @@ def snapshot(game: Crapette) -> tuple[object, ...]:
         sorted(game._moved),
         game.repetitions,
     )
+
+
+def swapped(deck: Sequence[Card], first: int, second: int) -> list[Card]:
+    cards = list(deck)
+    cards[first], cards[second] = cards[second], cards[first]
+    return cards
+
+
+def decisions_compared_on_redealt_face_down_cards(
+    new_player: Callable[[], CrapetteStrategy], steps: int
+) -> int:
+    """Play a game (seed 12) with two `new_player()`s, and beside it the same game with some face-down cards swapped
+    (deep in both stocks, inside seat 1's crapette) with two other players: every decision and call must be the
+    same while the views are. Returns how many actions were compared (until a swapped card comes face up)."""
+    original = Crapette.new(seed=12)
+    deck0, deck1 = original.decks
+    hidden = Crapette.from_decks(
+        CrapetteOptions(), swapped(deck0, 40, 50), swapped(swapped(deck1, 3, 9), 45, 51)
+    )
+    players = [new_player(), new_player()]
+    # Players of their own for the other game: nothing a player remembers from one game can answer for the other.
+    hidden_players = [new_player(), new_player()]
+    compared = 0
+    for _ in range(steps):
+        if original.is_over:
+            break
+        seat = original.current_player
+        view = original.view(seat)
+        if view != hidden.view(seat):
+            break  # a swapped card came face up: the games differ from here on
+        action = players[seat].choose_action(view)
+        assert hidden_players[seat].choose_action(hidden.view(seat)) == action
+        watcher = 1 - seat
+        calls = players[watcher].should_call_crapette(original.view(watcher))
+        assert hidden_players[watcher].should_call_crapette(hidden.view(watcher)) == calls
+        original.apply(seat, action)
+        hidden.apply(seat, action)
+        compared += 1
+    return compared

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 
-from bot.games.cards import Card
 from bot.games.crapette import STRATEGIES, TURN_STOCK, Crapette, CrapetteOptions, Move
-from tests.games.crapette.helpers import arranged, owned
+from tests.games.crapette.helpers import arranged, decisions_compared_on_redealt_face_down_cards, owned
 
 
 def test_first_legal_plays_the_first_legal_action_and_never_calls() -> None:
@@ -116,39 +114,8 @@ def test_strong_is_deterministic() -> None:
     assert STRATEGIES["strong"]().choose_action(view) == STRATEGIES["strong"]().choose_action(view)
 
 
-def swapped(deck: Sequence[Card], first: int, second: int) -> list[Card]:
-    cards = list(deck)
-    cards[first], cards[second] = cards[second], cards[first]
-    return cards
-
-
 def test_face_down_order_never_changes_a_decision() -> None:
-    original = Crapette.new(seed=12)
-    deck0, deck1 = original.decks
-    # Swap face-down cards: deep in both stocks (dealt from index 17 on) and inside seat 1's crapette (1..12).
-    hidden = Crapette.from_decks(
-        CrapetteOptions(), swapped(deck0, 40, 50), swapped(swapped(deck1, 3, 9), 45, 51)
-    )
-    players = [STRATEGIES["strong"](), STRATEGIES["strong"]()]
-    # Players of their own for the other game: nothing a player remembers from one game can answer for the other.
-    hidden_players = [STRATEGIES["strong"](), STRATEGIES["strong"]()]
-    compared = 0
-    for _ in range(200):
-        if original.is_over:
-            break
-        seat = original.current_player
-        view = original.view(seat)
-        if view != hidden.view(seat):
-            break  # a swapped card came face up: the games differ from here on
-        action = players[seat].choose_action(view)
-        assert hidden_players[seat].choose_action(hidden.view(seat)) == action
-        assert players[1 - seat].should_call_crapette(original.view(1 - seat)) == hidden_players[
-            1 - seat
-        ].should_call_crapette(hidden.view(1 - seat))
-        original.apply(seat, action)
-        hidden.apply(seat, action)
-        compared += 1
-    assert compared >= 20
+    assert decisions_compared_on_redealt_face_down_cards(STRATEGIES["strong"], 200) >= 20
 
 
 def test_a_view_shows_face_up_cards_and_counts_only() -> None:
