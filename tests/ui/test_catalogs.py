@@ -255,12 +255,13 @@ def test_german_barbu_rules_write_the_sources_penalties_in_digits() -> None:
     assert "fünf und zwanzig" not in t("de", "rules.barbu.body")
 
 
-BREAKABLE_BEFORE_PUNCTUATION = re.compile(r"\S [:;!?](?=\s|$|[*`)\"»])|« | »")
+BREAKABLE_BEFORE_PUNCTUATION = re.compile(r"\S [:;!?%](?=\s|$|[*`)\"»])|« | »|n° ")
 
 
 def test_french_punctuation_never_starts_a_line() -> None:
     # Found on a phone: "Alice" at the end of a line and ": 45 cartes à écouler" on the next. French puts a space
-    # before : ; ! ? and inside « »: it is a no-break space, so the sign stays with its word when a line wraps.
+    # before : ; ! ? % and inside « » (and after n°): a no-break space, so the sign stays with its word when a line
+    # wraps.
     texts = {**catalog("fr"), **{f"command {key}": text for key, text in command_catalog("fr").items()}}
     breakable = {key: text for key, text in texts.items() if BREAKABLE_BEFORE_PUNCTUATION.search(text)}
     assert not breakable, f"a breakable space before French punctuation: {breakable}"

@@ -104,7 +104,7 @@ def test_french_elides_de_before_a_vowel(name: str, expected: str) -> None:
 def test_french_team_names_elide_too() -> None:
     assert (
         t("fr", "lb.mine", mark="⭐", name="Ursule", position=3)
-        == "⭐ Équipes d'Ursule (meilleure\xa0: n° 3)"
+        == "⭐ Équipes d'Ursule (meilleure\xa0: n°\xa03)"
     )
 
 
