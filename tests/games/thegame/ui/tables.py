@@ -9,8 +9,15 @@ from bot.service.table import Seat, Table, TableStatus
 NAMES = ("Alice", "Bob", "Ada", "Émile", "Carol")
 
 
-def new_table(players: int = 3, *, ai: tuple[int, ...] = (2,), seed: int = 7, locale: str = "en-US") -> Table:
-    """A table whose game was just dealt (the team chooses who starts)."""
+def new_table(
+    players: int = 3,
+    *,
+    ai: tuple[int, ...] = (2,),
+    seed: int = 7,
+    locale: str = "en-US",
+    game: Game | None = None,
+) -> Table:
+    """A table whose game was just dealt (the team chooses who starts): `Game.new(players, seed)`, or `game`."""
     table = Table(
         id=42,
         guild_id=1,
@@ -23,7 +30,7 @@ def new_table(players: int = 3, *, ai: tuple[int, ...] = (2,), seed: int = 7, lo
         status=TableStatus.PLAYING,
         started_at=1_000.0,
     )
-    table.session = TheGameSession(Game.new(players, seed), list(ai))
+    table.session = TheGameSession(game if game is not None else Game.new(players, seed), list(ai))
     return table
 
 

@@ -12,8 +12,9 @@ from bot.games.thegame.engine import Game
 from bot.games.thegame.session import ChooseFirst, FinishTurn, PlayOnPile, SetMarker, TheGameSession
 from bot.games.thegame.ui import components, hand
 from bot.games.thegame.ui.moves import best_first, moves_now
-from bot.service.table import Seat, Table, TableStatus
+from bot.service.table import Table
 from tests.games.thegame.engine.helpers import game_from_hands
+from tests.games.thegame.ui.tables import new_table
 
 ALICE, CAROL = 0, 1
 # Carol (seat 1) starts on the fresh piles (1, 1, 100, 100).
@@ -22,20 +23,7 @@ ALICE_HAND = (10, 20, 30, 40, 80, 85, 90)
 
 
 def table_with(game: Game) -> Table:
-    table = Table(
-        id=42,
-        guild_id=1,
-        channel_id=2,
-        created_by=100,
-        created_at=0.0,
-        seed=1,
-        locale="en-US",
-        seats=[Seat(100, "Alice"), Seat(101, "Carol")],
-        status=TableStatus.PLAYING,
-        started_at=1_000.0,
-    )
-    table.session = TheGameSession(game, [])
-    return table
+    return new_table(2, ai=(), game=game)
 
 
 def carols_turn(*markers: tuple[str, str]) -> tuple[Table, TheGameSession]:
