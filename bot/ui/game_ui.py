@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.games.base import InWords, Notice
 from bot.games.errors import GameError
 from bot.games.registry import GAMES, rules_for
+from bot.games.shorthand import Shorthand
 from bot.ui.card_emojis import cards_in_words, fit
 from bot.ui.components import FullLogButton, PlayAgainButton
 from bot.ui.format import escape_name, number_word
@@ -149,10 +150,24 @@ class GameUI:
         and how to answer ("hand" or "board"); GameError("error.stale_button") for a payload it cannot read."""
         raise GameError("error.stale_button")
 
+    # `/move`, for games played on the table itself (Klondike, Crapette): the shorthand a move is typed in
+    # (`bot.games.shorthand`), and the moves the refusal of an unreadable one shows as examples (in its code).
+    shorthand: Shorthand[Any] | None = None
+    shorthand_examples: tuple[str, ...] = ()
+
+    def typed_action(self, read: Any) -> Any:
+        """The action a move read from the shorthand is played as (the game's wrapper around it)."""
+        return read
+
     def parse_move(self, table: Table, text: str, locale: str) -> Any:
-        """The action for `/move <text>` (games played on the table itself: Klondike, Crapette), typed in the
-        shorthand of the reader's `locale` (`bot.games.shorthand`)."""
-        raise GameError("error.no_move_command")
+        """The action for `/move <text>`, typed in the shorthand of the reader's `locale`; a text it cannot read
+        is refused by the game's `<key>.unreadable_move`, which `explain` completes with the examples."""
+        if self.shorthand is None:
+            raise GameError("error.no_move_command")
+        read = self.shorthand.read(text, locale)
+        if read is None:
+            raise GameError(f"{self.key}.unreadable_move", text=text[:20])
+        return self.typed_action(read)
 
     def move_suggestions(
         self, table: Table, seat: int, current: str, locale: str
@@ -179,7 +194,9 @@ class GameUI:
 
     def explain(self, table: Table, key: str, params: dict[str, Any], locale: object) -> dict[str, Any]:
         """The parameters of a refusal's sentence in the reader's `locale`, completed from the table (e.g. the
-        name of the seat on turn); unchanged by default."""
+        name of the seat on turn); by default only the examples of an unreadable `/move`."""
+        if self.shorthand is not None and key == f"{self.key}.unreadable_move":
+            return {**params, "examples": self.shorthand.examples(self.shorthand_examples, locale)}
         return params
 
     def log_pages(self, table: Table, locale: str) -> list[str]:

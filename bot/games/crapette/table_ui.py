@@ -17,10 +17,18 @@ from bot.games.crapette.engine import Crapette
 from bot.games.crapette.history import TurnTold, history
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.menu import MenuEntry, menu_entries
-from bot.games.crapette.moves import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Action, Move
+from bot.games.crapette.moves import (
+    CALL_CRAPETTE,
+    DISCARD_TURNED,
+    END_TURN,
+    TURN_STOCK,
+    Action,
+    LoggedAction,
+    Move,
+)
 from bot.games.crapette.recent import SHOWN_STEPS
 from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_action
-from bot.games.crapette.shorthand import examples, read_typed, typed
+from bot.games.crapette.shorthand import EXAMPLES, SHORTHAND, typed
 from bot.games.crapette.words import describe, move_notice, top_card
 from bot.games.errors import GameError
 from bot.games.shorthand import normalize
@@ -347,16 +355,11 @@ class CrapetteUI(GameUI):
             return read_action(payload), "board"
         raise GameError("error.stale_button")
 
-    def parse_move(self, table: Table, text: str, locale: str) -> CrapetteAction:
-        action = read_typed(text, locale)
-        if action is None:
-            raise GameError("crapette.unreadable_move", text=text[:20])
-        return CrapetteAction(action)
+    shorthand = SHORTHAND
+    shorthand_examples = EXAMPLES
 
-    def explain(self, table: Table, key: str, params: dict[str, Any], locale: object) -> dict[str, Any]:
-        if key == "crapette.unreadable_move":
-            return {**params, "examples": examples(locale)}
-        return params
+    def typed_action(self, read: LoggedAction) -> CrapetteAction:
+        return CrapetteAction(read)
 
     def move_suggestions(
         self, table: Table, seat: int, current: str, locale: str

@@ -19,7 +19,7 @@ from bot.games.klondike.description import klondike_description
 from bot.games.klondike.engine import Klondike
 from bot.games.klondike.history import history
 from bot.games.klondike.jobs import VerdictJob
-from bot.games.klondike.moves import DRAW
+from bot.games.klondike.moves import DRAW, Move
 from bot.games.klondike.session import (
     AutoPlay,
     GiveUp,
@@ -30,7 +30,7 @@ from bot.games.klondike.session import (
     read_move,
     stepped,
 )
-from bot.games.klondike.shorthand import examples, read_typed, typed
+from bot.games.klondike.shorthand import EXAMPLES, SHORTHAND, typed
 from bot.games.klondike.solver import UNWINNABLE, WINNABLE
 from bot.games.klondike.wording import describe, moving_cards
 from bot.games.shorthand import normalize
@@ -333,16 +333,11 @@ class KlondikeUI(GameUI):
             return simple[payload], "board"
         raise GameError("error.stale_button")
 
-    def parse_move(self, table: Table, text: str, locale: str) -> Any:
-        move = read_typed(text, locale)
-        if move is None:
-            raise GameError("klondike.unreadable_move", text=text[:20])
-        return MakeMove(move)
+    shorthand = SHORTHAND
+    shorthand_examples = EXAMPLES
 
-    def explain(self, table: Table, key: str, params: dict[str, Any], locale: object) -> dict[str, Any]:
-        if key == "klondike.unreadable_move":
-            return {**params, "examples": examples(locale)}
-        return params
+    def typed_action(self, read: Move) -> MakeMove:
+        return MakeMove(read)
 
     def move_suggestions(
         self, table: Table, seat: int, current: str, locale: str
