@@ -14,7 +14,8 @@ catalog key), never by a label written out: `t(locale, key, buttons=table.locale
 message the button is on (a private hand in French pointing at **My hand** on an English board says **My hand**),
 and in the reader's language when `buttons` is left out.
 
-French: "de {name}" and "que {name}" elide before a vowel ("le tour d'Alice", "qu'Élodie").
+French: "de {name}" and "que {name}" elide before a vowel sound ("le tour d'Alice", "qu'Élodie", "d'Hélène",
+"d'Yves", but "de Yann": `starts_with_vowel_sound`).
 
 Commands: a text names a command as `</game new>`; `t` turns it into a clickable mention (`</partie nouvelle:123>`
 in French, with the localized names of the command catalog) once the bot knows its commands' ids
@@ -139,15 +140,27 @@ def named_buttons(template: str) -> list[str]:
     return LABEL_MARKUP.findall(template)
 
 
-# French elision before a name that starts with a vowel: "le tour de {name}" -> "le tour d'Alice".
+# French elision before a name that starts with a vowel sound: "le tour de {name}" -> "le tour d'Alice".
 ELIDABLE = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
 VOWELS = frozenset("aeiouàâäéèêëîïôöùûüAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜ")
+
+
+def starts_with_vowel_sound(name: str) -> bool:
+    """Whether French elides before `name`: a vowel (Alice, Émile); an h before a vowel, taken as the silent h of
+    most given names (d'Hélène, d'Hugo: a name with an aspirated h, rarer, reads "d'" too, our choice); a y
+    before a consonant, said as a vowel (d'Yves), where a y before a vowel is a consonant (de Yann, de Yasmine)."""
+    first, second = name[:1], name[1:2]
+    if first in "hH":
+        return second in VOWELS
+    if first in "yY":
+        return second.isalpha() and second not in VOWELS
+    return first in VOWELS
 
 
 def _elide(template: str, params: Mapping[str, Any]) -> str:
     def elided(match: re.Match[str]) -> str:
         value = str(params.get(match[2], ""))
-        return f"{match[1][:-1]}'{{{match[2]}}}" if value[:1] in VOWELS else match[0]
+        return f"{match[1][:-1]}'{{{match[2]}}}" if starts_with_vowel_sound(value) else match[0]
 
     return ELIDABLE.sub(elided, template)
 

@@ -94,9 +94,19 @@ def test_plain_names_until_the_ids_are_known() -> None:
 
 @pytest.mark.parametrize(
     ("name", "expected"),
-    [("Alice", "C'est au tour d'Alice"), ("Émile", "C'est au tour d'Émile"), ("Bob", "C'est au tour de Bob")],
+    [
+        ("Alice", "C'est au tour d'Alice"),
+        ("Émile", "C'est au tour d'Émile"),
+        ("Bob", "C'est au tour de Bob"),
+        ("Hélène", "C'est au tour d'Hélène"),  # a silent h
+        ("Hugo", "C'est au tour d'Hugo"),
+        ("HR", "C'est au tour de HR"),
+        ("Yves", "C'est au tour d'Yves"),  # a y said as a vowel
+        ("Yann", "C'est au tour de Yann"),  # a y said as a consonant
+        ("Y", "C'est au tour de Y"),
+    ],
 )
-def test_french_elides_de_before_a_vowel(name: str, expected: str) -> None:
+def test_french_elides_de_before_a_vowel_sound(name: str, expected: str) -> None:
     assert t("fr", "engine.not_your_turn", name=name, progress="—").startswith(expected)
     assert t("en", "engine.not_your_turn", name=name, progress="—").startswith(f"It is {name}'s turn")
 
