@@ -92,11 +92,15 @@ def _copy_with_button(view: discord.ui.View, table: Table) -> discord.ui.View:
 
 def _add_button(view: discord.ui.View, table: Table) -> None:
     """On a row of its own under the board's controls while one is free (a fourth button on a row of three wraps
-    on a phone, and the game's own controls keep their places), else where a row has room."""
+    on a phone, and the game's own controls keep their places), or beside **How to play** when that is the last
+    row's one button (the lobby's, Klondike's, Crapette's: one row less to scroll); else where a row has room."""
     button = OpenTableButton(table.id, label=t(table.locale, "button.open_table"), emoji=EMOJI)
-    rows_used = len(view.to_components())
-    if rows_used < 5:
-        button.row = rows_used
+    rows = view.to_components()
+    last = rows[-1]["components"] if rows else []
+    if len(last) == 1 and str(last[0].get("custom_id", "")).startswith(f"{PREFIX}:howto:"):
+        button.row = len(rows) - 1
+    elif len(rows) < 5:
+        button.row = len(rows)
     try:
         view.add_item(button)
     except ValueError:  # every row is full: the board keeps its own buttons

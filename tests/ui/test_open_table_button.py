@@ -40,8 +40,9 @@ def test_a_board_built_afresh_gets_the_button_in_place() -> None:
 
 
 def test_a_game_boards_controls_keep_their_rows_and_the_button_gets_its_own() -> None:
-    """Klondike's board: the menu, Draw / Auto / Undo, Hint / Give up keep their rows; Open the table goes on a row
-    of its own under them (a fourth button on the row of three wrapped on a 390 px phone)."""
+    """Klondike's board: the menu, Draw / Auto / Undo, Hint / Give up keep their rows; Open the table goes under
+    them (a fourth button on the row of three wrapped on a 390 px phone), beside How to play, the last row's one
+    button."""
     from bot.games.klondike.engine import Klondike
     from bot.games.klondike.layout import KlondikeOptions
     from tests.games.klondike.tables import klondike_table
@@ -51,4 +52,5 @@ def test_a_game_boards_controls_keep_their_rows_and_the_button_gets_its_own() ->
     before = [[c.get("custom_id") for c in row["components"]] for row in content["view"].to_components()]
     add_open_table_button(content, table)
     after = [[c.get("custom_id") for c in row["components"]] for row in content["view"].to_components()]
-    assert after == [*before, [f"tg:activity:{table.id}"]]
+    assert before[-1] == ["tg:howto:klondike"]
+    assert after == [*before[:-1], ["tg:howto:klondike", f"tg:activity:{table.id}"]]

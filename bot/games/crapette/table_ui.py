@@ -276,6 +276,9 @@ class CrapetteUI(GameUI):
                     style=discord.ButtonStyle.danger, disabled=not may_call, row=2,
                 )
             )  # fmt: skip
+        view.add_item(
+            components.HowToPlayButton(table.game_key, label=t(locale, "button.how_to_play"), row=3)
+        )
         view.stop()
         return view
 

@@ -223,6 +223,9 @@ class KlondikeUI(GameUI):
                 row=2,
             )
         )
+        view.add_item(
+            components.HowToPlayButton(table.game_key, label=t(locale, "button.how_to_play"), row=3)
+        )
         view.stop()
         return view
 

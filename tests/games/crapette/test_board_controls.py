@@ -2,7 +2,8 @@
 row read "Turn a card | Hint"; once every move of the menu was played the menu went away and the row became "Hint",
 then "Turn a card" under it, so a tap aimed at Turn landed on Hint; on a strict table Turn was missing at the start
 of a turn. Now the menu stays on row 0 (disabled, saying what is left, when no card can move), Turn (End turn in its
-place) and Discard on row 1, Hint and Crapette! on row 2, each greyed when it cannot be used."""
+place) and Discard on row 1, Hint and Crapette! on row 2, each greyed when it cannot be used; How to play (and Open the table
+beside it) on row 3."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def places(table: Table) -> list[list[str]]:
 
 
 def enabled(table: Table) -> set[str]:
-    """What can be pressed: the game's payloads ("mv", "turn"...), "hint", "activity"."""
+    """What can be pressed: the game's payloads ("mv", "turn"...), "hint", "howto", "activity"."""
     names = [c["custom_id"].split(":") for row in rows(table) for c in row if not c.get("disabled")]
     return {parts[3] if parts[1] in ("g", "gs") else parts[1] for parts in names}
 
@@ -135,7 +136,7 @@ EXPECTED = [
     [f"tg:gs:{TABLE}:mv"],
     [f"tg:g:{TABLE}:turn", f"tg:g:{TABLE}:discard"],
     [f"tg:hint:{TABLE}", f"tg:g:{TABLE}:call"],
-    [f"tg:activity:{TABLE}"],
+    ["tg:howto:crapette", f"tg:activity:{TABLE}"],
 ]
 
 
@@ -156,10 +157,10 @@ def test_what_can_be_pressed_follows_the_turn() -> None:
     watching."""
     table = crapette_table()
     to_a_human_with_moves(table)
-    assert enabled(table) == {"mv", "turn", "hint", "call", "activity"}
-    assert enabled(with_only(table, TURN_STOCK)) == {"turn", "hint", "call", "activity"}
-    assert enabled(with_only(table, DISCARD_TURNED)) == {"discard", "hint", "call", "activity"}
-    assert enabled(with_only(table, END_TURN)) == {"end", "hint", "call", "activity"}
+    assert enabled(table) == {"mv", "turn", "hint", "call", "howto", "activity"}
+    assert enabled(with_only(table, TURN_STOCK)) == {"turn", "hint", "call", "howto", "activity"}
+    assert enabled(with_only(table, DISCARD_TURNED)) == {"discard", "hint", "call", "howto", "activity"}
+    assert enabled(with_only(table, END_TURN)) == {"end", "hint", "call", "howto", "activity"}
 
 
 def test_while_the_ai_plays_only_the_call_can_be_pressed() -> None:
@@ -171,7 +172,7 @@ def test_while_the_ai_plays_only_the_call_can_be_pressed() -> None:
     session = session_of(table)
     while session.engine.current_player == 0:
         session.apply(0, CrapetteAction(session.engine.legal_actions(0)[-1]))
-    assert enabled(table) == {"call", "activity"}
+    assert enabled(table) == {"call", "howto", "activity"}
 
 
 def test_a_strict_turn_that_must_move_first_shows_turn_greyed() -> None:
