@@ -520,8 +520,11 @@ class TableDisplay:
             )
 
     def post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
-        """Post a game's own messages (a finished hand's result) in the channel, where they stay. The turn line asked
-        for after them comes under them: posted again if its text is the same."""
+        """Post a game's own messages (a finished hand's result) in the channel, where they stay. The game goes on
+        under them: the board is posted again below (the old one deleted: the result takes its place), then each
+        player's private hand (`_bring_hands_down`), then the turn line asked for after them, posted again if its
+        text is the same. Seen at phone width: from the third hand on, the board and the hand were two screens up,
+        above the results, and a player pinged at the bottom scrolled up to play."""
         self.spawn(self._post_announcements(table, contents))
 
     async def _post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
@@ -531,6 +534,11 @@ class TableDisplay:
         async with self._ping_locks.setdefault(table.id, asyncio.Lock()):
             await self._send_announcements(channel, table, contents)
             self._ping_texts.pop(table.id, None)
+            live = self._games.get(table.id)
+            if live is None or live.status is not TableStatus.PLAYING:
+                return
+            if await self.post_board(live, replace=True) is not None:
+                await self._bring_hands_down(live)
 
     async def _send_announcements(
         self, channel: BoardChannel, table: Table, contents: list[dict[str, Any]]
@@ -691,6 +699,31 @@ class TableDisplay:
             if now - stored.created_at > HAND_MESSAGE_LIFETIME:
                 continue
             self.spawn(self._edit_hand(table, index, seat.locale, stored))
+
+    async def _bring_hands_down(self, table: Table) -> None:
+        """Each player's private hand, sent again under the board just posted (as a follow-up of their latest
+        action at the table, private like the first), the one above deleted; a player whose token is too old, or
+        who never opened their hand, keeps theirs where it is."""
+        now = self.clock()
+        hints = (await self._settings.get(table.guild_id)).hints_enabled
+        table = self._games.as_saved(table)
+        for index, seat in enumerate(table.seats):
+            if seat.is_ai or seat.user_id is None:
+                continue
+            key = (table.id, seat.user_id)
+            stored, latest = self._hand_messages.get(key), self._latest_actions.get(key)
+            if stored is None or latest is None or now - latest[0] > HAND_MESSAGE_LIFETIME:
+                continue
+            interaction = latest[1]
+            content = ui_for(table).hand(table, index, seat.locale, notice=None, hints=hints)
+            try:
+                message = await interaction.followup.send(ephemeral=True, wait=True, **content)
+            except discord.HTTPException as error:
+                log.info("Could not bring a private hand down in table %s: %s", table.id, error.status)
+                continue
+            self._hand_messages[key] = HandMessage(interaction.token, self.clock(), message.id, message.id)
+            if now - stored.created_at < HAND_MESSAGE_LIFETIME:
+                self.spawn(self._delete_hand(stored))
 
     def _hand_webhook(self, stored: HandMessage) -> tuple[discord.Webhook, Any] | None:
         """The interaction webhook that can change a hand message, and the message's id there."""

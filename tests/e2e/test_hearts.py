@@ -251,3 +251,37 @@ async def test_the_end_of_a_hand_stays_in_the_channel_and_on_the_board_across_a_
     assert driver.message(result.id).text == result.text, "the message stays"
     board = render_table(driver.table())
     assert "Hand 1 is over. Last trick" in board["image"].description, "the saved game still shows it"
+
+
+async def test_the_next_hand_is_played_at_the_bottom_under_the_result(driver: TableDriver, world: World) -> None:
+    """Seen at phone width: from the third hand on, the board and Alice's hand were two screens up, above the
+    hands' results, and Alice, pinged at the bottom, scrolled up to play. A finished hand's result is followed by
+    the board, posted again (the old one deleted), then her hand, sent again under it (the old one deleted)."""
+    table_id = await open_hearts(driver, world, ai_seats=3)
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
+    first_board = driver.table().board_message_id
+    hand = await driver.open_hand(world.alice)
+    while await wait_for_my_turn(driver, table_id, world.alice) and engine(driver).hand_number == 0:
+        game = engine(driver)
+        if game.phase is Phase.PASSING:
+            await pass_three(driver, world.alice, hand)
+        else:
+            card = game.legal_cards(seat_of(driver, world.alice))[0]
+            hand = driver.message(hand.id)  # clicked where she plays: the hand she has open
+            await driver.click(world.alice, hand, f"tg:g:{table_id}:p.0.{card.code}:{world.alice.id}")
+    await driver.settle()
+    seen = driver.channel.visible_messages(world.alice)
+    (result,) = [message for message in seen if is_hand_result(message)]
+    board = driver.table().board_message_id
+    assert board is not None and board != first_board
+    assert first_board not in [message.id for message in driver.channel.messages], "the old board is deleted"
+    hands = [
+        message
+        for message in seen
+        if message.ephemeral and any(custom_id.endswith(f":{world.alice.id}") for custom_id in message.custom_ids)
+    ]
+    assert [message.id for message in hands] != [hand.id], "her hand came down"
+    (newest,) = hands  # the one above is deleted
+    assert result.id < board < newest.id
+    assert "pass" in newest.text.lower(), "the new hand, to pass from"
+    assert_no_hand_in_public(driver)
