@@ -453,7 +453,8 @@ class TableDisplay:
             table = self._games.get(table_id)
             if table is not None and table.status is TableStatus.PLAYING:
                 log.info("Board of table %s was buried by chat; posting it again", table_id)
-                await self.post_board(table, retire=True)
+                if await self.post_board(table, retire=True) is not None:
+                    await self._bring_hands_down(table)  # the hands above the chat come under the board too
         finally:
             self._reposting.discard(table_id)
 

@@ -253,7 +253,9 @@ async def test_the_end_of_a_hand_stays_in_the_channel_and_on_the_board_across_a_
     assert "Hand 1 is over. Last trick" in board["image"].description, "the saved game still shows it"
 
 
-async def test_the_next_hand_is_played_at_the_bottom_under_the_result(driver: TableDriver, world: World) -> None:
+async def test_the_next_hand_is_played_at_the_bottom_under_the_result(
+    driver: TableDriver, world: World
+) -> None:
     """Seen at phone width: from the third hand on, the board and Alice's hand were two screens up, above the
     hands' results, and Alice, pinged at the bottom, scrolled up to play. A finished hand's result is followed by
     the board, posted again (the old one deleted), then her hand, sent again under it (the old one deleted)."""
@@ -278,7 +280,8 @@ async def test_the_next_hand_is_played_at_the_bottom_under_the_result(driver: Ta
     hands = [
         message
         for message in seen
-        if message.ephemeral and any(custom_id.endswith(f":{world.alice.id}") for custom_id in message.custom_ids)
+        if message.ephemeral
+        and any(custom_id.endswith(f":{world.alice.id}") for custom_id in message.custom_ids)
     ]
     assert [message.id for message in hands] != [hand.id], "her hand came down"
     (newest,) = hands  # the one above is deleted
