@@ -150,9 +150,9 @@ def starts_with_vowel_sound(name: str) -> bool:
     most given names (d'Hélène, d'Hugo: a name with an aspirated h, rarer, reads "d'" too, our choice); a y
     before a consonant, said as a vowel (d'Yves), where a y before a vowel is a consonant (de Yann, de Yasmine)."""
     first, second = name[:1], name[1:2]
-    if first in "hH":
+    if first in ("h", "H"):
         return second in VOWELS
-    if first in "yY":
+    if first in ("y", "Y"):
         return second.isalpha() and second not in VOWELS
     return first in VOWELS
 
