@@ -92,6 +92,10 @@ async def play_crapette(stage: Stage) -> None:
             await stage.command("alice", slash(stage.language, "move", move=action))
     await stage.shot("board", "alice", message=stage.table().board_message_id, align="end")
     await stage.command("alice", slash(stage.language, "game stop"))
+    await stage.shot("give-up", "alice")  # a rated game: she is asked first, privately
+    await stage.click("alice", f"tg:forfeit:{table_id}:yes")
+    await stage.wait_for(lambda: stage.table_or_none() is None, "the game given up")
+    await stage.settle()
     await stage.shot("summary", "alice")
 
 
