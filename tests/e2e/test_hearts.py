@@ -258,33 +258,53 @@ async def test_the_next_hand_is_played_at_the_bottom_under_the_result(
 ) -> None:
     """Seen at phone width: from the third hand on, the board and Alice's hand were two screens up, above the
     hands' results, and Alice, pinged at the bottom, scrolled up to play. A finished hand's result is followed by
-    the board, posted again (the old one deleted), then her hand, sent again under it (the old one deleted)."""
-    table_id = await open_hearts(driver, world, ai_seats=3)
+    the board, posted again (the old one deleted), then each person's hand, sent again under it to them alone
+    (the old one deleted)."""
+    table_id = await open_hearts(driver, world, ai_seats=2)
+    await driver.command(world.bob, "game join")
     await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
     first_board = driver.table().board_message_id
-    hand = await driver.open_hand(world.alice)
-    while await wait_for_my_turn(driver, table_id, world.alice) and engine(driver).hand_number == 0:
+    people = (world.alice, world.bob)
+    hands = {user.id: await driver.open_hand(user) for user in people}
+    while engine(driver).hand_number == 0:
+        await driver.emulator.wait_for(
+            lambda: engine(driver).hand_number > 0 or bool(driver.table().seats_to_act), timeout=30
+        )
+        await driver.settle()
         game = engine(driver)
-        if game.phase is Phase.PASSING:
-            await pass_three(driver, world.alice, hand)
-        else:
-            card = game.legal_cards(seat_of(driver, world.alice))[0]
-            hand = driver.message(hand.id)  # clicked where she plays: the hand she has open
-            await driver.click(world.alice, hand, f"tg:g:{table_id}:p.0.{card.code}:{world.alice.id}")
+        if game.hand_number > 0:
+            break
+        for user in people:
+            seat = seat_of(driver, user)
+            if seat not in driver.table().seats_to_act:
+                continue
+            hand = driver.message(hands[user.id].id)  # the hand she has open, as it is now
+            if game.phase is Phase.PASSING:
+                await pass_three(driver, user, hand)
+            else:
+                card = game.legal_cards(seat)[0]
+                await driver.click(user, hand, f"tg:g:{table_id}:p.0.{card.code}:{user.id}")
+            break
     await driver.settle()
-    seen = driver.channel.visible_messages(world.alice)
-    (result,) = [message for message in seen if is_hand_result(message)]
     board = driver.table().board_message_id
     assert board is not None and board != first_board
     assert first_board not in [message.id for message in driver.channel.messages], "the old board is deleted"
-    hands = [
-        message
-        for message in seen
-        if message.ephemeral
-        and any(custom_id.endswith(f":{world.alice.id}") for custom_id in message.custom_ids)
-    ]
-    assert [message.id for message in hands] != [hand.id], "her hand came down"
-    (newest,) = hands  # the one above is deleted
-    assert result.id < board < newest.id
-    assert "pass" in newest.text.lower(), "the new hand, to pass from"
+    game = engine(driver)
+    for user in people:
+        seen = driver.channel.visible_messages(user)
+        (result,) = [message for message in seen if is_hand_result(message)]
+        (newest,) = [  # the one above is deleted
+            message
+            for message in seen
+            if message.ephemeral
+            and any(custom_id.endswith(f":{user.id}") for custom_id in message.custom_ids)
+        ]
+        assert newest.id != hands[user.id].id, "the hand came down"
+        assert result.id < board < newest.id
+        assert newest.ephemeral_for == user.id
+        assert game.phase is Phase.PASSING
+        menu = newest.find_component(f"tg:gs:{table_id}:pass.1:{user.id}")
+        assert menu is not None, "the new hand, to pass from"
+        offered = {Card.from_code(option["value"].split(".")[0]) for option in menu["options"]}
+        assert offered == set(game.hand(seat_of(driver, user))), "their own cards, no other"
     assert_no_hand_in_public(driver)
