@@ -131,6 +131,16 @@ class TableDriver:
         assert message.ephemeral and message.visible_to(user)
         return message
 
+    def hand_messages(self, user: User) -> list[Message]:
+        """`user`'s private hand messages in the channel, oldest first (their buttons' ids end with the owner's
+        id)."""
+        return [
+            message
+            for message in self.channel.visible_messages(user)
+            if message.ephemeral
+            and any(custom_id.endswith(f":{user.id}") for custom_id in message.custom_ids)
+        ]
+
     def hand_button(self, user: User, kind: str, *parts: object) -> str:
         """The custom id of a button on `user`'s private hand ("card", 45 -> "tg:card:<table>:45:<user id>")."""
         return ":".join(["tg", kind, str(self.table().id), *map(str, parts), str(user.id)])

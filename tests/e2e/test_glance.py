@@ -9,7 +9,7 @@ import re
 
 import discord
 
-from bot.emulator.world import Message, User
+from bot.emulator.world import Message
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
@@ -160,21 +160,12 @@ async def test_a_forged_refresh_never_shows_another_players_hand(driver: TableDr
     )
 
 
-def hand_messages(driver: TableDriver, user: User) -> list[Message]:
-    """`user`'s private hand messages in the channel (their buttons' ids end with the owner's id)."""
-    return [
-        message
-        for message in driver.channel.visible_messages(user)
-        if message.ephemeral and any(custom_id.endswith(f":{user.id}") for custom_id in message.custom_ids)
-    ]
-
-
 async def test_a_board_buried_by_chat_comes_back_down(driver: TableDriver, world: World) -> None:
     """The board comes back down, and the hand of a player who acted (Alice: I'll start) with it, under the board;
     the hand above is deleted (seen at phone width: the hand stayed above the chat)."""
     await two_player_game(driver, world)
     old = driver.board()
-    (old_hand,) = hand_messages(driver, world.alice)
+    (old_hand,) = driver.hand_messages(world.alice)
     for index in range(12):
         await driver.emulator.send_message(world.mallory, driver.channel, "what a nice game" + "!" * index)
     await driver.emulator.wait_for(lambda: driver.table().board_message_id != old.id, timeout=5)
@@ -185,7 +176,7 @@ async def test_a_board_buried_by_chat_comes_back_down(driver: TableDriver, world
     # The old board is now one line that points down; its buttons and picture are gone.
     assert old.content.startswith("⬇️ The board moved down: https://discord.com/channels/")
     assert str(new.id) in old.content and not old.embeds and not old.components and not old.attachments
-    (hand,) = hand_messages(driver, world.alice)
+    (hand,) = driver.hand_messages(world.alice)
     assert hand.id > new.id and hand.id != old_hand.id and old_hand.deleted
     assert driver.hand_cards(world.alice) and all(
         f"`{card}`" in hand.text for card in driver.hand_cards(world.alice)

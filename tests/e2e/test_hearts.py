@@ -293,12 +293,7 @@ async def test_the_next_hand_is_played_at_the_bottom_under_the_result(
     for user in people:
         seen = driver.channel.visible_messages(user)
         (result,) = [message for message in seen if is_hand_result(message)]
-        (newest,) = [  # the one above is deleted
-            message
-            for message in seen
-            if message.ephemeral
-            and any(custom_id.endswith(f":{user.id}") for custom_id in message.custom_ids)
-        ]
+        (newest,) = driver.hand_messages(user)  # the one above is deleted
         assert newest.id != hands[user.id].id, "the hand came down"
         assert result.id < board < newest.id
         assert newest.ephemeral_for == user.id
