@@ -459,6 +459,7 @@ class TableController:
             table, seat, str(interaction.locale), notice=notice, hints=hints, **options
         )
         user_id, token = interaction.user.id, interaction.token
+        selected = options.get("selected")  # a card chosen before its pile: kept when the hand is shown again
         if edit and not interaction.response.is_done():
             try:
                 await update_clicked_message(interaction, **content)
@@ -470,14 +471,20 @@ class TableController:
                 log.info("A hand message of table %s was gone before its answer; sending a new one", table.id)
             else:
                 shown = interaction.message.id if interaction.message is not None else None
-                self.display.remember_hand_message(table.id, user_id, token, shown_id=shown)
+                self.display.remember_hand_message(
+                    table.id, user_id, token, shown_id=shown, selected=selected
+                )
                 return
         if interaction.response.is_done():
             message = await interaction.followup.send(ephemeral=True, wait=True, **content)
-            self.display.remember_hand_message(table.id, user_id, token, message.id, shown_id=message.id)
+            self.display.remember_hand_message(
+                table.id, user_id, token, message.id, shown_id=message.id, selected=selected
+            )
         else:
             sent = await interaction.response.send_message(ephemeral=True, **content)
-            self.display.remember_hand_message(table.id, user_id, token, shown_id=sent.message_id)
+            self.display.remember_hand_message(
+                table.id, user_id, token, shown_id=sent.message_id, selected=selected
+            )
 
     @answering
     async def show_hand(

@@ -72,6 +72,11 @@ class HandMessage:
     created_at: float
     message_id: int | None = None  # None: the interaction's original response
     shown_id: int | None = None  # the message's own id, when known: tells two hand messages apart
+    selected: Any = None  # a card chosen before its pile (The Game): the hand shown again keeps it chosen
+
+    def options(self) -> dict[str, Any]:
+        """What the hand shown again in this message keeps of the player's choices."""
+        return {} if self.selected is None else {"selected": self.selected}
 
 
 # Discord lets an interaction token edit its messages for 15 minutes; keep a margin.
@@ -623,12 +628,14 @@ class TableDisplay:
         message_id: int | None = None,
         *,
         shown_id: int | None = None,
+        selected: Any = None,
     ) -> None:
-        """The player's hand is now this message. An older hand message of theirs, still shown above it, would
-        stay as it was (a pass menu still open after the game ended, found in the playground): it is deleted."""
+        """The player's hand is now this message (`selected`: the card it shows chosen, if any). An older hand
+        message of theirs, still shown above it, would stay as it was (a pass menu still open after the game
+        ended, found in the playground): it is deleted."""
         key = (table_id, user_id)
         previous = self._hand_messages.get(key)
-        self._hand_messages[key] = HandMessage(token, self.clock(), message_id, shown_id)
+        self._hand_messages[key] = HandMessage(token, self.clock(), message_id, shown_id, selected)
         if (
             previous is not None
             and previous.shown_id is not None
@@ -716,13 +723,17 @@ class TableDisplay:
             if stored is None or latest is None or now - latest[0] > HAND_MESSAGE_LIFETIME:
                 continue
             interaction = latest[1]
-            content = ui_for(table).hand(table, index, seat.locale, notice=None, hints=hints)
+            content = ui_for(table).hand(
+                table, index, seat.locale, notice=None, hints=hints, **stored.options()
+            )
             try:
                 message = await interaction.followup.send(ephemeral=True, wait=True, **content)
             except discord.HTTPException as error:
                 log.info("Could not bring a private hand down in table %s: %s", table.id, error.status)
                 continue
-            self._hand_messages[key] = HandMessage(interaction.token, self.clock(), message.id, message.id)
+            self._hand_messages[key] = HandMessage(
+                interaction.token, self.clock(), message.id, message.id, stored.selected
+            )
             if now - stored.created_at < HAND_MESSAGE_LIFETIME:
                 self.spawn(self._delete_hand(stored))
 
@@ -744,7 +755,9 @@ class TableDisplay:
         table = self._games.as_saved(table)
         try:
             await edit_webhook_message(
-                webhook, message_id, **ui_for(table).hand(table, seat, locale, notice=None, hints=hints)
+                webhook,
+                message_id,
+                **ui_for(table).hand(table, seat, locale, notice=None, hints=hints, **stored.options()),
             )
         except discord.HTTPException as error:
             log.info("Could not update a private hand message in table %s: %s", table.id, error.status)

@@ -161,11 +161,17 @@ async def test_a_forged_refresh_never_shows_another_players_hand(driver: TableDr
 
 
 async def test_a_board_buried_by_chat_comes_back_down(driver: TableDriver, world: World) -> None:
-    """The board comes back down, and the hand of a player who acted (Alice: I'll start) with it, under the board;
-    the hand above is deleted (seen at phone width: the hand stayed above the chat)."""
-    await two_player_game(driver, world)
+    """The board comes back down, and the hand of a player who acted (Alice: I'll start) with it, under the board,
+    the card she chose still chosen; the hand above is deleted (seen at phone width: the hand stayed above the
+    chat)."""
+    table_id = await two_player_game(driver, world)
     old = driver.board()
     (old_hand,) = driver.hand_messages(world.alice)
+    card = driver.hand_cards(world.alice)[
+        0
+    ]  # chosen, its pile not yet: the hand brought down keeps it chosen
+    chosen = await driver.click(world.alice, old_hand, driver.hand_button(world.alice, "card", card))
+    assert chosen.type == 7, chosen
     for index in range(12):
         await driver.emulator.send_message(world.mallory, driver.channel, "what a nice game" + "!" * index)
     await driver.emulator.wait_for(lambda: driver.table().board_message_id != old.id, timeout=5)
@@ -178,6 +184,7 @@ async def test_a_board_buried_by_chat_comes_back_down(driver: TableDriver, world
     assert str(new.id) in old.content and not old.embeds and not old.components and not old.attachments
     (hand,) = driver.hand_messages(world.alice)
     assert hand.id > new.id and hand.id != old_hand.id and old_hand.deleted
+    assert any(custom_id.startswith(f"tg:play:{table_id}:{card}:") for custom_id in hand.custom_ids)
     assert driver.hand_cards(world.alice) and all(
         f"`{card}`" in hand.text for card in driver.hand_cards(world.alice)
     )
