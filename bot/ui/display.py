@@ -653,14 +653,21 @@ class TableDisplay:
         """Tell seats privately what concerns them (`notices`, by seat), each in their language, as a follow-up of
         their latest action at the table when Discord still allows it (otherwise the board says it publicly)."""
         for seat, notice in notices.items():
-            user_id = table.seats[seat].user_id
-            stored = self._latest_actions.get((table.id, user_id)) if user_id is not None else None
-            if stored is None or self.clock() - stored[0] > HAND_MESSAGE_LIFETIME:
+            interaction = self._latest_answered(table.id, table.seats[seat].user_id)
+            if interaction is None:
                 continue
-            interaction = stored[1]
             self.spawn(
                 self._follow_up(interaction, render_notice(interaction.locale, notice, emojis=True), table.id)
             )
+
+    def _latest_answered(self, table_id: int, user_id: int | None) -> discord.Interaction[Any] | None:
+        """The player's latest action at the table, to follow up privately: once it is answered (a follow-up sent
+        before the answer breaks Discord's rule, as the soak found when another click ended a hand meanwhile) and
+        while its token lives; None otherwise."""
+        stored = self._latest_actions.get((table_id, user_id)) if user_id is not None else None
+        if stored is None or self.clock() - stored[0] > HAND_MESSAGE_LIFETIME:
+            return None
+        return stored[1] if stored[1].response.is_done() else None
 
     @staticmethod
     async def _follow_up(interaction: discord.Interaction[Any], text: str, table_id: int) -> None:
@@ -710,8 +717,9 @@ class TableDisplay:
 
     async def _bring_hands_down(self, table: Table) -> None:
         """Each player's private hand, sent again under the board just posted (as a follow-up of their latest
-        action at the table, private like the first), the one above deleted; a player whose token is too old, or
-        who never opened their hand, keeps theirs where it is."""
+        action at the table, private like the first), the one above deleted; a player whose token is too old, whose
+        latest click is still being answered (that answer shows their hand), or who never opened their hand, keeps
+        theirs where it is."""
         now = self.clock()
         hints = (await self._settings.get(table.guild_id)).hints_enabled
         table = self._games.as_saved(table)
@@ -719,10 +727,9 @@ class TableDisplay:
             if seat.is_ai or seat.user_id is None:
                 continue
             key = (table.id, seat.user_id)
-            stored, latest = self._hand_messages.get(key), self._latest_actions.get(key)
-            if stored is None or latest is None or now - latest[0] > HAND_MESSAGE_LIFETIME:
+            stored, interaction = self._hand_messages.get(key), self._latest_answered(table.id, seat.user_id)
+            if stored is None or interaction is None:
                 continue
-            interaction = latest[1]
             content = ui_for(table).hand(
                 table, index, seat.locale, notice=None, hints=hints, **stored.options()
             )
