@@ -8,9 +8,9 @@ turn announcement, the summary, and how to read `/play`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import discord
 from discord import app_commands
@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.games.base import InWords, Notice
 from bot.games.errors import GameError
 from bot.games.registry import GAMES, rules_for
-from bot.games.shorthand import Shorthand
+from bot.games.shorthand import Shorthand, normalize
 from bot.ui.card_emojis import cards_in_words, fit
 from bot.ui.components import FullLogButton, PlayAgainButton
 from bot.ui.format import escape_name, number_word
@@ -27,6 +27,15 @@ from bot.ui.i18n import t
 if TYPE_CHECKING:
     from bot.service.table import Table
     from bot.storage.stats import GameRecord, SeatRecord
+
+
+class TypedMove(NamedTuple):
+    """A legal move as `/move` suggests it: in words, as the reader types it, and in the English code."""
+
+    words: str
+    typed: str
+    code: str
+
 
 # A notice's parameters that name cards, written as `str(card)` writes them (`Q♠`, `8♠…6♥`, `Q♠ 3♥ 4♦`).
 CARD_PARAMETERS = frozenset({"card", "cards"})
@@ -169,11 +178,22 @@ class GameUI:
             raise GameError(f"{self.key}.unreadable_move", text=text[:20])
         return self.typed_action(read)
 
+    def legal_moves_typed(self, table: Table, seat: int, locale: str) -> Iterable[TypedMove]:
+        """The moves `seat` may make now, each in the words of the reader's `locale`, in their shorthand and in
+        the English code (none by default)."""
+        return ()
+
     def move_suggestions(
         self, table: Table, seat: int, current: str, locale: str
     ) -> list[app_commands.Choice[str]]:
-        """Suggestions for `/move`: the legal moves now, in the words of the reader's `locale`."""
-        return []
+        """Suggestions for `/move`: the legal moves now ("words (shorthand)"), kept when what is typed so far is
+        in the shorthand, the English code or the words; Discord shows 25 at most."""
+        wanted = normalize(current)
+        return [
+            app_commands.Choice(name=f"{move.words} ({move.typed})"[:100], value=move.typed)
+            for move in self.legal_moves_typed(table, seat, locale)
+            if not wanted or any(wanted in normalize(text) for text in move)
+        ][:25]
 
     async def end_details(self, table: Table) -> str | None:
         """A line added to the end announcement once the game is over (computed off the event loop if slow)."""

@@ -6,9 +6,9 @@ import pytest
 
 from bot.games.cards import parse_card
 from bot.games.crapette.moves import parse_move as parse_crapette_move
-from bot.games.crapette.shorthand import read_typed as read_crapette_typed
+from bot.games.crapette.shorthand import SHORTHAND as CRAPETTE_SHORTHAND
 from bot.games.klondike.moves import parse_move as parse_klondike_move
-from bot.games.klondike.shorthand import read_typed as read_klondike_typed
+from bot.games.klondike.shorthand import SHORTHAND as KLONDIKE_SHORTHAND
 from bot.games.numerals import ascii_number
 
 OTHER_DIGITS = ["²", "①", "٤٥", "４５", "𝟒𝟓", "⁴⁵", "Ⅻ"]
@@ -35,8 +35,8 @@ def test_the_other_games_parsers_refuse_other_digits(digits: str) -> None:
     assert parse_klondike_move(f"c1>c2x{digits}") is None
     assert parse_crapette_move(f"f{digits}>cr") is None
     for locale in ("en", "fr", "de"):  # what `/move` reads in each language
-        assert read_klondike_typed(f"c{digits}>f", locale) is None
-        assert read_klondike_typed(f"w>s{digits}", locale) is None
-        assert read_klondike_typed(f"c1>c2x{digits}", locale) is None
-        assert read_crapette_typed(f"f{digits}>cr", locale) is None
-        assert read_crapette_typed(f"p{digits}>cr", locale) is None
+        assert KLONDIKE_SHORTHAND.read(f"c{digits}>f", locale) is None
+        assert KLONDIKE_SHORTHAND.read(f"w>s{digits}", locale) is None
+        assert KLONDIKE_SHORTHAND.read(f"c1>c2x{digits}", locale) is None
+        assert CRAPETTE_SHORTHAND.read(f"f{digits}>cr", locale) is None
+        assert CRAPETTE_SHORTHAND.read(f"p{digits}>cr", locale) is None

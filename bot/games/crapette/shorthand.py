@@ -69,16 +69,6 @@ SHORTHAND: Final = Shorthand[LoggedAction](
 EXAMPLES: Final = ("cr>f3", "st>od", "s4>s7", "turn", "discard", "call")
 
 
-def read_typed(text: str, locale: object) -> LoggedAction | None:
-    """The action a reader in `locale` typed, or None."""
-    return SHORTHAND.read(text, locale)
-
-
 def typed(action: LoggedAction, locale: object) -> str:
     """`action` as a reader in `locale` types it (`of>ga`, `aufdecken` in German)."""
     return SHORTHAND.write(str(action), locale)
-
-
-def examples(locale: object) -> str:
-    """The actions an unreadable one's refusal shows, as a reader in `locale` types them."""
-    return SHORTHAND.examples(EXAMPLES, locale)

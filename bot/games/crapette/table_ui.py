@@ -5,11 +5,10 @@ face-down cards, so the controls sit on the board itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from bot.games.crapette.definition import RULES
 from bot.games.crapette.description import crapette_description
@@ -31,12 +30,11 @@ from bot.games.crapette.session import CrapetteAction, CrapetteSession, read_act
 from bot.games.crapette.shorthand import EXAMPLES, SHORTHAND, typed
 from bot.games.crapette.words import describe, move_notice, top_card
 from bot.games.errors import GameError
-from bot.games.shorthand import normalize
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
 from bot.ui.format import duration, escape_name
-from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
+from bot.ui.game_ui import GameUI, TypedMove, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
 from bot.ui.leaderboard import seat_name as record_seat_name
@@ -364,30 +362,19 @@ class CrapetteUI(GameUI):
     def typed_action(self, read: LoggedAction) -> CrapetteAction:
         return CrapetteAction(read)
 
-    def move_suggestions(
-        self, table: Table, seat: int, current: str, locale: str
-    ) -> list[app_commands.Choice[str]]:
-        """The legal actions in the reader's shorthand (`of>ga`, `aufdecken` in German), kept when what is typed
-        so far is in the shorthand, the English code or the words."""
+    def legal_moves_typed(self, table: Table, seat: int, locale: str) -> Iterable[TypedMove]:
         engine = session_of(table).engine
-        wanted = normalize(current)
-        choices = []
         for action in engine.legal_actions(seat):
             name = (
                 render_notice(locale, describe(engine, seat, action))
                 if isinstance(action, Move)
                 else t(locale, f"crapette.button.{action}")
             )
-            shorthand = typed(action, locale)
-            if wanted and not any(wanted in normalize(text) for text in (shorthand, str(action), name)):
-                continue
-            choices.append(app_commands.Choice(name=f"{name} ({shorthand})"[:100], value=shorthand))
+            yield TypedMove(name, typed(action, locale), str(action))
         if engine.can_call_crapette(seat):
-            call = typed(CALL_CRAPETTE, locale)
-            choices.append(
-                app_commands.Choice(name=f"{t(locale, 'crapette.button.call')} ({call})", value=call)
+            yield TypedMove(
+                t(locale, "crapette.button.call"), typed(CALL_CRAPETTE, locale), str(CALL_CRAPETTE)
             )
-        return choices[:25]
 
     def turn_text(self, table: Table) -> str | None:
         if table.status is not TableStatus.PLAYING:

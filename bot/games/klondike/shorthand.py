@@ -29,16 +29,6 @@ SHORTHAND: Final = Shorthand[Move](
 EXAMPLES: Final = ("w>c3", "c3>f", "c2>c5x3")
 
 
-def read_typed(text: str, locale: object) -> Move | None:
-    """The move a reader in `locale` typed, or None."""
-    return SHORTHAND.read(text, locale)
-
-
 def typed(move: Move, locale: object) -> str:
     """`move` as a reader in `locale` types it (`a♥>s2` in German)."""
     return SHORTHAND.write(str(move), locale)
-
-
-def examples(locale: object) -> str:
-    """The moves an unreadable one's refusal shows, as a reader in `locale` types them."""
-    return SHORTHAND.examples(EXAMPLES, locale)

@@ -6,11 +6,10 @@ says so. The picture is redrawn on every change (about 20 ms) and its alt text d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from bot.games.cards import Card
 from bot.games.errors import GameError
@@ -33,14 +32,13 @@ from bot.games.klondike.session import (
 from bot.games.klondike.shorthand import EXAMPLES, SHORTHAND, typed
 from bot.games.klondike.solver import UNWINNABLE, WINNABLE
 from bot.games.klondike.wording import describe, moving_cards
-from bot.games.shorthand import normalize
 from bot.service.solver_pool import solver_pool
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
 from bot.ui.card_emojis import card_emoji, cards_in_text
 from bot.ui.format import duration, escape_name
-from bot.ui.game_ui import GameUI, ended_early_text, log_pages_of, render_notice
+from bot.ui.game_ui import GameUI, TypedMove, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
 from bot.ui.leaderboard import plural
 from bot.ui.lobby import BoardImage
@@ -342,21 +340,10 @@ class KlondikeUI(GameUI):
     def typed_action(self, read: Move) -> MakeMove:
         return MakeMove(read)
 
-    def move_suggestions(
-        self, table: Table, seat: int, current: str, locale: str
-    ) -> list[app_commands.Choice[str]]:
-        """The legal moves in the reader's shorthand (`a♥>s2` in German), kept when what is typed so far is in the
-        shorthand, the English code or the words."""
+    def legal_moves_typed(self, table: Table, seat: int, locale: str) -> Iterable[TypedMove]:
         engine = session_of(table).engine
-        wanted = normalize(current)
-        choices = []
         for move in engine.legal_moves():
-            name = render_notice(locale, describe(engine, move))
-            shorthand = typed(move, locale)
-            if wanted and not any(wanted in normalize(text) for text in (shorthand, move.code, name)):
-                continue
-            choices.append(app_commands.Choice(name=f"{name} ({shorthand})"[:100], value=shorthand))
-        return choices[:25]
+            yield TypedMove(render_notice(locale, describe(engine, move)), typed(move, locale), move.code)
 
     # -- turns and the end -------------------------------------------------------------------------------------
     def turn_text(self, table: Table) -> str | None:

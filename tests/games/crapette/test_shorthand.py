@@ -7,7 +7,7 @@ import pytest
 
 from bot.games.crapette import CALL_CRAPETTE, DISCARD_TURNED, END_TURN, TURN_STOCK, Move
 from bot.games.crapette.moves import SPOT_NAMES
-from bot.games.crapette.shorthand import SHORTHAND, examples, read_typed, typed
+from bot.games.crapette.shorthand import EXAMPLES, SHORTHAND, typed
 from bot.games.shorthand import normalize
 from bot.ui.i18n import t
 
@@ -42,7 +42,7 @@ from bot.ui.i18n import t
     ],
 )
 def test_a_player_types_their_own_letters(locale: str, text: str, action: object) -> None:
-    assert read_typed(text, locale) == action
+    assert SHORTHAND.read(text, locale) == action
 
 
 @pytest.mark.parametrize(
@@ -61,23 +61,26 @@ def test_a_player_types_their_own_letters(locale: str, text: str, action: object
     ],
 )
 def test_other_letters_are_refused(locale: str, text: str) -> None:
-    assert read_typed(text, locale) is None
+    assert SHORTHAND.read(text, locale) is None
 
 
 @pytest.mark.parametrize("locale", ["en-US", "fr", "de"])
 def test_every_action_is_written_in_the_readers_letters_and_reads_back(locale: str) -> None:
     actions = [Move(source, target) for source in SPOT_NAMES for target in SPOT_NAMES if source != target]
     for action in [*actions, TURN_STOCK, DISCARD_TURNED, END_TURN, CALL_CRAPETTE]:
-        assert read_typed(typed(action, locale), locale) == action, typed(action, locale)
+        assert SHORTHAND.read(typed(action, locale), locale) == action, typed(action, locale)
 
 
 def test_written_as_the_board_names_the_spots() -> None:
     assert [typed(Move("s8", "s1"), locale) for locale in ("en", "fr", "de")] == ["p8>p1", "p8>p1", "s8>s1"]
     assert [typed(Move("st", "od"), locale) for locale in ("en", "fr", "de")] == ["st>od", "re>da", "of>ga"]
-    assert examples("de") == "cr>f3, of>ga, s4>s7, aufdecken, abwerfen, crapette"
-    assert examples("fr") == "cr>f3, re>da, p4>p7, retourner, défausser, crapette"
-    refusal = t("de", "crapette.unreadable_move", text="zz", examples=examples("de"))
-    assert refusal == "„zz“ kann ich nicht als Zug lesen: Schreib ihn wie " + examples("de") + "."
+    assert SHORTHAND.examples(EXAMPLES, "de") == "cr>f3, of>ga, s4>s7, aufdecken, abwerfen, crapette"
+    assert SHORTHAND.examples(EXAMPLES, "fr") == "cr>f3, re>da, p4>p7, retourner, défausser, crapette"
+    refusal = t("de", "crapette.unreadable_move", text="zz", examples=SHORTHAND.examples(EXAMPLES, "de"))
+    assert (
+        refusal
+        == "„zz“ kann ich nicht als Zug lesen: Schreib ihn wie " + SHORTHAND.examples(EXAMPLES, "de") + "."
+    )
 
 
 # Each code's words on the board, in the menu and on the buttons, whose letters the reader's shorthand takes.

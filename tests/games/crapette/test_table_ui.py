@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.games.base import Notice
-from bot.games.crapette.moves import Move
+from bot.games.crapette.moves import CALL_CRAPETTE, Move
 from bot.games.crapette.session import CrapetteAction
 from bot.games.crapette.table_ui import UI, board_layout, session_of
 from bot.games.errors import GameError
@@ -194,3 +194,19 @@ def test_an_unreadable_move_is_refused_with_the_readers_letters() -> None:
     assert render_notice("fr", Notice(refused.value.key, params)) == (
         "Je ne lis pas «\xa0p8>f9\xa0» comme un coup\xa0: écris-le comme cr>f3, re>da, p4>p7, retourner, défausser, crapette."
     )
+
+
+def test_the_call_is_suggested_to_the_player_not_on_turn_and_filtered_like_a_move() -> None:
+    """`/move` suggests "Crapette!" to the player not on turn, never to the one on turn, and what is typed so far
+    filters it like any move: "crap" keeps it alone, "zz" keeps nothing."""
+    table = crapette_table()
+    engine = session_of(table).engine
+    player = engine.current_player
+    watching = 1 - player
+    assert "call" not in {choice.value for choice in UI.move_suggestions(table, player, "", "en-US")}
+    offered = UI.move_suggestions(table, watching, "crap", "en-US")
+    assert [(choice.name, choice.value) for choice in offered] == [("Crapette! (call)", "call")]
+    assert UI.parse_move(table, "call", "en-US").action == CALL_CRAPETTE
+    assert UI.move_suggestions(table, watching, "zz", "en-US") == []
+    assert UI.move_suggestions(table, player, "zz", "en-US") == []
+    assert len(UI.move_suggestions(table, player, "", "en-US")) == min(25, len(engine.legal_actions(player)))

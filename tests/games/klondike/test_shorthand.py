@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.klondike import DRAW, Move
-from bot.games.klondike.shorthand import SHORTHAND, examples, read_typed, typed
+from bot.games.klondike.shorthand import EXAMPLES, SHORTHAND, typed
 from bot.games.shorthand import normalize
 from bot.ui.i18n import t
 from tests.games.klondike.test_moves import every_move
@@ -42,7 +42,7 @@ HEART_DOWN = Move("foundation:H", "column:2")
     ],
 )
 def test_a_player_types_their_own_letters(locale: str, text: str, move: Move) -> None:
-    assert read_typed(text, locale) == move
+    assert SHORTHAND.read(text, locale) == move
 
 
 @pytest.mark.parametrize(
@@ -62,13 +62,13 @@ def test_a_player_types_their_own_letters(locale: str, text: str, move: Move) ->
     ],
 )
 def test_other_letters_are_refused(locale: str, text: str) -> None:
-    assert read_typed(text, locale) is None
+    assert SHORTHAND.read(text, locale) is None
 
 
 @pytest.mark.parametrize("locale", ["en-US", "fr", "de"])
 def test_every_move_is_written_in_the_readers_letters_and_reads_back(locale: str) -> None:
     for move in every_move():
-        assert read_typed(typed(move, locale), locale) == move, typed(move, locale)
+        assert SHORTHAND.read(typed(move, locale), locale) == move, typed(move, locale)
     assert [typed(move, "de") for move in (W_TO_3, THREE_UP, RUN, HEART_DOWN, DRAW)] == [
         "w>s3",
         "s3>a",
@@ -86,9 +86,9 @@ def test_every_move_is_written_in_the_readers_letters_and_reads_back(locale: str
 
 
 def test_the_refusal_shows_the_readers_letters() -> None:
-    assert examples("de") == "w>s3, s3>a, s2>s5x3"
-    assert examples("fr") == "d>c3, c3>f, c2>c5x3"
-    refusal = t("de", "klondike.unreadable_move", text="s", examples=examples("de"))
+    assert SHORTHAND.examples(EXAMPLES, "de") == "w>s3, s3>a, s2>s5x3"
+    assert SHORTHAND.examples(EXAMPLES, "fr") == "d>c3, c3>f, c2>c5x3"
+    refusal = t("de", "klondike.unreadable_move", text="s", examples=SHORTHAND.examples(EXAMPLES, "de"))
     assert refusal.startswith(
         "„s“ kann ich nicht als Zug lesen: Schreib ihn wie w>s3, s3>a, s2>s5x3 (s Spalte,"
     )
