@@ -3,6 +3,7 @@ its room, and stripped of the characters the shipped font lacks."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache, lru_cache
 
@@ -19,19 +20,31 @@ def _notdef_mask() -> bytes:
     return bytes(font(40).getmask("\ue000"))
 
 
+# The spaces a text may hold: French puts a no-break space (U+00A0) before ":" and inside « », and numbers are
+# grouped with a narrow one (U+202F). Python calls neither printable, yet each is a space the font has.
+SPACES = frozenset(" \u00a0\u202f")
+_RUN_OF_SPACES = re.compile("[ \u00a0\u202f]{2,}")
+
+
 @cache
 def _has_glyph(character: str) -> bool:
+    if character in SPACES:
+        return True
     if not character.isprintable():
         return False
-    if character == " ":
-        return True
     return bytes(font(40).getmask(character)) != _notdef_mask()
 
 
 def drawable(text: str) -> str:
-    """`text` without the characters DejaVu Sans cannot draw (emoji such as 🤖), so no empty boxes show."""
+    """`text` without the characters DejaVu Sans cannot draw (emoji such as 🤖), so no empty boxes show; a run of
+    spaces left where one was taken out is one space, no-break where one of them was ("Pioche\u00a0: 82" stays)."""
     kept = "".join(character for character in text if _has_glyph(character))
-    return " ".join(kept.split())
+    return _RUN_OF_SPACES.sub(_one_space, kept).strip("".join(SPACES))
+
+
+def _one_space(run: re.Match[str]) -> str:
+    spaces = run.group()
+    return next((space for space in ("\u00a0", "\u202f") if space in spaces), " ")
 
 
 @lru_cache(maxsize=TEXT_CACHE_SIZE)

@@ -21,7 +21,7 @@ from bot.ui.render.fonts import BOLD_FILE, BOOK_FILE, FONT_DIRECTORY
 from bot.ui.render.klondike import klondike_size
 from bot.ui.render.klondike import place_box as klondike_place
 from bot.ui.render.row import cards_row_size
-from bot.ui.render.text import drawable
+from bot.ui.render.text import drawable, font_length
 from bot.ui.render.thegame import thegame_size
 from bot.ui.render.theme import DEFAULT_SCALE, FELT, HIGHLIGHT
 from tests.ui.render.helpers import colours, decode, distance, scaled
@@ -133,6 +133,20 @@ def test_long_names_and_titles_never_spill_out() -> None:
 def test_emoji_the_font_lacks_are_left_out_instead_of_empty_boxes() -> None:
     assert drawable("🤖 Bob") == "Bob"
     assert drawable("Q♠ ▲ ↩ 13 · café") == "Q♠ ▲ ↩ 13 · café"
+
+
+def test_french_no_break_spaces_are_drawn() -> None:
+    """Seen in a French The Game picture: "Pioche: 82" where the catalog says "Pioche\u00a0: 82" (the no-break
+    space, not printable to Python, was taken out with the emoji). It stays, a space wide, and a run of spaces
+    an emoji leaves is one space, no-break where one was."""
+    assert drawable("Pioche\u00a0: 82") == "Pioche\u00a0: 82"
+    assert drawable("«\u00a0Q♠\u00a0» · 1\u202f000 pts") == "«\u00a0Q♠\u00a0» · 1\u202f000 pts"
+    assert drawable("Grace\u00a0🤖 : 3") == "Grace\u00a0: 3"
+    assert drawable("\u00a0🤖 Bob\u00a0") == "Bob"
+    assert font_length("a\u00a0b", 20, True) == font_length("a b", 20, True) > font_length("ab", 20, True)
+    french = replace(thegame_example(), labels=replace(thegame_example().labels, draw_pile="Pioche\u00a0"))
+    squeezed = replace(thegame_example(), labels=replace(thegame_example().labels, draw_pile="Pioche"))
+    assert render_thegame(french) != render_thegame(squeezed)
 
 
 def test_the_fonts_ship_with_the_package_with_their_licence() -> None:
