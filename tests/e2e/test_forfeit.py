@@ -38,9 +38,7 @@ async def test_a_player_who_stops_a_rated_game_is_asked_then_gives_it_up(
     assert done.type == 7 and done.content == "🏳️ You gave the game up."
     assert driver.bot.games.get(table_id) is None
     announced = [message.text for message in driver.public_messages()]
-    assert any("Alice gave the game up: it counts as a loss for Alice" in text for text in announced), (
-        announced
-    )
+    assert any("Alice gave the game up, which counts as a loss" in text for text in announced), announced
     rows = await driver.bot.db.fetchall(
         "SELECT user_id, place, won, forfeited FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
     )

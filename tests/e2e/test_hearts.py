@@ -204,7 +204,7 @@ async def test_after_a_game_play_again_with_the_same_seats_on_the_same_deal(
     page = log.embeds[0]["description"]
     assert page == (
         "**Hand 1** · pass to the left\n\n"
-        "🏳️ Alice gave the game up: it counts as a loss for Alice, and the others are ranked as they stood."
+        "🏳️ Alice gave the game up, which counts as a loss; the others are ranked as they stood."
     ), "nothing played yet"
     refused = await driver.click(world.mallory, summary, f"tg:again:{table_id}:same")
     assert refused.ephemeral and "not playing" in (refused.content or "")

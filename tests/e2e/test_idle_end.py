@@ -31,9 +31,7 @@ async def test_a_rated_game_left_waiting_is_given_up_by_the_player_it_waited_for
     await driver.emulator.wait_for(lambda: driver.bot.games.get(table_id) is None, timeout=30)
     await driver.settle()
     told = [message.text for message in driver.public_messages() if message.text.startswith("⌛")]
-    assert told == [
-        "⌛ The game waited too long for Alice and ended by itself: it counts as a loss for Alice."
-    ]
+    assert told == ["⌛ A loss for Alice: the game waited too long for their move and ended by itself."]
     reminder = next(m.content for m in driver.public_messages() if "waiting for you" in m.content)
     assert "After 1.5" not in reminder and "without a move, the game ends by itself" in reminder
     rows = await driver.bot.db.fetchall(
@@ -42,7 +40,7 @@ async def test_a_rated_game_left_waiting_is_given_up_by_the_player_it_waited_for
     assert {row[0]: (row[1], row[2]) for row in rows if row[0] == world.alice.id} == {world.alice.id: (1, 0)}
     assert sum(row[2] for row in rows) == 1, "the AI won"
     summary = driver.message(board_id or 0).text
-    assert summary.startswith("🏆 Crapette — ") and " wins\n⌛ The game waited too long for Alice" in summary
+    assert summary.startswith("🏆 Crapette — ") and " wins\n⌛ A loss for Alice: the game waited too long" in summary
     assert f"tg:g:{table_id}:turn" not in driver.message(board_id or 0).custom_ids, "no move left to make"
 
 
