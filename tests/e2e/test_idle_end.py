@@ -40,7 +40,10 @@ async def test_a_rated_game_left_waiting_is_given_up_by_the_player_it_waited_for
     assert {row[0]: (row[1], row[2]) for row in rows if row[0] == world.alice.id} == {world.alice.id: (1, 0)}
     assert sum(row[2] for row in rows) == 1, "the AI won"
     summary = driver.message(board_id or 0).text
-    assert summary.startswith("🏆 Crapette — ") and " wins\n⌛ A loss for Alice: the game waited too long" in summary
+    assert (
+        summary.startswith("🏆 Crapette — ")
+        and " wins\n⌛ A loss for Alice: the game waited too long" in summary
+    )
     assert f"tg:g:{table_id}:turn" not in driver.message(board_id or 0).custom_ids, "no move left to make"
 
 
