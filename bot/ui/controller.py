@@ -471,18 +471,18 @@ class TableController:
                 log.info("A hand message of table %s was gone before its answer; sending a new one", table.id)
             else:
                 shown = interaction.message.id if interaction.message is not None else None
-                self.display.remember_hand_message(
+                self.display.private.remember_hand_message(
                     table.id, user_id, token, shown_id=shown, selected=selected
                 )
                 return
         if interaction.response.is_done():
             message = await interaction.followup.send(ephemeral=True, wait=True, **content)
-            self.display.remember_hand_message(
+            self.display.private.remember_hand_message(
                 table.id, user_id, token, message.id, shown_id=message.id, selected=selected
             )
         else:
             sent = await interaction.response.send_message(ephemeral=True, **content)
-            self.display.remember_hand_message(
+            self.display.private.remember_hand_message(
                 table.id, user_id, token, shown_id=sent.message_id, selected=selected
             )
 
@@ -527,11 +527,11 @@ class TableController:
         change = await self.games.act(table.id, interaction.user.id, action)
         table = change.table
         on_board = self._on_board(interaction, table)
-        self.display.remember_action(table.id, interaction)
+        self.display.private.remember_action(table.id, interaction)
         try:
             await self._answer_change(interaction, change, answer, on_board)
             if change.notices_for:  # after the actor's answer: a call's verdict for the player it was made on
-                self.display.tell_privately(table, change.notices_for)
+                self.display.private.tell_privately(table, change.notices_for)
         except (GameError, AnswerFailedAfterSave):
             raise
         except Exception as error:
@@ -565,7 +565,9 @@ class TableController:
                 await send_private(interaction, notice)
             else:  # nothing to say: the board shows the change (Crapette's moves by `/move` or an older board)
                 await acknowledge_quietly(interaction, t(locale, "action.done"))
-            if table.status.is_active and self.display.hand_needs_reopening(table, interaction.user.id):
+            if table.status.is_active and self.display.private.hand_needs_reopening(
+                table, interaction.user.id
+            ):
                 await send_private(interaction, t(locale, "hand.reopen_after_restart", buttons=table.locale))
         else:
             if on_board:
@@ -626,7 +628,7 @@ class TableController:
         announcements = ui_for(table).announcements(table, change.events) if change.events else []
         if not table.status.is_active:
             self.display.announce_end(table, preceding=announcements)
-            self.display.update_hands(table, except_user=actor)
+            self.display.private.update_hands(table, except_user=actor)
             self.display.forget_table(table.id)
             return
         if announcements:
@@ -635,11 +637,11 @@ class TableController:
             self.display.refresh_board(table)
         if change.turn_passed:
             self.display.announce_turn(table)
-            self.display.update_hands(table, except_user=actor)
+            self.display.private.update_hands(table, except_user=actor)
         elif (
             change.hands_changed
         ):  # a change made on the board (a marker): every hand shows it, the actor's too
-            self.display.update_hands(table)
+            self.display.private.update_hands(table)
         self.bot.ai_turns.schedule(table)
 
     # -- ending early, votes, markers, hints ---------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Keeps a table's public messages and private hand messages in step with its state.
+"""Keeps a table's public messages in step with its state (its players' private messages: `private_messages.py`).
 
 Everything here runs after the move was saved and acknowledged: a Discord error on an edit is logged and retried
 on the next change, it never loses a move. Board edits are coalesced per table: the first change shows at once,
@@ -15,23 +15,22 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.base import Notice
 from bot.games.errors import GameError
 from bot.gateway_events import OwnMessage
 from bot.service.table import Table, TableStatus
 from bot.ui.activity_button import add_open_table_button
 from bot.ui.format import period
-from bot.ui.game_ui import ended_early_text, render_notice, ui_for
+from bot.ui.game_ui import ended_early_text, ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
-from bot.ui.message_edits import edit_webhook_message
-from bot.ui.public_messages import TOKEN_LIFETIME, PublicMessages
+from bot.ui.private_messages import PrivateMessages
+from bot.ui.public_messages import PublicMessages
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
@@ -60,27 +59,6 @@ class BoardOpening:
     done: asyncio.Event
 
 
-@dataclass(slots=True)
-class HandMessage:
-    """A player's latest private hand message, editable through its interaction token for 15 minutes.
-
-    Kept in memory only: interaction tokens never reach the disk or the logs. After a restart, players get fresh
-    hand messages from **My hand** or `/hand`.
-    """
-
-    token: str
-    created_at: float
-    message_id: int | None = None  # None: the interaction's original response
-    shown_id: int | None = None  # the message's own id, when known: tells two hand messages apart
-    selected: Any = None  # a card chosen before its pile (The Game): the hand shown again keeps it chosen
-
-    def options(self) -> dict[str, Any]:
-        """What the hand shown again in this message keeps of the player's choices."""
-        return {} if self.selected is None else {"selected": self.selected}
-
-
-# Discord lets an interaction token edit its messages for 15 minutes; keep a margin.
-HAND_MESSAGE_LIFETIME = TOKEN_LIFETIME
 # A board with this many messages under it has scrolled out of sight: it is posted again at the bottom.
 BURIED_AFTER = 12
 # Where a table's public messages go: its channel, or a partial one while the channel is not in the cache.
@@ -148,14 +126,10 @@ class TableDisplay:
         self._board_posted_at: dict[int, float] = {}  # table -> when its board was last posted (Unix time)
         # table -> when its board was last edited (loop time) and the table's status it showed
         self._last_board_edit: dict[int, tuple[float, TableStatus]] = {}
-        # (table, user) -> when they last acted there, and that interaction: a private word for them later (a Crapette
-        # call made on them) goes out as a follow-up of it while its token lives. In memory only, like hand tokens.
-        self._latest_actions: dict[tuple[int, int], tuple[float, discord.Interaction[Any]]] = {}
         # While flush() waits, pending edits go out without waiting their turn.
         self._flushing = 0
         self._hurry = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._hand_messages: dict[tuple[int, int], HandMessage] = {}
         # The messages posted under each table's board (ids), to notice when chat has buried it.
         self._under_board: dict[int, set[int]] = {}
         self._reposting: set[int] = set()
@@ -163,9 +137,8 @@ class TableDisplay:
         # lock that makes its announcements replace one another one at a time.
         self._ping_texts: dict[int, tuple[Any, str]] = {}
         self._ping_locks: dict[int, asyncio.Lock] = {}
-        # Tables that were running before this start: their players' hand messages no longer update.
-        self._started_at = time.time()
-        self._told_to_reopen: set[tuple[int, int]] = set()
+        # Each player's hand message and latest action (private_messages.py), on the display's clock and tasks.
+        self.private = PrivateMessages(client, games, settings, clock=lambda: self.clock(), spawn=self.spawn)
         add_listener = getattr(client, "add_listener", None)
         if add_listener is not None:
             add_listener(self.on_message, "on_message")
@@ -459,7 +432,9 @@ class TableDisplay:
             if table is not None and table.status is TableStatus.PLAYING:
                 log.info("Board of table %s was buried by chat; posting it again", table_id)
                 if await self.post_board(table, retire=True) is not None:
-                    await self._bring_hands_down(table)  # the hands above the chat come under the board too
+                    await self.private.bring_hands_down(
+                        table
+                    )  # the hands above the chat come under the board too
         finally:
             self._reposting.discard(table_id)
 
@@ -528,7 +503,7 @@ class TableDisplay:
     def post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
         """Post a game's own messages (a finished hand's result) in the channel, where they stay. The game goes on
         under them: the board is posted again below (the old one deleted: the result takes its place), then each
-        player's private hand (`_bring_hands_down`), then the turn line asked for after them, posted again if its
+        player's private hand (`PrivateMessages.bring_hands_down`), then the turn line asked for after them, posted again if its
         text is the same. Seen at phone width: from the third hand on, the board and the hand were two screens up,
         above the results, and a player pinged at the bottom scrolled up to play."""
         self.spawn(self._post_announcements(table, contents))
@@ -544,7 +519,7 @@ class TableDisplay:
             if live is None or live.status is not TableStatus.PLAYING:
                 return
             if await self.post_board(live, replace=True) is not None:
-                await self._bring_hands_down(live)
+                await self.private.bring_hands_down(live)
 
     async def _send_announcements(
         self, channel: BoardChannel, table: Table, contents: list[dict[str, Any]]
@@ -619,70 +594,8 @@ class TableDisplay:
         except discord.HTTPException as error:
             log.warning("Could not remind table %s: %s", table.id, error)
 
-    # -- private hand messages -----------------------------------------------------------------------------
-    def remember_hand_message(
-        self,
-        table_id: int,
-        user_id: int,
-        token: str,
-        message_id: int | None = None,
-        *,
-        shown_id: int | None = None,
-        selected: Any = None,
-    ) -> None:
-        """The player's hand is now this message (`selected`: the card it shows chosen, if any). An older hand
-        message of theirs, still shown above it, would stay as it was (a pass menu still open after the game
-        ended, found in the playground): it is deleted."""
-        key = (table_id, user_id)
-        previous = self._hand_messages.get(key)
-        self._hand_messages[key] = HandMessage(token, self.clock(), message_id, shown_id, selected)
-        if (
-            previous is not None
-            and previous.shown_id is not None
-            and shown_id is not None
-            and previous.shown_id != shown_id
-            and self.clock() - previous.created_at < HAND_MESSAGE_LIFETIME
-        ):
-            self.spawn(self._delete_hand(previous))
-
-    def remember_action(self, table_id: int, interaction: discord.Interaction[Any]) -> None:
-        """A player acted at the table: a private word for them later can follow up this interaction."""
-        self._latest_actions[(table_id, interaction.user.id)] = (self.clock(), interaction)
-
-    def tell_privately(self, table: Table, notices: Mapping[int, Notice]) -> None:
-        """Tell seats privately what concerns them (`notices`, by seat), each in their language, as a follow-up of
-        their latest action at the table when Discord still allows it (otherwise the board says it publicly)."""
-        for seat, notice in notices.items():
-            interaction = self._latest_answered(table.id, table.seats[seat].user_id)
-            if interaction is None:
-                continue
-            self.spawn(
-                self._follow_up(interaction, render_notice(interaction.locale, notice, emojis=True), table.id)
-            )
-
-    def _latest_answered(self, table_id: int, user_id: int | None) -> discord.Interaction[Any] | None:
-        """The player's latest action at the table, to follow up privately: once it is answered (a follow-up sent
-        before the answer breaks Discord's rule, as the soak found when another click ended a hand meanwhile) and
-        while its token lives; None otherwise."""
-        stored = self._latest_actions.get((table_id, user_id)) if user_id is not None else None
-        if stored is None or self.clock() - stored[0] > HAND_MESSAGE_LIFETIME:
-            return None
-        return stored[1] if stored[1].response.is_done() else None
-
-    @staticmethod
-    async def _follow_up(interaction: discord.Interaction[Any], text: str, table_id: int) -> None:
-        try:
-            await interaction.followup.send(text, ephemeral=True)
-        except (
-            discord.HTTPException
-        ) as error:  # the token expired, or Discord failed: the board says it anyway
-            log.info("Could not tell a player privately in table %s: %s", table_id, error.status)
-
     def forget_table(self, table_id: int) -> None:
-        for key in [key for key in self._hand_messages if key[0] == table_id]:
-            del self._hand_messages[key]
-        for key in [key for key in self._latest_actions if key[0] == table_id]:
-            del self._latest_actions[key]
+        self.private.forget_table(table_id)
         self._under_board.pop(table_id, None)
         self._asked.pop(table_id, None)
         self._edits_started.pop(table_id, None)
@@ -691,93 +604,6 @@ class TableDisplay:
         self._ping_texts.pop(table_id, None)
         self._ping_locks.pop(table_id, None)
         self._board_posted_at.pop(table_id, None)
-
-    def hand_needs_reopening(self, table: Table, user_id: int) -> bool:
-        """True once per player of a game that was running before the bot restarted, while the bot cannot
-        update their private hand message (interaction tokens are kept in memory only)."""
-        key = (table.id, user_id)
-        started = table.started_at
-        if started is None or started >= self._started_at or key in self._hand_messages:
-            return False
-        if key in self._told_to_reopen:
-            return False
-        self._told_to_reopen.add(key)
-        return True
-
-    def update_hands(self, table: Table, *, except_user: int | None = None) -> None:
-        """Edit each player's latest private hand message that Discord still lets us edit."""
-        now = self.clock()
-        for index, seat in enumerate(table.seats):
-            stored = self._hand_messages.get((table.id, seat.user_id))
-            if seat.is_ai or seat.user_id == except_user or stored is None:
-                continue
-            if now - stored.created_at > HAND_MESSAGE_LIFETIME:
-                continue
-            self.spawn(self._edit_hand(table, index, seat.locale, stored))
-
-    async def _bring_hands_down(self, table: Table) -> None:
-        """Each player's private hand, sent again under the board just posted (as a follow-up of their latest
-        action at the table, private like the first), the one above deleted; a player whose token is too old, whose
-        latest click is still being answered (that answer shows their hand), or who never opened their hand, keeps
-        theirs where it is."""
-        now = self.clock()
-        hints = (await self._settings.get(table.guild_id)).hints_enabled
-        table = self._games.as_saved(table)
-        for index, seat in enumerate(table.seats):
-            if seat.is_ai or seat.user_id is None:
-                continue
-            key = (table.id, seat.user_id)
-            stored, interaction = self._hand_messages.get(key), self._latest_answered(table.id, seat.user_id)
-            if stored is None or interaction is None:
-                continue
-            content = ui_for(table).hand(
-                table, index, seat.locale, notice=None, hints=hints, **stored.options()
-            )
-            try:
-                message = await interaction.followup.send(ephemeral=True, wait=True, **content)
-            except discord.HTTPException as error:
-                log.info("Could not bring a private hand down in table %s: %s", table.id, error.status)
-                continue
-            self._hand_messages[key] = HandMessage(
-                interaction.token, self.clock(), message.id, message.id, stored.selected
-            )
-            if now - stored.created_at < HAND_MESSAGE_LIFETIME:
-                self.spawn(self._delete_hand(stored))
-
-    def _hand_webhook(self, stored: HandMessage) -> tuple[discord.Webhook, Any] | None:
-        """The interaction webhook that can change a hand message, and the message's id there."""
-        application_id = self._client.application_id
-        if application_id is None:
-            return None
-        webhook = discord.Webhook.partial(application_id, stored.token, client=self._client)
-        return webhook, stored.message_id if stored.message_id is not None else "@original"
-
-    async def _edit_hand(self, table: Table, seat: int, locale: str, stored: HandMessage) -> None:
-        found = self._hand_webhook(stored)
-        if found is None:
-            return
-        webhook, message_id = found
-        hints = (await self._settings.get(table.guild_id)).hints_enabled
-        # As saved now: another move may be on the live table, being saved.
-        table = self._games.as_saved(table)
-        try:
-            await edit_webhook_message(
-                webhook,
-                message_id,
-                **ui_for(table).hand(table, seat, locale, notice=None, hints=hints, **stored.options()),
-            )
-        except discord.HTTPException as error:
-            log.info("Could not update a private hand message in table %s: %s", table.id, error.status)
-
-    async def _delete_hand(self, stored: HandMessage) -> None:
-        found = self._hand_webhook(stored)
-        if found is None:
-            return
-        webhook, message_id = found
-        try:
-            await webhook.delete_message(message_id)
-        except discord.HTTPException as error:  # dismissed by the player already, or its token expired
-            log.info("Could not delete an older private hand message: %s", error.status)
 
     # -- helpers -------------------------------------------------------------------------------------------
     def _channel(self, table: Table) -> BoardChannel | None:

@@ -216,7 +216,8 @@ async def test_in_a_rated_game_the_others_vote_and_the_player_waited_for_gives_i
     assert passed.ephemeral and f"a loss for {waited.name}" in (passed.content or "")
     assert driver.bot.games.get(table_id) is None, "the only other player decides"
     assert any(
-        f"while it waited for {waited.name}" in message.text for message in driver.public_messages()
+        f"A loss for {waited.name}: the table voted to end the game" in message.text
+        for message in driver.public_messages()
     ), "the channel is told who gave the game up"
     rows = await driver.bot.db.fetchall(
         "SELECT user_id, forfeited, won FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)

@@ -20,12 +20,12 @@ async def test_a_click_still_being_answered_gets_no_follow_up_until_it_is() -> N
     interaction.locale = "en-US"
     interaction.followup.send = AsyncMock()
     interaction.response.is_done.return_value = False  # its answer is on its way
-    display.remember_action(table.id, interaction)
-    display.tell_privately(table, {0: Notice("board.reposted", {})})
+    display.private.remember_action(table.id, interaction)
+    display.private.tell_privately(table, {0: Notice("board.reposted", {})})
     await asyncio.sleep(0)
     interaction.followup.send.assert_not_awaited()
     interaction.response.is_done.return_value = True  # answered: the word follows it up
-    display.tell_privately(table, {0: Notice("board.reposted", {})})
+    display.private.tell_privately(table, {0: Notice("board.reposted", {})})
     for _ in range(3):
         await asyncio.sleep(0)
     interaction.followup.send.assert_awaited_once()
