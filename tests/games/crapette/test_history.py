@@ -94,10 +94,7 @@ def test_calls_and_missed_turns_are_told_where_they_happened() -> None:
         line for line in told if isinstance(line, Notice) and line.key == "crapette.log.called_wrong"
     )
     assert render_notice("en", wrong) == "📣 Alice called Crapette! and was wrong: they miss their next turn."
-    assert (
-        render_notice("fr", wrong)
-        == "📣 Alice crie Crapette\xa0! à tort\xa0: Alice passera son prochain tour."
-    )
+    assert render_notice("fr", wrong) == "📣 Alice crie Crapette\xa0! à tort et passera son prochain tour."
     rights = [line for line in told if isinstance(line, Notice) and line.key == "crapette.log.called_right"]
     assert len(rights) == game.crapettes_called(1) == len(verdicts) >= 3
     for logged, verdict in zip(rights, verdicts, strict=True):
