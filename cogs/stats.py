@@ -117,9 +117,13 @@ class Stats(commands.Cog):
         else:
             locale = await public_language(self.bot.guild_settings, interaction)
         chart = chart_points(stats, locale)
-        ratings = await RatingStore(self.bot.db).player(guild.id, member.id)
+        rating_store = RatingStore(self.bot.db)
+        ratings = await rating_store.player(guild.id, member.id)
         embed = stats_embed(stats, resolved, locale, name=member.display_name, with_chart=bool(chart))
-        others = [ratings_text(ratings, locale)] if ratings else []
+        others = []
+        if ratings:
+            recent = await rating_store.recent_places(guild.id, member.id)
+            others.append(ratings_text(ratings, locale, recent))
         for key in SOLITAIRE_GAMES:  # a line per solitaire game played (Klondike)
             record = await SolitaireStore(self.bot.db).player(guild.id, member.id, key)
             if record is not None:

@@ -85,6 +85,18 @@ class RatedPlayer:
     calls: int = 0  # Crapette: right "Crapette!" calls
 
 
+# `/stats` shows a player's places in this many of their latest rated games of each game.
+RECENT_PLACES = 10
+
+
+@dataclass(frozen=True, slots=True)
+class RecentPlace:
+    """A player's place in one of their latest rated games; `forfeited`: they gave it up (last place)."""
+
+    place: int
+    forfeited: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class RatingPage:
     game: str
@@ -144,6 +156,25 @@ class RatingStore:
         players = tuple(player for player in rows if first < player.position <= stop)
         viewer = next((player for player in rows if player.user_id == viewer_id), None)
         return RatingPage(game, page, page_size, total, players, viewer)
+
+    async def recent_places(
+        self, guild_id: int, user_id: int, limit: int = RECENT_PLACES
+    ) -> dict[str, tuple[RecentPlace, ...]]:
+        """A player's places in their latest rated games in this server, by game, the oldest first (a game given
+        up included). Their games are a few hundred rows even in a busy server: read from their seats, kept here."""
+        # SQLite: CROSS JOIN makes the planner start from the player's seats (as StatsStore.player_stats).
+        join = "CROSS JOIN" if self._db.dialect == "sqlite" else "JOIN"
+        rows = await self._db.fetchall(
+            f"SELECT g.game, p.place, p.forfeited FROM game_players AS p {join} games AS g ON g.id = p.game_id"
+            " WHERE p.user_id = ? AND g.guild_id = ? AND p.place IS NOT NULL ORDER BY g.ended_at DESC, g.id DESC",
+            (user_id, guild_id),
+        )
+        latest: dict[str, list[RecentPlace]] = {}
+        for row in rows:
+            places = latest.setdefault(str(row["game"]), [])
+            if len(places) < limit:
+                places.append(RecentPlace(int(row["place"]), bool(row["forfeited"])))
+        return {game: tuple(reversed(places)) for game, places in latest.items()}
 
     async def player(self, guild_id: int, user_id: int) -> list[tuple[str, RatedPlayer]]:
         """A player's rating in every competitive game they played in this server (game key, standing)."""

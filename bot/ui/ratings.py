@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.storage.ratings import RatedPlayer, RatingPage
+from bot.storage.ratings import RatedPlayer, RatingPage, RecentPlace
 from bot.storage.solitaire import SolitaireStanding
 from bot.ui.format import duration, escape_name
 from bot.ui.game_ui import ui_for_key
@@ -75,8 +76,27 @@ def rating_names_needed(page: RatingPage) -> set[int]:
     return {player.user_id for player in page.players}
 
 
-def ratings_text(ratings: list[tuple[str, RatedPlayer]], locale: str) -> str:
-    """A player's standing in each competitive game, one line a game (for `/stats`)."""
+def place_mark(recent: RecentPlace) -> str:
+    """A place at a glance: 🥇 🥈 🥉, then 4️⃣ to 8️⃣ (eight seats at most); 🏳️ for a game given up."""
+    if recent.forfeited:
+        return "🏳️"
+    if recent.place <= len(MEDALS):
+        return MEDALS[recent.place - 1]
+    return f"{recent.place}\ufe0f\u20e3"
+
+
+def recent_text(places: Sequence[RecentPlace], locale: str) -> str:
+    """A player's places in their latest games of one game, the oldest first ("Last 4 games, ...: 🥇 🥉 🥇 🏳️")."""
+    return t(locale, "rating.recent", count=len(places), places=" ".join(map(place_mark, places)))
+
+
+def ratings_text(
+    ratings: list[tuple[str, RatedPlayer]],
+    locale: str,
+    recent: Mapping[str, Sequence[RecentPlace]] | None = None,
+) -> str:
+    """A player's standing in each competitive game, one line a game (for `/stats`), and under it their places in
+    their latest games of it (`recent`, by game), to see how they are doing lately."""
     lines = []
     for game, player in ratings:
         lines.append(
@@ -91,6 +111,8 @@ def ratings_text(ratings: list[tuple[str, RatedPlayer]], locale: str) -> str:
                 average=average_text(game, player, locale),
             )
         )
+        if recent and recent.get(game):
+            lines.append(recent_text(recent[game], locale))
     return "\n".join(lines)
 
 

@@ -48,6 +48,10 @@ async def test_a_player_who_stops_a_rated_game_is_asked_then_gives_it_up(
     ratings = await driver.command(world.alice, "leaderboard", game="crapette")
     ranking = ratings.embeds[0]["description"]
     assert ranking.index("Bob") < ranking.index("Alice"), "Bob is rated above Alice"
+    record = (await driver.command(world.alice, "stats")).embeds[0]["fields"][0]["value"]
+    assert record.startswith("**Crapette**: rating") and record.endswith("\nLast game: 🏳️"), record
+    his = await driver.command(world.bob, "stats", private=True)  # in his language
+    assert his.embeds[0]["fields"][0]["value"].endswith("\nDernière partie\xa0: 🥇"), "Bob won it"
 
     # The other question's button once the game is over: one private sentence, nothing recorded twice.
     for answer in (yes, no):

@@ -7,7 +7,7 @@ import pytest
 from bot.games.base import SeatResult
 from bot.service.table import Seat, Table, TableStatus
 from bot.storage.database import Database
-from bot.storage.ratings import RatingStore, update_ratings
+from bot.storage.ratings import RatingStore, RecentPlace, update_ratings
 from bot.storage.stats import StatsStore
 
 ALICE, BOB, CAROL = 11, 12, 13
@@ -72,3 +72,49 @@ async def test_forget_and_erase_remove_ratings(db: Database) -> None:
     await StatsStore(db).erase_guild(1)
     assert (await RatingStore(db).leaderboard(1, "hearts")).total == 0
     assert (await RatingStore(db).leaderboard(2, "hearts")).total == 3
+
+
+async def played(
+    db: Database,
+    game: str,
+    places: dict[int, int],
+    *,
+    ended_at: float,
+    guild: int = 1,
+    gave_up: int | None = None,
+) -> None:
+    """A finished rated game stored as `_record_result` stores it: each player's place, who gave it up."""
+    row = await db.fetchone("SELECT COALESCE(MAX(id), 0) + 1 FROM games")
+    game_id = int(row[0]) if row else 1
+    async with db.transaction() as transaction:
+        await transaction.execute(
+            "INSERT INTO games (id, guild_id, channel_id, game, player_count, variant, deal_code, outcome,"
+            " cards_left, turns, started_at, ended_at, team_key) VALUES (?, ?, 2, ?, ?, 'standard', 'BCDFGHJK',"
+            " 'finished', 0, 5, ?, ?, ?)",
+            (game_id, guild, game, len(places), ended_at - 60, ended_at, ",".join(map(str, sorted(places)))),
+        )
+        await transaction.executemany(
+            "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, place, won, forfeited)"
+            " VALUES (?, ?, ?, 'someone', 0, ?, ?, ?)",
+            [
+                (game_id, seat, user, place, int(place == 1), int(user == gave_up))
+                for seat, (user, place) in enumerate(places.items())
+            ],
+        )
+
+
+async def test_a_players_latest_places_by_game_oldest_first(db: Database) -> None:
+    """`/stats` shows the places of a player's latest rated games: the last ten of each game, this server's only,
+    in the order played, a game given up marked."""
+    for number in range(12):  # Alice: 1st, 2nd, 3rd, 1st, ... the twelfth the latest
+        await played(db, "hearts", {ALICE: 1 + number % 3, BOB: 4 - 1 - number % 3}, ended_at=1000.0 + number)
+    await played(db, "crapette", {ALICE: 2, BOB: 1}, ended_at=500.0, gave_up=ALICE)
+    await played(db, "barbu", {ALICE: 1, BOB: 2}, ended_at=2000.0, guild=2)
+    store = RatingStore(db)
+    mine = await store.recent_places(1, ALICE)
+    assert set(mine) == {"hearts", "crapette"}, "another server's games stay there"
+    assert [recent.place for recent in mine["hearts"]] == [1 + number % 3 for number in range(2, 12)]
+    assert not any(recent.forfeited for recent in mine["hearts"])
+    assert mine["crapette"] == (RecentPlace(2, forfeited=True),)
+    assert [recent.place for recent in (await store.recent_places(1, BOB))["hearts"]][-1] == 3 - 11 % 3
+    assert await store.recent_places(1, CAROL) == {}

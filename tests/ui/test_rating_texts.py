@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage.ratings import RatedPlayer, RatingPage
+from bot.storage.ratings import RatedPlayer, RatingPage, RecentPlace
 from bot.ui.ratings import rating_embed, ratings_text
 
 DAVE = RatedPlayer(
@@ -28,3 +28,27 @@ def test_the_average_says_what_it_counts(game: str, locale: str, average: str) -
     embed = rating_embed(page, {}, locale, guild_name="Table Top", viewer_id=None, viewer_name="Dave")
     assert average in (embed.description or "")
     assert ratings_text([(game, DAVE)], locale).endswith(average)
+
+
+@pytest.mark.parametrize(
+    ("locale", "last_one", "last_four"),
+    [
+        ("en-US", "Last game: 🥈", "Last 4 games, the newest on the right: 🥇 4️⃣ 🏳️ 🥉"),
+        ("fr", "Dernière partie\xa0: 🥈", "4 dernières parties, la plus récente à droite\xa0: 🥇 4️⃣ 🏳️ 🥉"),
+        ("de", "Letzte Partie: 🥈", "Letzte 4 Partien, die neueste rechts: 🥇 4️⃣ 🏳️ 🥉"),
+    ],
+)
+def test_stats_show_the_places_of_the_latest_games_under_each_games_line(
+    locale: str, last_one: str, last_four: str
+) -> None:
+    """A player coming back sees how they did lately: a place per game, oldest first, 🏳️ for a game given up;
+    a game with no recent places shows only its line."""
+    recent = {
+        "hearts": (RecentPlace(1), RecentPlace(4), RecentPlace(3, forfeited=True), RecentPlace(3)),
+        "crapette": (RecentPlace(2),),
+    }
+    text = ratings_text([("barbu", DAVE), ("crapette", DAVE), ("hearts", DAVE)], locale, recent)
+    lines = text.split("\n")
+    assert len(lines) == 5
+    assert lines[2] == last_one and lines[4] == last_four
+    assert ratings_text([("hearts", DAVE)], locale) == lines[3], "no places asked for, none shown"
