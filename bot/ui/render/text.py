@@ -22,8 +22,8 @@ def _notdef_mask() -> bytes:
 
 # The spaces a text may hold: French puts a no-break space (U+00A0) before ":" and inside « », and numbers are
 # grouped with a narrow one (U+202F). Python calls neither printable, yet each is a space the font has.
-SPACES = frozenset(" \u00a0\u202f")
-_RUN_OF_SPACES = re.compile("[ \u00a0\u202f]{2,}")
+SPACES = " \u00a0\u202f"
+_RUN_OF_SPACES = re.compile(f"[{SPACES}]{{2,}}")
 
 
 @cache
@@ -39,7 +39,7 @@ def drawable(text: str) -> str:
     """`text` without the characters DejaVu Sans cannot draw (emoji such as 🤖), so no empty boxes show; a run of
     spaces left where one was taken out is one space, no-break where one of them was ("Pioche\u00a0: 82" stays)."""
     kept = "".join(character for character in text if _has_glyph(character))
-    return _RUN_OF_SPACES.sub(_one_space, kept).strip("".join(SPACES))
+    return _RUN_OF_SPACES.sub(_one_space, kept).strip(SPACES)
 
 
 def _one_space(run: re.Match[str]) -> str:
