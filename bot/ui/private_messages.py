@@ -35,11 +35,7 @@ HAND_MESSAGE_LIFETIME = TOKEN_LIFETIME
 
 @dataclass(slots=True)
 class HandMessage:
-    """A player's latest private hand message, editable through its interaction token for 15 minutes.
-
-    Kept in memory only: interaction tokens never reach the disk or the logs. After a restart, players get fresh
-    hand messages from **My hand** or `/hand`.
-    """
+    """A player's latest private hand message, editable through its interaction token for 15 minutes."""
 
     token: str
     created_at: float
@@ -67,9 +63,8 @@ class PrivateMessages:
         self._client = client
         self._games = games
         self._settings = settings
-        self._clock = (
-            clock  # Unix time, for the 15 minutes of interaction tokens (the display's, tests move it)
-        )
+        # Unix time, for the 15 minutes of interaction tokens: the display's clock, which tests move on.
+        self._clock = clock
         self._spawn = spawn  # the display's tasks: flushed and logged together
         self._hand_messages: dict[tuple[int, int], HandMessage] = {}
         # (table, user) -> when they last acted there, and that interaction: a private word for them later (a
