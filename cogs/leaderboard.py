@@ -20,14 +20,12 @@ from bot.ui.controller import send_private
 from bot.ui.i18n import command_name, t
 from bot.ui.leaderboard import (
     LEADERBOARD_TEMPLATE,
-    answering,
     leaderboard_custom_id,
     leaderboard_embed,
     leaderboard_names_needed,
-    member_names,
     parse_leaderboard_id,
-    require_guild,
 )
+from bot.ui.member_names import member_names
 from bot.ui.ratings import (
     RATING_TEMPLATE,
     parse_rating_id,
@@ -36,6 +34,7 @@ from bot.ui.ratings import (
     rating_names_needed,
     solitaire_embed,
 )
+from bot.ui.screen_answers import answering, require_guild
 from bot.ui.server_language import public_language
 from cogs.game import GAME_CHOICES
 

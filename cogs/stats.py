@@ -22,19 +22,12 @@ from bot.storage.ratings import RatingStore
 from bot.storage.solitaire import SolitaireStore
 from bot.storage.stats import StatsStore
 from bot.ui.chart import results_chart
+from bot.ui.format import plural
 from bot.ui.i18n import t
-from bot.ui.leaderboard import (
-    CHART_FILE,
-    answering,
-    chart_labels,
-    chart_points,
-    member_names,
-    plural,
-    require_guild,
-    stats_embed,
-    stats_names_needed,
-)
+from bot.ui.member_names import member_names
+from bot.ui.player_stats import CHART_FILE, chart_labels, chart_points, stats_embed, stats_names_needed
 from bot.ui.ratings import ratings_text, solitaire_text
+from bot.ui.screen_answers import answering, require_guild
 from bot.ui.server_language import public_language
 
 # The cooperative games other than The Game (Klondike): `/stats` gives each a line of wins and games, the way

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from bot.ui.i18n import t
+from babel.numbers import get_decimal_symbol
+
+from bot.ui.i18n import language_of, t
 
 # What makes a name more than text in Discord's markdown: formatting (* _ ~ | ` and the escape \ itself), the
 # openers of mentions, channels, roles, emoji, timestamps and commands (<…>), and masked links ([…](…)).
@@ -56,3 +58,17 @@ def duration(seconds: float, locale: str) -> str:
     if minutes < 60:
         return t(locale, "time.minutes", minutes=minutes)
     return t(locale, "time.hours", hours=minutes // 60, minutes=minutes % 60)
+
+
+def plural(locale: str, key: str, count: int) -> str:
+    """The plural form of `key` the language's rule wants for `count` (see `bot.ui.i18n`); it gets {count}."""
+    return t(locale, key, count=count)
+
+
+def decimal(locale: str, value: float) -> str:
+    """One decimal, written the reader's way: 2.5 in English, 2,5 in French and German."""
+    return f"{value:.1f}".replace(".", get_decimal_symbol(language_of(locale)))
+
+
+def when(seconds: float, style: str = "R") -> str:
+    return f"<t:{int(seconds)}:{style}>"

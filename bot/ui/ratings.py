@@ -9,10 +9,11 @@ import discord
 
 from bot.storage.ratings import RatedPlayer, RatingPage, RecentPlace
 from bot.storage.solitaire import SolitaireStanding
-from bot.ui.format import duration, escape_name
+from bot.ui.format import decimal, duration, escape_name, plural, when
 from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import t
-from bot.ui.leaderboard import MEDALS, Names, decimal, plural, when
+from bot.ui.leaderboard import MEDALS
+from bot.ui.member_names import Names
 
 COLOUR = discord.Colour.gold()
 RATING_TEMPLATE = r"tg:rlb:(?P<guild>\d+):(?P<game>[a-z]{1,20}):(?P<page>\d{1,5})"

@@ -35,7 +35,7 @@ from bot.ui.chart import (
     dated_indexes,
     results_chart,
 )
-from bot.ui.leaderboard import chart_labels, chart_points
+from bot.ui.player_stats import chart_labels, chart_points
 
 PHONE_WIDTH = 400
 RESULTS = [12, 0, 7, 25, 40, 3, 0, 18, 9, 55, 2, 0, 31, 14, 6]

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from bot.storage.stats import GameRecord, SeatRecord
-from bot.ui.leaderboard import game_embed, outcome_text
+from bot.ui.history import game_embed, outcome_text
 
 ALICE = SeatRecord(user_id=1, name="alice", is_ai=False, points=0, place=1, won=True)
 ADA = SeatRecord(user_id=None, name="Ada", is_ai=True, points=7, place=2, won=False)

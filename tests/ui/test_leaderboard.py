@@ -10,15 +10,9 @@ import discord
 import pytest
 
 from bot.storage.stats import LeaderboardFilters, LeaderboardPage, SeatRecord, TeamStanding
-from bot.ui.leaderboard import (
-    LEADERBOARD_ID,
-    MemberNames,
-    decimal,
-    leaderboard_custom_id,
-    leaderboard_embed,
-    parse_leaderboard_id,
-    plural,
-)
+from bot.ui.format import decimal, plural
+from bot.ui.leaderboard import LEADERBOARD_ID, leaderboard_custom_id, leaderboard_embed, parse_leaderboard_id
+from bot.ui.member_names import MemberNames
 
 GUILD = 123_456_789_012_345_678
 

@@ -7,7 +7,7 @@ import pytest
 from bot.games.registry import GAMES
 from bot.storage.settings import GuildSettings
 from bot.ui.i18n import t
-from bot.ui.leaderboard import settings_embed
+from bot.ui.settings_panel import settings_embed
 
 
 @pytest.mark.parametrize("locale", ["en-US", "fr", "de"])

@@ -33,12 +33,11 @@ from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
 from bot.storage.stats import GameRecord, SeatRecord
 from bot.ui import components
-from bot.ui.format import duration, escape_name
+from bot.ui.format import duration, escape_name, plural
 from bot.ui.game_ui import GameUI, TypedMove, ended_early_text, log_pages_of, render_notice
 from bot.ui.i18n import t
-from bot.ui.leaderboard import plural
-from bot.ui.leaderboard import seat_name as record_seat_name
 from bot.ui.lobby import BoardImage, seat_name
+from bot.ui.member_names import seat_name as record_seat_name
 from bot.ui.menu_values import read_seen_card, with_seen_card
 from bot.ui.render import (
     CrapetteLabels,
