@@ -49,7 +49,8 @@ from bot.games.klondike.solver import WINNABLE, solve
 from bot.games.klondike.wording import describe
 from bot.service.solver_pool import solver_pool
 from bot.service.table import Table
-from bot.ui.controller import TableController, send_private
+from bot.ui.answers import send_private
+from bot.ui.controller import TableController
 from bot.ui.game_ui import render_notice
 from tests.storage.seed import add_game
 

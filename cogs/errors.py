@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ui.answers import apologise, send_private
 from bot.ui.component_router import ComponentRouter
-from bot.ui.controller import apologise, send_private
 from bot.ui.i18n import t
 
 

@@ -13,10 +13,10 @@ from bot.app import TheGameBot
 from bot.games.errors import GameError
 from bot.games.registry import rules_for
 from bot.storage.stats import StatsStore
+from bot.ui.answers import answering, require_guild
 from bot.ui.history import HISTORY_SHOWN, game_embed, history_embed, history_option
 from bot.ui.i18n import t
 from bot.ui.member_names import member_names, seat_ids
-from bot.ui.screen_answers import answering, require_guild
 from bot.ui.server_language import public_language
 
 

@@ -16,7 +16,7 @@ from bot.games.registry import DEFAULT_GAME, rules_for
 from bot.storage.ratings import RatingStore
 from bot.storage.solitaire import SolitaireStore
 from bot.storage.stats import LeaderboardFilters, LeaderboardPage, StatsStore
-from bot.ui.controller import send_private
+from bot.ui.answers import answering, require_guild, send_private
 from bot.ui.i18n import command_name, t
 from bot.ui.leaderboard import (
     LEADERBOARD_TEMPLATE,
@@ -34,7 +34,6 @@ from bot.ui.ratings import (
     rating_names_needed,
     solitaire_embed,
 )
-from bot.ui.screen_answers import answering, require_guild
 from bot.ui.server_language import public_language
 from cogs.game import GAME_CHOICES
 

@@ -16,9 +16,9 @@ from bot.games.errors import GameError
 from bot.languages import LANGUAGE_NAMES
 from bot.storage.settings import ChatRuleMode
 from bot.storage.stats import StatsStore
+from bot.ui.answers import answering, require_guild
 from bot.ui.format import plural
 from bot.ui.i18n import t
-from bot.ui.screen_answers import answering, require_guild
 from bot.ui.server_language import language_for
 from bot.ui.settings_panel import settings_embed
 

@@ -21,13 +21,13 @@ from bot.games.registry import DEFAULT_GAME, GAMES
 from bot.storage.ratings import RatingStore
 from bot.storage.solitaire import SolitaireStore
 from bot.storage.stats import StatsStore
+from bot.ui.answers import answering, require_guild
 from bot.ui.chart import results_chart
 from bot.ui.format import plural
 from bot.ui.i18n import t
 from bot.ui.member_names import member_names
 from bot.ui.player_stats import CHART_FILE, chart_labels, chart_points, stats_embed, stats_names_needed
 from bot.ui.ratings import ratings_text, solitaire_text
-from bot.ui.screen_answers import answering, require_guild
 from bot.ui.server_language import public_language
 
 # The cooperative games other than The Game (Klondike): `/stats` gives each a line of wins and games, the way

@@ -40,7 +40,7 @@ def _suffix(owner: int | None) -> str:
 
 async def _refuse_other_hand(interaction: discord.Interaction[Any]) -> None:
     """A click on a button of someone else's private hand (a forged click): one private sentence, nothing done."""
-    from bot.ui.controller import send_private
+    from bot.ui.answers import send_private
 
     refusal = _controller(interaction).explain(interaction, GameError("error.not_your_hand"))
     try:

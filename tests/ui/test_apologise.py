@@ -12,8 +12,8 @@ import discord
 import pytest
 
 from bot.games.errors import GameError
-from bot.ui import controller
-from bot.ui.controller import apologise, discord_failed
+from bot.ui import answers, controller
+from bot.ui.answers import apologise, discord_failed
 
 
 def http_error(status: int, code: int = 0) -> discord.HTTPException:
@@ -45,9 +45,9 @@ async def test_a_discord_outage_is_a_warning_and_a_bug_an_error(
     async def send_private(interaction: Any, text: str) -> None:
         sent.append(text)
 
-    monkeypatch.setattr(controller, "send_private", send_private)
+    monkeypatch.setattr(answers, "send_private", send_private)
     interaction: Any = SimpleNamespace(locale=discord.Locale.american_english)
-    with caplog.at_level(logging.WARNING, logger=controller.log.name):
+    with caplog.at_level(logging.WARNING, logger=answers.log.name):
         await apologise(interaction, http_error(503))
         await apologise(interaction, RuntimeError("bug"))
     levels = [(record.levelno, record.exc_info is not None) for record in caplog.records]
@@ -64,7 +64,8 @@ async def test_a_connection_dropped_under_an_answer_is_a_warning_not_an_unhandle
     async def send_private(interaction: Any, text: str) -> None:
         raise aiohttp.ServerDisconnectedError()
 
-    monkeypatch.setattr(controller, "send_private", send_private)
+    monkeypatch.setattr(controller, "send_private", send_private)  # the refusal
+    monkeypatch.setattr(answers, "send_private", send_private)  # the apology
 
     class Refusing:
         bot: Any = SimpleNamespace(lost=asyncio.Event())
@@ -80,7 +81,7 @@ async def test_a_connection_dropped_under_an_answer_is_a_warning_not_an_unhandle
             raise GameError("error.no_table_here")
 
     interaction: Any = SimpleNamespace(locale=discord.Locale.american_english)
-    with caplog.at_level(logging.WARNING, logger=controller.log.name):
+    with caplog.at_level(logging.WARNING):
         await Refusing().act(interaction)  # type: ignore[arg-type]
         await apologise(interaction, RuntimeError("bug"))
     assert [record.levelno for record in caplog.records] == [logging.WARNING, logging.ERROR, logging.WARNING]
