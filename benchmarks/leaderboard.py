@@ -30,6 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.storage.database import Database
+from bot.storage.ratings import RatingStore
 from bot.storage.sqlite import SqliteDatabase
 from bot.storage.stats import LeaderboardFilters, StatsStore
 
@@ -198,6 +199,7 @@ async def main() -> None:
             await sqlite.close()
         filled = time.perf_counter() - started
         store = StatsStore(database)
+        ratings = RatingStore(database)
 
         guild_id = await scalar(
             database, "SELECT guild_id FROM games GROUP BY guild_id ORDER BY COUNT(*) DESC, guild_id"
@@ -258,6 +260,8 @@ async def main() -> None:
                 ),
             ),
             ("stats, busiest player", lambda: store.player_stats(guild_id, player)),
+            # Its places in rated games (none here: every game is The Game's, so all its seats are read, none kept).
+            ("stats, busiest player's places", lambda: ratings.recent_places(guild_id, player)),
             ("history, server (25 games)", lambda: store.history(guild_id)),
             ("history, channel (25 games)", lambda: store.history(guild_id, channel_id=channel)),
             ("one game (history choice)", lambda: store.game(guild_id, games[-1][0])),
