@@ -36,7 +36,7 @@ def record(game: str, outcome: str, score: int, seats: tuple[SeatRecord, ...] = 
         ("crapette", "finished", 3, (replace(ALICE, won=False), ADA), "🤝 Crapette, drawn", "🤝 Crapette, nulle"),
         ("hearts", "finished", 1, (ALICE, ADA), "🏆 Hearts, won with 1 pt", "🏆 Dame de pique, gagnée avec 1 pt"),
         ("barbu", "finished", 40, (ALICE, ADA), "🏆 Barbu, won with 40 pts", "🏆 Barbu, gagnée avec 40 pts"),
-        ("thegame", "abandoned", 1, (ALICE,), "⏹️ The Game, abandoned (1 card left)", "⏹️ The Game, abandonnée (1 carte restante)"),
+        ("thegame", "abandoned", 1, (ALICE,), "⏹️ The Game, abandoned (1 card left)", "⏹️ The Game, arrêtée (1 carte restante)"),
         ("thegame", "lost", 3, (ALICE,), "🏁 The Game, 3 cards left", "🏁 The Game, 3 cartes restantes"),
         ("thegame", "won", 0, (ALICE,), "🏆 The Game, won", "🏆 The Game, gagnée"),
     ],

@@ -1,5 +1,6 @@
 """Klondike and Crapette, whose board is a picture with its controls on it: Alice plays Klondike alone and
-Crapette against the AI with the board's menu and buttons (`/move` when a move is not in the menu).
+Crapette against the AI with the board's menu and buttons (`/move` when a move is not in the menu), then looks at
+her record (`/stats`, `/leaderboard`, `/history`).
 
 Both games are being reworked: the scenes use only what a player uses (the board's menu and buttons, `/move`), so
 that they keep working."""
@@ -97,6 +98,13 @@ async def play_crapette(stage: Stage) -> None:
     await stage.wait_for(lambda: stage.table_or_none() is None, "the game given up")
     await stage.settle()
     await stage.shot("summary", "alice")
+    # What a player looks at afterwards, in the server's language: their record, the ratings, the history.
+    await stage.command("alice", slash(stage.language, "stats"))
+    await stage.shot("stats", "alice")
+    await stage.command("alice", slash(stage.language, "leaderboard", game="crapette"))
+    await stage.shot("leaderboard", "alice")
+    await stage.command("alice", slash(stage.language, "history"))
+    await stage.shot("history", "alice")
 
 
 def crapette(stage: Stage) -> CrapetteSession:
