@@ -112,8 +112,8 @@ def ratings_text(
                 average=average_text(game, player, locale),
             )
         )
-        if recent and recent.get(game):
-            lines.append(recent_text(recent[game], locale))
+        if places := (recent or {}).get(game):
+            lines.append(recent_text(places, locale))
     return "\n".join(lines)
 
 
