@@ -120,7 +120,7 @@ class Stats(commands.Cog):
         for key in SOLITAIRE_GAMES:  # a line per solitaire game played (Klondike)
             record = await SolitaireStore(self.bot.db).player(guild.id, member.id, key)
             if record is not None:
-                others.append(solitaire_text(key, *record, locale))
+                others.append(solitaire_text(key, record, locale))
         if others:
             heading = "stats.other_games"  # besides The Game's, above
             if stats.games == 0:

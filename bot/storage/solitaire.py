@@ -25,22 +25,40 @@ class SolitaireStanding:
         return self.wins / self.games if self.games else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class SolitaireRecord:
+    """A player's record in a solitaire game (for `/stats`): games, wins, and their bests over every deal type."""
+
+    games: int
+    wins: int
+    fewest_moves: int | None  # of a won game
+    fastest: float | None  # seconds, of a won game
+
+
 class SolitaireStore:
     def __init__(self, database: Database) -> None:
         self._db = database
 
-    async def player(self, guild_id: int, user_id: int, game: str) -> tuple[int, int] | None:
-        """A player's finished games of `game` in this server and how many they won (for `/stats`); None when
-        they have none."""
+    async def player(self, guild_id: int, user_id: int, game: str) -> SolitaireRecord | None:
+        """A player's finished games of `game` in this server, how many they won, and their bests (fewest moves,
+        fastest win) for `/stats`; None when they have none."""
         sql = """
-            SELECT COUNT(*) AS games, SUM(CASE WHEN g.outcome = 'won' THEN 1 ELSE 0 END) AS wins
+            SELECT COUNT(*) AS games, SUM(CASE WHEN g.outcome = 'won' THEN 1 ELSE 0 END) AS wins,
+                   MIN(CASE WHEN g.outcome = 'won' THEN g.turns END) AS fewest_moves,
+                   MIN(CASE WHEN g.outcome = 'won' THEN g.ended_at - g.started_at END) AS fastest
             FROM games AS g JOIN game_players AS p ON p.game_id = g.id
             WHERE g.guild_id = ? AND g.game = ? AND p.user_id = ? AND g.outcome <> 'abandoned'
         """
         row = await self._db.fetchone(sql, (guild_id, game, user_id))
         if row is None or not row["games"]:
             return None
-        return int(row["games"]), int(row["wins"] or 0)
+        fewest, fastest = row["fewest_moves"], row["fastest"]
+        return SolitaireRecord(
+            int(row["games"]),
+            int(row["wins"] or 0),
+            None if fewest is None else int(fewest),
+            None if fastest is None else float(fastest),
+        )
 
     async def leaderboard(
         self, guild_id: int, game: str, *, per_variant: int = 10

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.storage.ratings import RatedPlayer, RatingPage, RecentPlace
-from bot.storage.solitaire import SolitaireStanding
+from bot.storage.solitaire import SolitaireRecord, SolitaireStanding
 from bot.ui.format import decimal, duration, escape_name, plural, when
 from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import t
@@ -117,16 +117,23 @@ def ratings_text(
     return "\n".join(lines)
 
 
-def solitaire_text(game: str, games: int, wins: int, locale: str) -> str:
-    """A player's record in a solitaire game, one line (for `/stats`)."""
-    return t(
+def solitaire_text(game: str, record: SolitaireRecord, locale: str) -> str:
+    """A player's record in a solitaire game, one line (for `/stats`), with their bests once they won a deal:
+    "**Klondike**: 3 wins · 10 games · 30% won · best 112 moves · fastest 4 min"."""
+    line = t(
         locale,
         "solitaire.stats_line",
         game=ui_for_key(game).name(locale),
-        wins=plural(locale, "lb.wins", wins),
-        games=plural(locale, "lb.games", games),
-        rate=round(100 * wins / games),
+        wins=plural(locale, "lb.wins", record.wins),
+        games=plural(locale, "lb.games", record.games),
+        rate=round(100 * record.wins / record.games),
     )
+    bests = []
+    if record.fewest_moves is not None:
+        bests.append(t(locale, "solitaire.fewest", moves=record.fewest_moves))
+    if record.fastest is not None:
+        bests.append(t(locale, "solitaire.fastest", time=duration(record.fastest, locale)))
+    return " · ".join((line, *bests))
 
 
 def solitaire_embed(
