@@ -32,7 +32,7 @@ async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriv
     assert "2 numbers said · 0 hints used" in text
     assert embed["fields"][-1] == {
         "name": "The other games",
-        "value": "**Klondike**: 1 win · 1 game · 100% won",
+        "value": "**Klondike**: 1 win · 1 game · 100% won · best 20 moves · fastest 10 min",
         "inline": False,
     }
     assert embed["image"]["url"] == "attachment://results.png"
