@@ -432,9 +432,8 @@ class TableDisplay:
             if table is not None and table.status is TableStatus.PLAYING:
                 log.info("Board of table %s was buried by chat; posting it again", table_id)
                 if await self.post_board(table, retire=True) is not None:
-                    await self.private.bring_hands_down(
-                        table
-                    )  # the hands above the chat come under the board too
+                    # The hands above the chat come under the board too.
+                    await self.private.bring_hands_down(table)
         finally:
             self._reposting.discard(table_id)
 
@@ -503,9 +502,9 @@ class TableDisplay:
     def post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
         """Post a game's own messages (a finished hand's result) in the channel, where they stay. The game goes on
         under them: the board is posted again below (the old one deleted: the result takes its place), then each
-        player's private hand (`PrivateMessages.bring_hands_down`), then the turn line asked for after them, posted again if its
-        text is the same. Seen at phone width: from the third hand on, the board and the hand were two screens up,
-        above the results, and a player pinged at the bottom scrolled up to play."""
+        player's private hand (`PrivateMessages.bring_hands_down`), then the turn line asked for after them, posted
+        again if its text is the same. Seen at phone width: from the third hand on, the board and the hand were two
+        screens up, above the results, and a player pinged at the bottom scrolled up to play."""
         self.spawn(self._post_announcements(table, contents))
 
     async def _post_announcements(self, table: Table, contents: list[dict[str, Any]]) -> None:
