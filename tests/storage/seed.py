@@ -70,3 +70,44 @@ async def add_game(
         # Table ids must never reach a seeded id (PostgreSQL hands them out from a sequence).
         await reserve_ids_through(transaction, game_id)
     return game_id
+
+
+async def add_result(
+    db: Database,
+    game: str,
+    players: Sequence[int],
+    *,
+    guild_id: int,
+    outcome: str = "finished",
+    variant: str = "standard",
+    turns: int = 5,
+    started_at: float,
+    ended_at: float,
+    places: Mapping[int, int] | None = None,
+    gave_up: int | None = None,
+) -> int:
+    """Insert one game of any game as `_record_result` writes it: a solitaire deal's outcome and moves (`turns`),
+    or a rated game's places (`places`, by player) and who gave it up."""
+    row = await db.fetchone("SELECT COALESCE(MAX(id), 0) + 1 FROM games")
+    game_id = int(row[0]) if row else 1
+    async with db.transaction() as transaction:
+        await transaction.execute(
+            "INSERT INTO games (id, guild_id, channel_id, game, player_count, variant, deal_code, outcome,"
+            " cards_left, turns, started_at, ended_at, team_key) VALUES (?, ?, 2, ?, ?, ?, 'BCDFGHJK', ?, 0, ?, ?, ?, ?)",
+            (
+                game_id, guild_id, game, len(players), variant, outcome, turns, started_at, ended_at,
+                ",".join(map(str, sorted(players))),
+            ),
+        )  # fmt: skip
+        await transaction.executemany(
+            "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, place, won, forfeited)"
+            " VALUES (?, ?, ?, 'someone', 0, ?, ?, ?)",
+            [
+                (
+                    game_id, seat, user, None if places is None else places[user],
+                    None if places is None else int(places[user] == 1), None if places is None else int(user == gave_up),
+                )
+                for seat, user in enumerate(players)
+            ],
+        )  # fmt: skip
+    return game_id

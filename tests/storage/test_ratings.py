@@ -9,6 +9,7 @@ from bot.service.table import Seat, Table, TableStatus
 from bot.storage.database import Database
 from bot.storage.ratings import RatingStore, RecentPlace, update_ratings
 from bot.storage.stats import StatsStore
+from tests.storage.seed import add_result
 
 ALICE, BOB, CAROL = 11, 12, 13
 
@@ -83,24 +84,11 @@ async def played(
     guild: int = 1,
     gave_up: int | None = None,
 ) -> None:
-    """A finished rated game stored as `_record_result` stores it: each player's place, who gave it up."""
-    row = await db.fetchone("SELECT COALESCE(MAX(id), 0) + 1 FROM games")
-    game_id = int(row[0]) if row else 1
-    async with db.transaction() as transaction:
-        await transaction.execute(
-            "INSERT INTO games (id, guild_id, channel_id, game, player_count, variant, deal_code, outcome,"
-            " cards_left, turns, started_at, ended_at, team_key) VALUES (?, ?, 2, ?, ?, 'standard', 'BCDFGHJK',"
-            " 'finished', 0, 5, ?, ?, ?)",
-            (game_id, guild, game, len(places), ended_at - 60, ended_at, ",".join(map(str, sorted(places)))),
-        )
-        await transaction.executemany(
-            "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, place, won, forfeited)"
-            " VALUES (?, ?, ?, 'someone', 0, ?, ?, ?)",
-            [
-                (game_id, seat, user, place, int(place == 1), int(user == gave_up))
-                for seat, (user, place) in enumerate(places.items())
-            ],
-        )
+    """A finished rated game: each player's place, who gave it up."""
+    await add_result(
+        db, game, list(places), guild_id=guild, started_at=ended_at - 60, ended_at=ended_at, places=places,
+        gave_up=gave_up,
+    )  # fmt: skip
 
 
 async def test_a_players_latest_places_by_game_oldest_first(db: Database) -> None:

@@ -8,6 +8,7 @@ import pytest
 from bot.storage.database import Database
 from bot.storage.solitaire import SolitaireRecord, SolitaireStore
 from bot.ui.ratings import solitaire_text
+from tests.storage.seed import add_result
 
 ALICE, BOB = 11, 12
 
@@ -21,28 +22,11 @@ def db(database: Database) -> Database:
 async def played(
     db: Database, players: list[int], outcome: str, moves: int, seconds: float, *, guild: int = 1
 ) -> None:
-    """A Klondike deal stored as `_record_result` stores it (`turns`: the moves made)."""
-    row = await db.fetchone("SELECT COALESCE(MAX(id), 0) + 1 FROM games")
-    game_id = int(row[0]) if row else 1
-    async with db.transaction() as transaction:
-        await transaction.execute(
-            "INSERT INTO games (id, guild_id, channel_id, game, player_count, variant, deal_code, outcome,"
-            " cards_left, turns, started_at, ended_at, team_key) VALUES (?, ?, 2, 'klondike', ?, 'draw3',"
-            " 'BCDFGHJK', ?, 0, ?, 1000, ?, ?)",
-            (
-                game_id,
-                guild,
-                len(players),
-                outcome,
-                moves,
-                1000 + seconds,
-                ",".join(map(str, sorted(players))),
-            ),
-        )
-        await transaction.executemany(
-            "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai) VALUES (?, ?, ?, 'someone', 0)",
-            [(game_id, seat, user) for seat, user in enumerate(players)],
-        )
+    """A Klondike deal (draw three) that took `moves` moves and `seconds`."""
+    await add_result(
+        db, "klondike", players, guild_id=guild, outcome=outcome, variant="draw3", turns=moves, started_at=1000,
+        ended_at=1000 + seconds,
+    )  # fmt: skip
 
 
 async def test_bests_come_from_won_deals_of_this_server_only(db: Database) -> None:
