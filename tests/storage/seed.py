@@ -99,15 +99,23 @@ async def add_result(
                 ",".join(map(str, sorted(players))),
             ),
         )  # fmt: skip
+        rows = []
+        for seat, user in enumerate(players):
+            place = None if places is None else places[user]
+            rated = place is not None
+            rows.append(
+                (
+                    game_id,
+                    seat,
+                    user,
+                    place,
+                    int(place == 1) if rated else None,
+                    int(user == gave_up) if rated else None,
+                )
+            )
         await transaction.executemany(
             "INSERT INTO game_players (game_id, seat, user_id, display_name, is_ai, place, won, forfeited)"
             " VALUES (?, ?, ?, 'someone', 0, ?, ?, ?)",
-            [
-                (
-                    game_id, seat, user, None if places is None else places[user],
-                    None if places is None else int(places[user] == 1), None if places is None else int(user == gave_up),
-                )
-                for seat, user in enumerate(players)
-            ],
-        )  # fmt: skip
+            rows,
+        )
     return game_id
