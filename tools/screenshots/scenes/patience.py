@@ -1,6 +1,6 @@
 """Klondike and Crapette, whose board is a picture with its controls on it: Alice plays Klondike alone and
-Crapette against the AI with the board's menu and buttons (`/move` when a move is not in the menu), then looks at
-her record (`/stats`, `/leaderboard`, `/history`).
+Crapette against the AI with the board's menu and buttons (`/move` when a move is not in the menu); after Klondike
+she reads `/help`, `/rules` and `/settings`, after Crapette her record (`/stats`, `/leaderboard`, `/history`).
 
 Both games are being reworked: the scenes use only what a player uses (the board's menu and buttons, `/move`), so
 that they keep working."""
@@ -64,6 +64,13 @@ async def play_klondike(stage: Stage) -> None:
     await stage.click_matching("alice", rf"tg:g:{table_id}:giveup\.yes:\d+")
     await stage.wait_for(lambda: stage.table_or_none() is None, "the end of the game")
     await stage.shot("summary", "alice")
+    # The help a newcomer reads, and the server's settings its owner opens (Alice owns the server).
+    await stage.command("alice", slash(stage.language, "help"))
+    await stage.shot("help", "alice")
+    await stage.command("alice", slash(stage.language, "rules", game="klondike"))
+    await stage.shot("rules", "alice")
+    await stage.command("alice", slash(stage.language, "settings"))
+    await stage.shot("settings", "alice")
 
 
 async def play_crapette(stage: Stage) -> None:
