@@ -265,3 +265,17 @@ def test_french_punctuation_never_starts_a_line() -> None:
     texts = {**catalog("fr"), **{f"command {key}": text for key, text in command_catalog("fr").items()}}
     breakable = {key: text for key, text in texts.items() if BREAKABLE_BEFORE_PUNCTUATION.search(text)}
     assert not breakable, f"a breakable space before French punctuation: {breakable}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_line_names_a_player_once(language: str) -> None:
+    # Found at phone width: "Alice gave the game up: it counts as a loss for Alice", and in French and German a
+    # wrong call's log line named the caller twice. A name said again reads as another player: say it once (a
+    # pile or a game may be named twice on purpose: "Play 45 on B anyway? Your team asked to keep off B").
+    people = ("name", "caller", "mention", "player", "winner", "names")
+    twice = {
+        key: text
+        for key, text in catalog(language).items()
+        if any(text.count("{" + person + "}") > 1 for person in people)
+    }
+    assert not twice, f"a line that names the same player twice: {twice}"
