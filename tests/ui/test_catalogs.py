@@ -279,3 +279,12 @@ def test_a_line_names_a_player_once(language: str) -> None:
         if any(text.count("{" + person + "}") > 1 for person in people)
     }
     assert not twice, f"a line that names the same player twice: {twice}"
+
+
+def test_french_says_stopped_and_given_up_in_two_words() -> None:
+    # Found in the record screens: "Crapette, abandonnée" (stopped) beside "Crapette, abandonnée par Alice" (given
+    # up, a loss), and "les parties abandonnées ne comptent jamais" under "Alice a abandonné la partie, ce qui
+    # compte comme une défaite". A stopped game ("abandoned" in the keys) is "arrêtée"; "abandonner" is giving up.
+    stopped = {key: text for key, text in catalog("fr").items() if "abandoned" in key and "abandonn" in text}
+    assert not stopped, f"a stopped game called abandoned, the word for giving up: {stopped}"
+    assert "abandonn" in t("fr", "summary.forfeit.forfeit", name="Alice")
