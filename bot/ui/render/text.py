@@ -24,6 +24,7 @@ def _notdef_mask() -> bytes:
 # grouped with a narrow one (U+202F). Python calls neither printable, yet each is a space the font has.
 SPACES = " \u00a0\u202f"
 _RUN_OF_SPACES = re.compile(f"[{SPACES}]{{2,}}")
+_LINE_BREAKS = re.compile(r"[\t\r\n]")  # a picture's line is one line: a break is a space there, not nothing
 
 
 @cache
@@ -38,7 +39,7 @@ def _has_glyph(character: str) -> bool:
 def drawable(text: str) -> str:
     """`text` without the characters DejaVu Sans cannot draw (emoji such as 🤖), so no empty boxes show; a run of
     spaces left where one was taken out is one space, no-break where one of them was ("Pioche\u00a0: 82" stays)."""
-    kept = "".join(character for character in text if _has_glyph(character))
+    kept = "".join(character for character in _LINE_BREAKS.sub(" ", text) if _has_glyph(character))
     return _RUN_OF_SPACES.sub(_one_space, kept).strip(SPACES)
 
 

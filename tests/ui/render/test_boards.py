@@ -143,6 +143,7 @@ def test_french_no_break_spaces_are_drawn() -> None:
     assert drawable("«\u00a0Q♠\u00a0» · 1\u202f000 pts") == "«\u00a0Q♠\u00a0» · 1\u202f000 pts"
     assert drawable("Grace\u00a0🤖 : 3") == "Grace\u00a0: 3"
     assert drawable("\u00a0🤖 Bob\u00a0") == "Bob"
+    assert drawable("Alice\nBob") == "Alice Bob", "a line break is a space, never words glued together"
     assert font_length("a\u00a0b", 20, True) == font_length("a b", 20, True) > font_length("ab", 20, True)
     french = replace(thegame_example(), labels=replace(thegame_example().labels, draw_pile="Pioche\u00a0"))
     squeezed = replace(thegame_example(), labels=replace(thegame_example().labels, draw_pile="Pioche"))
