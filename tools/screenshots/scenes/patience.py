@@ -65,12 +65,9 @@ async def play_klondike(stage: Stage) -> None:
     await stage.wait_for(lambda: stage.table_or_none() is None, "the end of the game")
     await stage.shot("summary", "alice")
     # The help a newcomer reads, and the server's settings its owner opens (Alice owns the server).
-    await stage.command("alice", slash(stage.language, "help"))
-    await stage.shot("help", "alice")
-    await stage.command("alice", slash(stage.language, "rules", game="klondike"))
-    await stage.shot("rules", "alice")
-    await stage.command("alice", slash(stage.language, "settings"))
-    await stage.shot("settings", "alice")
+    await look_at(
+        stage, ("help", "help", {}), ("rules", "rules", {"game": "klondike"}), ("settings", "settings", {})
+    )
 
 
 async def play_crapette(stage: Stage) -> None:
@@ -106,12 +103,20 @@ async def play_crapette(stage: Stage) -> None:
     await stage.settle()
     await stage.shot("summary", "alice")
     # What a player looks at afterwards, in the server's language: their record, the ratings, the history.
-    await stage.command("alice", slash(stage.language, "stats"))
-    await stage.shot("stats", "alice")
-    await stage.command("alice", slash(stage.language, "leaderboard", game="crapette"))
-    await stage.shot("leaderboard", "alice")
-    await stage.command("alice", slash(stage.language, "history"))
-    await stage.shot("history", "alice")
+    await look_at(
+        stage,
+        ("stats", "stats", {}),
+        ("leaderboard", "leaderboard", {"game": "crapette"}),
+        ("history", "history", {}),
+    )
+
+
+async def look_at(stage: Stage, *screens: tuple[str, str, dict[str, str]]) -> None:
+    """Alice types each command (its English name and options, in her language) and its answer is pictured under
+    the screen's name."""
+    for name, command, options in screens:
+        await stage.command("alice", slash(stage.language, command, **options))
+        await stage.shot(name, "alice")
 
 
 def crapette(stage: Stage) -> CrapetteSession:
