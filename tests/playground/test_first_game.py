@@ -12,6 +12,7 @@ import pytest
 
 from bot.games.thegame.ui.board import game_of
 from bot.playground.run import RunningPlayground
+from bot.service.table import TableStatus
 from tests.playground.helpers import until
 
 pytestmark = pytest.mark.browser
@@ -43,8 +44,14 @@ async def test_the_readme_first_game_from_an_empty_channel_to_the_summary(
     assert channel is not None
     table = await until(lambda: playground.bot.games.in_channel(channel.id), what="the table")
     await until(lambda: len(table.seats) == 2, what="Bob's seat")
-    # Step 4: Alice presses Start; step 5: each presses My hand; step 6: Alice presses I'll start.
-    await labelled(alice_page, "Start").last.click()
+    # Step 4: Alice sees Bob on the lobby and presses Start (a fresh-clone run under load once timed out waiting
+    # for My hand: pressing Start while her lobby was being redrawn for Bob's seat, or a start answered slowly; a
+    # person waits for the lobby to show Bob, and for the board). Step 5: each presses My hand; step 6: Alice
+    # presses I'll start.
+    lobby = alice_page.locator(".message").filter(has=labelled(alice_page, "Start")).filter(has_text="Bob")
+    await lobby.last.wait_for()
+    await labelled(lobby.last, "Start").click()
+    await until(lambda: table.status is TableStatus.PLAYING, timeout=30, what="the game started")
     pages = {"alice": alice_page, "bob": bob_page}
     for page in pages.values():
         await labelled(page, "My hand").last.click()
