@@ -391,7 +391,6 @@ class TableController:
             table, seat, str(interaction.locale), notice=notice, hints=hints, **options
         )
         user_id, token = interaction.user.id, interaction.token
-        selected = options.get("selected")  # a card chosen before its pile: kept when the hand is shown again
         if edit and not interaction.response.is_done():
             try:
                 await update_clicked_message(interaction, **content)
@@ -404,18 +403,18 @@ class TableController:
             else:
                 shown = interaction.message.id if interaction.message is not None else None
                 self.display.private.remember_hand_message(
-                    table.id, user_id, token, shown_id=shown, selected=selected
+                    table.id, user_id, token, shown_id=shown, options=options
                 )
                 return
         if interaction.response.is_done():
             message = await interaction.followup.send(ephemeral=True, wait=True, **content)
             self.display.private.remember_hand_message(
-                table.id, user_id, token, message.id, shown_id=message.id, selected=selected
+                table.id, user_id, token, message.id, shown_id=message.id, options=options
             )
         else:
             sent = await interaction.response.send_message(ephemeral=True, **content)
             self.display.private.remember_hand_message(
-                table.id, user_id, token, shown_id=sent.message_id, selected=selected
+                table.id, user_id, token, shown_id=sent.message_id, options=options
             )
 
     @answering

@@ -47,6 +47,12 @@ class HandMessage:
         """What the hand shown again in this message keeps of the player's choices."""
         return {} if self.selected is None else {"selected": self.selected}
 
+    @staticmethod
+    def kept(options: Mapping[str, Any]) -> Any:
+        """What of a hand's options (`GameUI.hand`'s keywords) its message keeps: the card chosen, not a stale
+        question ("confirm")."""
+        return options.get("selected")
+
 
 class PrivateMessages:
     """The hand messages and latest actions of every table's players, by (table, user)."""
@@ -82,13 +88,14 @@ class PrivateMessages:
         message_id: int | None = None,
         *,
         shown_id: int | None = None,
-        selected: Any = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
-        """The player's hand is now this message (`selected`: the card it shows chosen, if any). An older hand
-        message of theirs, still shown above it, would stay as it was (a pass menu still open after the game
-        ended, found in the playground): it is deleted."""
+        """The player's hand is now this message (`options`: what it was drawn with, such as the card it shows
+        chosen). An older hand message of theirs, still shown above it, would stay as it was (a pass menu still
+        open after the game ended, found in the playground): it is deleted."""
         key = (table_id, user_id)
         previous = self._hand_messages.get(key)
+        selected = HandMessage.kept(options or {})
         self._hand_messages[key] = HandMessage(token, self._clock(), message_id, shown_id, selected)
         if (
             previous is not None
@@ -107,14 +114,14 @@ class PrivateMessages:
         """Tell seats privately what concerns them (`notices`, by seat), each in their language, as a follow-up of
         their latest action at the table when Discord still allows it (otherwise the board says it publicly)."""
         for seat, notice in notices.items():
-            interaction = self.latest_answered(table.id, table.seats[seat].user_id)
+            interaction = self._latest_answered(table.id, table.seats[seat].user_id)
             if interaction is None:
                 continue
             self._spawn(
                 self._follow_up(interaction, render_notice(interaction.locale, notice, emojis=True), table.id)
             )
 
-    def latest_answered(self, table_id: int, user_id: int | None) -> discord.Interaction[Any] | None:
+    def _latest_answered(self, table_id: int, user_id: int | None) -> discord.Interaction[Any] | None:
         """The player's latest action at the table, to follow up privately: once it is answered (a follow-up sent
         before the answer breaks Discord's rule, as the soak found when another click ended a hand meanwhile) and
         while its token lives; None otherwise."""
@@ -127,9 +134,8 @@ class PrivateMessages:
     async def _follow_up(interaction: discord.Interaction[Any], text: str, table_id: int) -> None:
         try:
             await interaction.followup.send(text, ephemeral=True)
-        except (
-            discord.HTTPException
-        ) as error:  # the token expired, or Discord failed: the board says it anyway
+        except discord.HTTPException as error:
+            # The token expired, or Discord failed: the board says it anyway.
             log.info("Could not tell a player privately in table %s: %s", table_id, error.status)
 
     def forget_table(self, table_id: int) -> None:
@@ -173,12 +179,10 @@ class PrivateMessages:
             if seat.is_ai or seat.user_id is None:
                 continue
             key = (table.id, seat.user_id)
-            stored, interaction = self._hand_messages.get(key), self.latest_answered(table.id, seat.user_id)
+            stored, interaction = self._hand_messages.get(key), self._latest_answered(table.id, seat.user_id)
             if stored is None or interaction is None:
                 continue
-            content = ui_for(table).hand(
-                table, index, seat.locale, notice=None, hints=hints, **stored.options()
-            )
+            content = self._hand(table, index, seat.locale, stored, hints)
             try:
                 message = await interaction.followup.send(ephemeral=True, wait=True, **content)
             except discord.HTTPException as error:
@@ -189,6 +193,11 @@ class PrivateMessages:
             )
             if now - stored.created_at < HAND_MESSAGE_LIFETIME:
                 self._spawn(self._delete_hand(stored))
+
+    @staticmethod
+    def _hand(table: Table, seat: int, locale: str, stored: HandMessage, hints: bool) -> dict[str, Any]:
+        """A hand shown again (edited or brought down): the table as saved, with the choices its message kept."""
+        return ui_for(table).hand(table, seat, locale, notice=None, hints=hints, **stored.options())
 
     def _hand_webhook(self, stored: HandMessage) -> tuple[discord.Webhook, Any] | None:
         """The interaction webhook that can change a hand message, and the message's id there."""
@@ -207,11 +216,7 @@ class PrivateMessages:
         # As saved now: another move may be on the live table, being saved.
         table = self._games.as_saved(table)
         try:
-            await edit_webhook_message(
-                webhook,
-                message_id,
-                **ui_for(table).hand(table, seat, locale, notice=None, hints=hints, **stored.options()),
-            )
+            await edit_webhook_message(webhook, message_id, **self._hand(table, seat, locale, stored, hints))
         except discord.HTTPException as error:
             log.info("Could not update a private hand message in table %s: %s", table.id, error.status)
 
