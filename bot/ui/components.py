@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.games.errors import GameError
+from bot.ui.answers import send_private
 from bot.ui.component_router import selected_values
 
 if TYPE_CHECKING:
@@ -40,8 +41,6 @@ def _suffix(owner: int | None) -> str:
 
 async def _refuse_other_hand(interaction: discord.Interaction[Any]) -> None:
     """A click on a button of someone else's private hand (a forged click): one private sentence, nothing done."""
-    from bot.ui.answers import send_private
-
     refusal = _controller(interaction).explain(interaction, GameError("error.not_your_hand"))
     try:
         await send_private(interaction, refusal)

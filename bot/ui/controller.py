@@ -33,7 +33,7 @@ from bot.ui.answers import (
     confirm_then,
     send_private,
 )
-from bot.ui.components import ForfeitButton
+from bot.ui.components import ForfeitButton, FullLogButton
 from bot.ui.game_ui import forfeiters_names, refusal_text, render_notice, ui_for, ui_for_key
 from bot.ui.hint_messages import HintMessages
 from bot.ui.i18n import command_name, t
@@ -730,8 +730,6 @@ class TableController:
     @answering
     async def full_log(self, interaction: discord.Interaction[Any], table_id: int, page: int) -> None:
         """Every play of a finished game, privately, a page at a time (the summary's **Full log**)."""
-        from bot.ui.components import FullLogButton
-
         table = await self._finished_table(interaction, table_id)
         locale = str(interaction.locale)
         pages = ui_for(table).log_pages(table, locale) or [t(locale, "log.empty")]

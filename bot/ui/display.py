@@ -25,6 +25,7 @@ from bot.games.errors import GameError
 from bot.gateway_events import OwnMessage
 from bot.service.table import Table, TableStatus
 from bot.ui.activity_button import add_open_table_button
+from bot.ui.components import VoteEndButton
 from bot.ui.format import period
 from bot.ui.game_ui import ended_early_text, ui_for
 from bot.ui.i18n import t
@@ -571,8 +572,6 @@ class TableDisplay:
         else:
             reminder = "turn.reminder_rated" if others else "turn.reminder_alone"
         view = discord.ui.View(timeout=None)
-        from bot.ui.components import VoteEndButton
-
         if reminder != "turn.reminder_alone":
             view.add_item(VoteEndButton(table.id, label=t(table.locale, "button.vote_end")))
         view.stop()
