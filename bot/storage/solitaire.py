@@ -26,13 +26,22 @@ class SolitaireStanding:
 
 
 @dataclass(frozen=True, slots=True)
+class SolitaireBest:
+    """A player's bests in one deal type, over the deals of it they won."""
+
+    variant: str
+    fewest_moves: int
+    fastest: float  # seconds
+
+
+@dataclass(frozen=True, slots=True)
 class SolitaireRecord:
-    """A player's record in a solitaire game (for `/stats`): games, wins, and their bests over every deal type."""
+    """A player's record in a solitaire game (for `/stats`): games and wins over every deal type, and their bests
+    in each deal type they won (a draw-one win is not a draw-three record), in the leaderboard's order."""
 
     games: int
     wins: int
-    fewest_moves: int | None  # of a won game
-    fastest: float | None  # seconds, of a won game
+    bests: tuple[SolitaireBest, ...] = ()
 
 
 class SolitaireStore:
@@ -40,24 +49,26 @@ class SolitaireStore:
         self._db = database
 
     async def player(self, guild_id: int, user_id: int, game: str) -> SolitaireRecord | None:
-        """A player's finished games of `game` in this server, how many they won, and their bests (fewest moves,
-        fastest win) for `/stats`; None when they have none."""
+        """A player's finished games of `game` in this server, how many they won, and their bests per deal type
+        (fewest moves, fastest win) for `/stats`; None when they have none."""
         sql = """
-            SELECT COUNT(*) AS games, SUM(CASE WHEN g.outcome = 'won' THEN 1 ELSE 0 END) AS wins,
+            SELECT g.variant, COUNT(*) AS games, SUM(CASE WHEN g.outcome = 'won' THEN 1 ELSE 0 END) AS wins,
                    MIN(CASE WHEN g.outcome = 'won' THEN g.turns END) AS fewest_moves,
                    MIN(CASE WHEN g.outcome = 'won' THEN g.ended_at - g.started_at END) AS fastest
             FROM games AS g JOIN game_players AS p ON p.game_id = g.id
             WHERE g.guild_id = ? AND g.game = ? AND p.user_id = ? AND g.outcome <> 'abandoned'
+            GROUP BY g.variant ORDER BY g.variant
         """
-        row = await self._db.fetchone(sql, (guild_id, game, user_id))
-        if row is None or not row["games"]:
+        rows = await self._db.fetchall(sql, (guild_id, game, user_id))
+        if not rows:
             return None
-        fewest, fastest = row["fewest_moves"], row["fastest"]
+        bests = tuple(
+            SolitaireBest(str(row["variant"]), int(row["fewest_moves"]), float(row["fastest"]))
+            for row in rows
+            if row["fewest_moves"] is not None
+        )
         return SolitaireRecord(
-            int(row["games"]),
-            int(row["wins"] or 0),
-            None if fewest is None else int(fewest),
-            None if fastest is None else float(fastest),
+            sum(int(row["games"]) for row in rows), sum(int(row["wins"] or 0) for row in rows), bests
         )
 
     async def leaderboard(

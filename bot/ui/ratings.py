@@ -118,8 +118,8 @@ def ratings_text(
 
 
 def solitaire_text(game: str, record: SolitaireRecord, locale: str) -> str:
-    """A player's record in a solitaire game, one line (for `/stats`), with their bests once they won a deal:
-    "**Klondike**: 3 wins · 10 games · 30% won · best 112 moves · fastest 4 min"."""
+    """A player's record in a solitaire game (for `/stats`), then their bests in each deal type they won:
+    "**Klondike**: 3 wins · 10 games · 30% won" and "Draw three: best 112 moves · fastest 4 min"."""
     line = t(
         locale,
         "solitaire.stats_line",
@@ -128,12 +128,26 @@ def solitaire_text(game: str, record: SolitaireRecord, locale: str) -> str:
         games=plural(locale, "lb.games", record.games),
         rate=round(100 * record.wins / record.games),
     )
+    bests = (
+        t(
+            locale,
+            "solitaire.stats_bests",
+            variant=t(locale, f"solitaire.variant.{best.variant}"),
+            bests=" · ".join(bests_text(best.fewest_moves, best.fastest, locale)),
+        )
+        for best in record.bests
+    )
+    return "\n".join((line, *bests))
+
+
+def bests_text(fewest_moves: int | None, fastest: float | None, locale: str) -> list[str]:
+    """A solitaire player's bests in one deal type ("best 112 moves", "fastest 4 min"), those they have."""
     bests = []
-    if record.fewest_moves is not None:
-        bests.append(t(locale, "solitaire.fewest", moves=record.fewest_moves))
-    if record.fastest is not None:
-        bests.append(t(locale, "solitaire.fastest", time=duration(record.fastest, locale)))
-    return " · ".join((line, *bests))
+    if fewest_moves is not None:
+        bests.append(t(locale, "solitaire.fewest", moves=fewest_moves))
+    if fastest is not None:
+        bests.append(t(locale, "solitaire.fastest", time=duration(fastest, locale)))
+    return bests
 
 
 def solitaire_embed(
@@ -164,10 +178,7 @@ def solitaire_embed(
                 plural(locale, "lb.games", player.games),
                 t(locale, "solitaire.rate", rate=round(100 * player.win_rate)),
             ]
-            if player.fewest_moves is not None:
-                figures.append(t(locale, "solitaire.fewest", moves=player.fewest_moves))
-            if player.fastest is not None:
-                figures.append(t(locale, "solitaire.fastest", time=duration(player.fastest, locale)))
+            figures.extend(bests_text(player.fewest_moves, player.fastest, locale))
             name = escape_name(names.get(player.user_id) or player.name)
             lines.append(f"{mark} **{name}**{mine} — " + " · ".join(figures))
         embed.add_field(

@@ -14,7 +14,9 @@ async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriv
     await seed(driver, world, [world.bob, world.carol], cards_left=50, outcome="abandoned", ended_at=2_000)
     await seed(driver, world, [world.bob], cards_left=3, ended_at=3_000, violations={world.bob.id: 2})
     klondike = await seed(driver, world, [world.bob], cards_left=0, ended_at=4_000)
-    await driver.bot.db.execute("UPDATE games SET game = 'klondike' WHERE id = ?", (klondike,))
+    await driver.bot.db.execute(
+        "UPDATE games SET game = 'klondike', variant = 'draw3' WHERE id = ?", (klondike,)
+    )
 
     answer = await driver.command(world.alice, "stats", member=world.bob)
     assert not answer.ephemeral
@@ -32,7 +34,7 @@ async def test_a_members_record_with_a_chart_of_recent_results(driver: TableDriv
     assert "2 numbers said · 0 hints used" in text
     assert embed["fields"][-1] == {
         "name": "The other games",
-        "value": "**Klondike**: 1 win · 1 game · 100% won · best 20 moves · fastest 10 min",
+        "value": "**Klondike**: 1 win · 1 game · 100% won\nDraw three: best 20 moves · fastest 10 min",
         "inline": False,
     }
     assert embed["image"]["url"] == "attachment://results.png"
