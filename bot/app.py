@@ -22,6 +22,7 @@ from bot.service.ai_turns import AITurns
 from bot.service.games import GameService
 from bot.storage.database import Database, open_storage
 from bot.storage.meta import MetaStore
+from bot.storage.records import RecordStore
 from bot.storage.settings import SettingsStore
 from bot.storage.shard_lock import ShardLock, lock_shards, process_label
 from bot.storage.tables import TableStore
@@ -192,7 +193,11 @@ class TheGameBot(commands.AutoShardedBot):
             idle_end=self.settings.idle_end,
         )
         self.display = TableDisplay(
-            self, self.games, self.guild_settings, open_table_button=self.settings.activity_enabled
+            self,
+            self.games,
+            self.guild_settings,
+            open_table_button=self.settings.activity_enabled,
+            records=RecordStore(self.db),
         )
         self.controller = TableController(self)
         self.ai_turns = AITurns(self.games, self.controller.after_change, delay=self.settings.ai_turn_delay)

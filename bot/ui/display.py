@@ -24,6 +24,7 @@ import discord
 from bot.games.errors import GameError
 from bot.gateway_events import OwnMessage
 from bot.service.table import Table, TableStatus
+from bot.storage.records import RecordStore
 from bot.ui.activity_button import add_open_table_button
 from bot.ui.components import VoteEndButton
 from bot.ui.format import period
@@ -32,6 +33,7 @@ from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
 from bot.ui.private_messages import PrivateMessages
 from bot.ui.public_messages import PublicMessages
+from bot.ui.records import records_text
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
@@ -96,8 +98,10 @@ class TableDisplay:
         board_edit_interval: float = BOARD_EDIT_INTERVAL,
         board_cooldown: float = BOARD_COOLDOWN,
         open_table_button: bool = False,
+        records: RecordStore | None = None,
     ) -> None:
         self._client = client
+        self._records = records  # the bests a finished game beat, named under its end line
         self.open_table_button = (
             open_table_button  # boards carry **Open the table** (the bot has an Activity)
         )
@@ -548,8 +552,8 @@ class TableDisplay:
         if table.status is TableStatus.FINISHED and table.session is not None:
             text = ui_for(table).end_line(table)
             details = await ui_for(table).end_details(table)
-            if details:
-                text = f"{text}\n{details}"
+            records = await self._records_beaten(table)
+            text = "\n".join(line for line in (text, details, records) if line)
         elif table.status is TableStatus.ABANDONED:
             text = ended_early_text(table, table.locale)
         else:
@@ -558,6 +562,19 @@ class TableDisplay:
             await self.public.send(channel, content=text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("Could not announce the end of table %s: %s", table.id, error)
+
+    async def _records_beaten(self, table: Table) -> str | None:
+        """The bests this finished game beat, in words (None when none, or when the database cannot say: the
+        result itself is announced all the same)."""
+        kind = ui_for(table).records
+        if kind is None or self._records is None:
+            return None
+        try:
+            beaten = await self._records.beaten(table.id, kind)
+        except Exception:
+            log.exception("Could not read the bests table %s beat", table.id)
+            return None
+        return records_text(table, beaten)
 
     async def remind(self, table: Table) -> None:
         seat = table.current_seat

@@ -51,12 +51,14 @@ def period(seconds: float, locale: str) -> str:
 
 
 def duration(seconds: float, locale: str) -> str:
-    """A duration as people say it: "under a minute", "12 min", "1 h 5 min"."""
+    """A duration as people say it: "under a minute", "12 min", "1 h 5 min", "2 hours" (never "2 h 0 min")."""
     if seconds < 60:
         return t(locale, "time.under_minute")
     minutes = round(seconds / 60)
     if minutes < 60:
         return t(locale, "time.minutes", minutes=minutes)
+    if minutes % 60 == 0:
+        return t(locale, "time.whole_hours", count=minutes // 60)
     return t(locale, "time.hours", hours=minutes // 60, minutes=minutes % 60)
 
 

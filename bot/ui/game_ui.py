@@ -19,6 +19,7 @@ from bot.games.base import InWords, Notice
 from bot.games.errors import GameError
 from bot.games.registry import GAMES, rules_for
 from bot.games.shorthand import Shorthand, normalize
+from bot.storage.records import Kind as RecordKind
 from bot.ui.card_emojis import cards_in_words, fit
 from bot.ui.components import FullLogButton, PlayAgainButton
 from bot.ui.format import escape_name, number_word
@@ -76,6 +77,9 @@ class GameUI:
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
     # A finished game's every play as pages of text (`log_pages`), behind the summary's **Full log**.
     has_log = False
+    # The bests a finished game can beat, named under its end announcement (`bot.storage.records`): a team's
+    # (The Game), each player's per deal type (Klondike), or none (the rated games have their ratings).
+    records: RecordKind | None = None
 
     def name(self, locale: object) -> str:
         return t(locale, f"game.{self.key}.name")

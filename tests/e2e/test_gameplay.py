@@ -7,6 +7,7 @@ import re
 from bot.games.thegame.engine import seed_to_deal_code
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver, last_private
+from tests.storage.seed import add_game
 
 DEAL = seed_to_deal_code(424242)
 CARD = re.compile(r"`(\d+)`")
@@ -40,6 +41,11 @@ def assert_no_public_hand(driver: TableDriver) -> None:
 
 
 async def test_a_whole_three_player_game(driver: TableDriver, world: World) -> None:
+    # The same team played once before, and did as badly as can be: whatever this game's result, it is a new best.
+    players = [world.alice.id, world.bob.id, world.carol.id]
+    await add_game(
+        driver.bot.db, players, cards_left=98, guild_id=world.guild.id, channel_id=world.channel.id
+    )
     table_id = await open_three_player_table(driver, world)
     started = await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
     assert started.type == 7
@@ -111,6 +117,15 @@ async def test_a_whole_three_player_game(driver: TableDriver, world: World) -> N
         assert title == f"🏁 Game over · {row[1]} {'card' if row[1] == 1 else 'cards'} left"
         assert re.search(r"(could not play|Nothing fitted for)", summary.embeds[0]["description"])
     assert all(f"{name} — " in summary.text for name in ("Alice", "Bob", "Carol"))  # plays per player
+    # The channel reads the result, and that this team just beat its best.
+    (end,) = [message for message in driver.public_messages() if message.content.startswith(("🏆", "🏁"))]
+    if row[0] == "won":
+        assert end.content.endswith(
+            "\n🏅 This team's first total victory: its best before was 98 cards left."
+        )
+    else:
+        count = f"{row[1]} {'card' if row[1] == 1 else 'cards'}"
+        assert end.content.endswith(f"\n🏅 A new best for this team: {count} left, beating 98.")
     # Every play of the game, privately, a page at a time.
     log = await driver.click_result(world.carol, summary, f"tg:log:{table_id}:0")
     page = log.original

@@ -7,6 +7,7 @@ from bot.games.deal_codes import seed_to_deal_code
 from bot.games.klondike.session import KlondikeSession
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
+from tests.storage.seed import add_result
 
 WINNABLE_SEED = 10  # the solver wins it at once (158 moves, draws included)
 
@@ -54,6 +55,11 @@ async def follow_one_hint(driver: TableDriver, world: World, table_id: int) -> s
 
 
 async def test_a_solo_game_is_won_by_following_the_hints(driver: TableDriver, world: World) -> None:
+    # Alice won a draw-three deal here before, in more moves than the hints take: this win is her new best.
+    await add_result(
+        driver.bot.db, "klondike", [world.alice.id], guild_id=world.guild.id, outcome="won", variant="draw3",
+        turns=500, started_at=0, ended_at=7_200,
+    )  # fmt: skip
     table_id = await open_klondike(driver, world, WINNABLE_SEED)
     await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")
     board = driver.board()
@@ -70,6 +76,14 @@ async def test_a_solo_game_is_won_by_following_the_hints(driver: TableDriver, wo
         )
     ) == ("klondike", "won", 52, "draw3")
     assert any("Solved" in message.text for message in driver.public_messages())
+    (moves,) = await driver.bot.db.fetchone("SELECT turns FROM games WHERE id = ?", (table_id,))
+    assert any(
+        message.content.endswith(
+            f"\n🏅 A new best for Alice (Draw three): {moves} moves, beating 500 · won in "
+        )
+        or f"\n🏅 A new best for Alice (Draw three): {moves} moves, beating 500 · won in " in message.content
+        for message in driver.public_messages()
+    ), [message.content for message in driver.public_messages()][-3:]
     leaderboard = await driver.command(world.alice, "leaderboard", game="klondike")
     assert "alice" in driver.text(leaderboard).lower()
 

@@ -31,11 +31,7 @@ async def add_game(
     deal_code: str = "BCDFGHJK",
 ) -> int:
     """Insert one finished game as TableStore._record_result would write it."""
-    row = await db.fetchone(
-        "SELECT COALESCE(MAX(id) + 1, ?) FROM (SELECT id FROM games UNION ALL SELECT id FROM tables) AS used",
-        (FIRST_ID,),
-    )
-    game_id = max(FIRST_ID, row[0] if row else FIRST_ID)
+    game_id = await _next_id(db)
     outcome = outcome or ("won" if cards_left == 0 else "lost")
     humans = sorted(players)
     team_key = ",".join(str(user) for user in humans) + (",ai" if ai_seats else "")
@@ -88,8 +84,7 @@ async def add_result(
 ) -> int:
     """Insert one game of any game as `_record_result` writes it: a solitaire deal's outcome and moves (`turns`),
     or a rated game's places (`places`, by player) and who gave it up."""
-    row = await db.fetchone("SELECT COALESCE(MAX(id), 0) + 1 FROM games")
-    game_id = int(row[0]) if row else 1
+    game_id = await _next_id(db)
     async with db.transaction() as transaction:
         await transaction.execute(
             "INSERT INTO games (id, guild_id, channel_id, game, player_count, variant, deal_code, outcome,"
@@ -118,4 +113,15 @@ async def add_result(
             " VALUES (?, ?, ?, 'someone', 0, ?, ?, ?)",
             rows,
         )
+        await reserve_ids_through(transaction, game_id)
     return game_id
+
+
+async def _next_id(db: Database) -> int:
+    """A seeded game's id: above every stored game's and table's, and far above the tables a test opens for real
+    (`FIRST_ID`), so that a real game never replaces a seeded one."""
+    row = await db.fetchone(
+        "SELECT COALESCE(MAX(id) + 1, ?) FROM (SELECT id FROM games UNION ALL SELECT id FROM tables) AS used",
+        (FIRST_ID,),
+    )
+    return max(FIRST_ID, row[0] if row else FIRST_ID)

@@ -83,6 +83,7 @@ class KlondikeUI(GameUI):
     key = "klondike"
     has_hand = False
     has_log = True
+    records = "solitaire"
     record_score_field = "history.foundations"
     record_turns_field = "history.moves"
 

@@ -26,6 +26,7 @@ class TheGameUI(GameUI):
     key = "thegame"
     dynamic_items = components.DYNAMIC_ITEMS
     has_log = True
+    records = "team"
     record_score_field = "history.cards_left"
     record_turns_field = "history.turns"
 

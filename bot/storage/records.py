@@ -1,0 +1,98 @@
+"""Bests a finished game has just beaten, for the line under its end announcement ("🏅 A new best for this team").
+
+Two kinds, each compared with the same server's earlier games only (never an abandoned one), so a best is the one
+the players can see in `/leaderboard` and `/stats`:
+- a team of The Game (the exact set of players, `games.team_key`, with the same number of seats and the same
+  variant): fewer cards left than in any of its earlier games;
+- a player of a solitaire game (Klondike), in one deal type: a won deal in fewer moves, or faster, than any deal of
+  that type they won before. Each player of a team that shares a deal has their own bests.
+A first game, or a first win, beats nothing: there is no record yet to come back to beat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.storage.database import Database, Row
+
+Kind = Literal["team", "solitaire"]
+Measure = Literal["cards_left", "moves", "seconds"]
+
+
+@dataclass(frozen=True, slots=True)
+class Beaten:
+    """A best beaten: what it counts (`cards_left` of a team, or a solitaire player's `moves` and `seconds`), whose
+    it is (None: the team), in which variant (deal type), the game's figure and the best it beat."""
+
+    measure: Measure
+    user_id: int | None
+    variant: str
+    value: float
+    previous: float
+
+
+class RecordStore:
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def beaten(self, game_id: int, kind: Kind) -> list[Beaten]:
+        """The bests the stored game `game_id` beat, of the `kind` its game keeps; none for a game not stored."""
+        game = await self._db.fetchone(
+            "SELECT guild_id, game, variant, team_key, player_count, outcome, cards_left, turns,"
+            " ended_at - started_at AS seconds FROM games WHERE id = ?",
+            (game_id,),
+        )
+        if game is None or game["outcome"] == "abandoned":
+            return []
+        if kind == "team":
+            return await self._team(game_id, game)
+        return await self._solitaire(game_id, game) if game["outcome"] == "won" else []
+
+    async def _team(self, game_id: int, game: Row) -> list[Beaten]:
+        row = await self._db.fetchone(
+            "SELECT MIN(cards_left) AS best FROM games WHERE guild_id = ? AND team_key = ? AND game = ?"
+            " AND variant = ? AND player_count = ? AND outcome <> 'abandoned' AND id <> ?",
+            (
+                game["guild_id"],
+                game["team_key"],
+                game["game"],
+                game["variant"],
+                game["player_count"],
+                game_id,
+            ),
+        )
+        best, cards_left = (None if row is None else row["best"]), game["cards_left"]
+        if best is None or cards_left is None or cards_left >= best:
+            return []
+        return [Beaten("cards_left", None, str(game["variant"]), float(cards_left), float(best))]
+
+    async def _solitaire(self, game_id: int, game: Row) -> list[Beaten]:
+        rows = await self._db.fetchall(
+            """
+            SELECT p.user_id, MIN(g.turns) AS moves, MIN(g.ended_at - g.started_at) AS seconds
+            FROM game_players AS p JOIN games AS g ON g.id = p.game_id
+            WHERE p.user_id IN (SELECT user_id FROM game_players WHERE game_id = ? AND user_id IS NOT NULL)
+              AND g.guild_id = ? AND g.game = ? AND g.variant = ? AND g.outcome = 'won' AND g.id <> ?
+            GROUP BY p.user_id ORDER BY p.user_id
+            """,
+            (game_id, game["guild_id"], game["game"], game["variant"], game_id),
+        )
+        measures: tuple[tuple[Measure, float | None], ...] = (
+            ("moves", game["turns"]),
+            ("seconds", game["seconds"]),
+        )
+        beaten = []
+        for row in rows:
+            for measure, value in measures:
+                if row[measure] is not None and value is not None and value < row[measure]:
+                    beaten.append(
+                        Beaten(
+                            measure,
+                            int(row["user_id"]),
+                            str(game["variant"]),
+                            float(value),
+                            float(row[measure]),
+                        )
+                    )
+        return beaten

@@ -1,0 +1,75 @@
+"""The bests a finished game beat (`RecordStore.beaten`): a team of The Game against its own earlier games of the
+same kind, a Klondike player against their earlier wins of the same deal type; this server's, never an abandoned
+game; a first game or a first win beats nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.storage.database import Database
+from bot.storage.records import Beaten, RecordStore
+from tests.storage.seed import add_game, add_result
+
+ALICE, BOB, CAROL = 11, 12, 13
+WHERE = {"guild_id": 1, "channel_id": 2}
+
+
+@pytest.fixture
+def db(database: Database) -> Database:
+    """Every test here runs on both stores (see tests/storage/fixtures.py)."""
+    return database
+
+
+async def test_a_team_beats_its_own_best_only(db: Database) -> None:
+    store = RecordStore(db)
+    first = await add_game(db, [ALICE, BOB], cards_left=12, **WHERE)
+    assert await store.beaten(first, "team") == [], "a first game has no best to beat"
+    await add_game(db, [ALICE, BOB], cards_left=7, **WHERE)
+    await add_game(db, [ALICE, BOB], cards_left=3, outcome="abandoned", **WHERE)  # never counts
+    await add_game(db, [ALICE, CAROL], cards_left=2, **WHERE)  # another team
+    await add_game(db, [ALICE, BOB], cards_left=1, variant="expert", **WHERE)  # another variant
+    await add_game(db, [ALICE, BOB], cards_left=1, ai_seats=1, **WHERE)  # another team: with an AI seat
+    await add_game(db, [ALICE, BOB], cards_left=1, guild_id=9, channel_id=2)  # another server
+    equal = await add_game(db, [ALICE, BOB], cards_left=7, **WHERE)
+    assert await store.beaten(equal, "team") == [], "as good as the best is not a new best"
+    better = await add_game(db, [BOB, ALICE], cards_left=5, **WHERE)  # the same team, seated the other way
+    assert await store.beaten(better, "team") == [Beaten("cards_left", None, "standard", 5.0, 7.0)]
+    won = await add_game(db, [ALICE, BOB], cards_left=0, **WHERE)
+    assert await store.beaten(won, "team") == [Beaten("cards_left", None, "standard", 0.0, 5.0)]
+    given_up = await add_game(db, [ALICE, BOB], cards_left=0, outcome="abandoned", **WHERE)
+    assert await store.beaten(given_up, "team") == []
+    assert await store.beaten(999_999, "team") == [], "a game not stored beats nothing"
+
+
+async def won(db: Database, players: list[int], moves: int, seconds: float, **kwargs: object) -> int:
+    options = {"guild_id": 1, "outcome": "won", "variant": "draw3", **kwargs}
+    return await add_result(
+        db,
+        "klondike",
+        players,
+        turns=moves,
+        started_at=1000,
+        ended_at=1000 + seconds,
+        **options,  # type: ignore[arg-type]
+    )
+
+
+async def test_a_klondike_player_beats_their_own_bests_per_deal_type(db: Database) -> None:
+    store = RecordStore(db)
+    first = await won(db, [ALICE], 150, 600)
+    assert await store.beaten(first, "solitaire") == [], "a first win has no best to beat"
+    await won(db, [ALICE], 40, 60, outcome="lost")  # a lost deal sets no best
+    await won(db, [ALICE], 40, 60, outcome="abandoned")
+    await won(db, [ALICE], 90, 100, variant="draw1")  # another deal type
+    await won(db, [ALICE], 90, 100, guild_id=9)  # another server
+    await won(db, [BOB], 200, 900)
+    fewer = await won(db, [ALICE], 120, 700)
+    assert await store.beaten(fewer, "solitaire") == [Beaten("moves", ALICE, "draw3", 120.0, 150.0)]
+    team = await won(db, [ALICE, BOB], 130, 300)  # each player of a team against their own bests
+    assert await store.beaten(team, "solitaire") == [
+        Beaten("seconds", ALICE, "draw3", 300.0, 600.0),
+        Beaten("moves", BOB, "draw3", 130.0, 200.0),
+        Beaten("seconds", BOB, "draw3", 300.0, 900.0),
+    ]
+    lost = await won(db, [ALICE], 10, 10, outcome="lost")
+    assert await store.beaten(lost, "solitaire") == [], "only a won deal can be a best"

@@ -1,0 +1,27 @@
+"""Durations as people say them, in the reader's language: under a minute, minutes, hours and minutes, and whole
+hours in words ("2 hours", never "2 h 0 min"), with plurals."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ui.format import duration, period
+
+
+@pytest.mark.parametrize(
+    ("seconds", "en", "fr", "de"),
+    [
+        (59, "under a minute", "moins d'une minute", "unter einer Minute"),
+        (89, "1 min", "1 min", "1 Min."),
+        (59 * 60 + 40, "1 hour", "1 heure", "1 Stunde"),  # 59.7 minutes: rounded to the hour
+        (2 * 3600, "2 hours", "2 heures", "2 Stunden"),
+        (3600 + 5 * 60, "1 h 5 min", "1 h 5 min", "1 Std. 5 Min."),
+    ],
+)
+def test_a_duration_reads_as_people_say_it(seconds: float, en: str, fr: str, de: str) -> None:
+    assert [duration(seconds, locale) for locale in ("en-US", "fr", "de")] == [en, fr, de]
+
+
+def test_a_rules_period_is_whole_hours_in_words() -> None:
+    assert period(24 * 3600, "en-US") == "24 hours"
+    assert period(90 * 60, "fr") == "1 h 30 min"

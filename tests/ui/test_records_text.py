@@ -1,0 +1,113 @@
+"""The lines under an end announcement that name the bests a game beat, in the table's language with real plurals;
+players in seat order, named as text; a time that reads the same as the best before is not news."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service.table import Seat, Table, TableStatus
+from bot.storage.records import Beaten
+from bot.ui.display import TableDisplay
+from bot.ui.records import records_text
+
+ALICE, BOB = 10, 11
+
+
+def table(locale: str) -> Table:
+    return Table(
+        id=1, guild_id=1, channel_id=2, created_by=ALICE, created_at=0.0, seed=1, status=TableStatus.FINISHED,
+        seats=[Seat(BOB, "*Bob*"), Seat(-1, "Ada", is_ai=True), Seat(ALICE, "Alice")], locale=locale,
+    )  # fmt: skip
+
+
+TEAM = [Beaten("cards_left", None, "standard", 1, 7)]
+TEAM_WON = [Beaten("cards_left", None, "standard", 0, 1)]
+SOLITAIRE = [
+    Beaten("moves", ALICE, "draw3", 112, 130),
+    Beaten("seconds", ALICE, "draw3", 200, 400),
+    Beaten("seconds", BOB, "draw3", 300, 320),  # 5 min either way: no news
+    Beaten("moves", BOB, "draw3", 140, 150),
+]
+
+
+@pytest.mark.parametrize(
+    ("locale", "team", "won", "solitaire"),
+    [
+        (
+            "en-US",
+            "🏅 A new best for this team: 1 card left, beating 7.",
+            "🏅 This team's first total victory: its best before was 1 card left.",
+            [
+                "🏅 A new best for \\*Bob\\* (Draw three): 140 moves, beating 150.",
+                "🏅 A new best for Alice (Draw three): 112 moves, beating 130 · won in 3 min, beating 7 min.",
+            ],
+        ),
+        (
+            "fr",
+            "🏅 Nouveau record pour cette équipe\xa0: 1 carte restante, contre 7 jusqu'ici.",
+            "🏅 Première victoire totale de cette équipe\xa0: son record était de 1 carte restante.",
+            [
+                "🏅 Nouveau record pour \\*Bob\\* (Trois cartes)\xa0: 140 coups, contre 150 jusqu'ici.",
+                "🏅 Nouveau record pour Alice (Trois cartes)\xa0: 112 coups, contre 130 jusqu'ici · gagnée en 3 min,"
+                " contre 7 min jusqu'ici.",
+            ],
+        ),
+        (
+            "de",
+            "🏅 Neuer Bestwert für dieses Team: 1 Karte übrig, bisher 7.",
+            "🏅 Der erste totale Sieg dieses Teams: Bisher war bestenfalls 1 Karte übrig.",
+            [
+                "🏅 Neuer Bestwert für \\*Bob\\* (Drei ziehen): 140 Züge (bisher 150).",
+                "🏅 Neuer Bestwert für Alice (Drei ziehen): 112 Züge (bisher 130) · in 3 Min. gewonnen (bisher 7 Min.).",
+            ],
+        ),
+    ],
+)
+def test_the_bests_beaten_read_in_the_tables_language(
+    locale: str, team: str, won: str, solitaire: list[str]
+) -> None:
+    assert records_text(table(locale), TEAM) == team
+    assert records_text(table(locale), TEAM_WON) == won
+    assert (records_text(table(locale), SOLITAIRE) or "").split("\n") == solitaire
+
+
+def test_plurals_follow_the_count() -> None:
+    assert records_text(table("en-US"), [Beaten("cards_left", None, "standard", 2, 7)]) == (
+        "🏅 A new best for this team: 2 cards left, beating 7."
+    )
+    assert records_text(table("fr"), [Beaten("cards_left", None, "standard", 0, 2)]) == (
+        "🏅 Première victoire totale de cette équipe\xa0: son record était de 2 cartes restantes."
+    )
+
+
+def test_nothing_beaten_says_nothing() -> None:
+    assert records_text(table("en-US"), []) is None
+    assert records_text(table("en-US"), [Beaten("seconds", ALICE, "draw3", 250, 260)]) is None  # 4 min both
+
+
+class BrokenRecords:
+    async def beaten(self, game_id: int, kind: str) -> list[Beaten]:
+        raise OSError("disk I/O error")
+
+
+class Records:
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, str]] = []
+
+    async def beaten(self, game_id: int, kind: str) -> list[Beaten]:
+        self.asked.append((game_id, kind))
+        return TEAM
+
+
+async def test_the_end_line_asks_the_games_kind_of_record_and_goes_out_without_it_when_it_cannot_be_read() -> (
+    None
+):
+    finished = table("en-US")  # The Game's table: a team's best
+    records = Records()
+    display = TableDisplay(None, games=None, settings=None, records=records)  # type: ignore[arg-type]
+    assert await display._records_beaten(finished) == "🏅 A new best for this team: 1 card left, beating 7."
+    assert records.asked == [(1, "team")]
+    broken = TableDisplay(None, games=None, settings=None, records=BrokenRecords())  # type: ignore[arg-type]
+    assert await broken._records_beaten(finished) is None
+    hearts = Table.from_dict({**finished.to_dict(), "game_key": "hearts"})
+    assert await display._records_beaten(hearts) is None and records.asked == [(1, "team")], "no record kept"
