@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.storage.database import Database
 from bot.storage.ratings import RatingStore
+from bot.storage.records import RecordStore
 from bot.storage.sqlite import SqliteDatabase
 from bot.storage.stats import LeaderboardFilters, StatsStore
 
@@ -226,6 +227,19 @@ async def main() -> None:
             "SELECT daily FROM games WHERE guild_id = ? AND daily IS NOT NULL GROUP BY daily ORDER BY COUNT(*) DESC, daily",
             (guild_id,),
         )
+        busiest_team_game = await scalar(
+            database,
+            "SELECT MAX(id) FROM games WHERE guild_id = ? AND team_key = (SELECT team_key FROM games"
+            " WHERE guild_id = ? GROUP BY team_key ORDER BY COUNT(*) DESC, team_key LIMIT 1)",
+            (guild_id, guild_id),
+        )
+        players_won_game = await scalar(
+            database,
+            "SELECT MAX(g.id) FROM games g JOIN game_players p ON p.game_id = g.id WHERE g.guild_id = ?"
+            " AND p.user_id = ? AND g.outcome = 'won'",
+            (guild_id, player),
+        )
+        records = RecordStore(database)
         first = await store.leaderboard(guild_id)
         later_page = max(0, first.page_count // 2)
 
@@ -262,6 +276,10 @@ async def main() -> None:
             ("stats, busiest player", lambda: store.player_stats(guild_id, player)),
             # Its places in rated games (none here: every game is The Game's, so all its seats are read, none kept).
             ("stats, busiest player's places", lambda: ratings.recent_places(guild_id, player)),
+            # A game's end line: the bests it beat, for the busiest team, and for the busiest player as a solitaire
+            # player would be read (every game here is The Game's, so all their won games are compared).
+            ("records beaten, busiest team", lambda: records.beaten(busiest_team_game, "team")),
+            ("records beaten, busiest player's win", lambda: records.beaten(players_won_game, "solitaire")),
             ("history, server (25 games)", lambda: store.history(guild_id)),
             ("history, channel (25 games)", lambda: store.history(guild_id, channel_id=channel)),
             ("one game (history choice)", lambda: store.game(guild_id, games[-1][0])),
