@@ -45,6 +45,12 @@ async def update_ratings(db: Executor, table: Table, results: Sequence[SeatResul
             continue
         after = rated[index][0]
         result = results[index]
+        before = teams[index][0]
+        # What the game changed, kept with the seat for the line that ends the game.
+        await db.execute(
+            "UPDATE game_players SET rating_before = ?, rating_after = ? WHERE game_id = ? AND seat = ?",
+            (ordinal(before.mu, before.sigma), ordinal(after.mu, after.sigma), table.id, index),
+        )
         await db.execute(
             "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, games, wins, points_total,"
             " last_played, calls) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"

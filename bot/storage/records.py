@@ -1,6 +1,7 @@
-"""Bests a finished game has just beaten, for the line under its end announcement ("🏅 A new best for this team").
+"""What a finished game changed in the records, for the lines under its end announcement: the bests it beat
+("🏅 A new best for this team"), and in a rated game each player's rating before and after it.
 
-Two kinds, each compared with the same server's earlier games only (never an abandoned one), so a best is the one
+Bests are of two kinds, each compared with the same server's earlier games only (never an abandoned one), so a best is the one
 the players can see in `/leaderboard` and `/stats`:
 - a team of The Game (the exact set of players, `games.team_key`, with the same number of seats and the same
   variant): fewer cards left than in any of its earlier games;
@@ -16,7 +17,8 @@ from typing import Literal
 
 from bot.storage.database import Database, Row
 
-Kind = Literal["team", "solitaire"]
+Kind = Literal["team", "solitaire", "rating"]  # what a game's end line tells (`GameUI.records`)
+BestKind = Literal["team", "solitaire"]
 Measure = Literal["cards_left", "moves", "seconds"]
 
 
@@ -32,11 +34,20 @@ class Beaten:
     previous: float
 
 
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A human seat's rating (the one shown, mu - 3 sigma) before and after a rated game."""
+
+    user_id: int
+    before: float
+    after: float
+
+
 class RecordStore:
     def __init__(self, database: Database) -> None:
         self._db = database
 
-    async def beaten(self, game_id: int, kind: Kind) -> list[Beaten]:
+    async def beaten(self, game_id: int, kind: BestKind) -> list[Beaten]:
         """The bests the stored game `game_id` beat, of the `kind` its game keeps; none for a game not stored."""
         game = await self._db.fetchone(
             "SELECT guild_id, game, variant, team_key, player_count, outcome, cards_left, turns,"
@@ -96,3 +107,16 @@ class RecordStore:
                         )
                     )
         return beaten
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        """Each human seat's rating before and after the rated game `game_id`, in seat order; none for a game stored
+        before the ratings' changes were kept, or not rated."""
+        rows = await self._db.fetchall(
+            "SELECT user_id, rating_before, rating_after FROM game_players WHERE game_id = ?"
+            " AND user_id IS NOT NULL AND rating_after IS NOT NULL ORDER BY seat",
+            (game_id,),
+        )
+        return [
+            RatingChange(int(row["user_id"]), float(row["rating_before"]), float(row["rating_after"]))
+            for row in rows
+        ]

@@ -33,7 +33,7 @@ from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
 from bot.ui.private_messages import PrivateMessages
 from bot.ui.public_messages import PublicMessages
-from bot.ui.records import records_text
+from bot.ui.records import rating_changes_text, records_text
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
@@ -552,29 +552,32 @@ class TableDisplay:
         if table.status is TableStatus.FINISHED and table.session is not None:
             text = ui_for(table).end_line(table)
             details = await ui_for(table).end_details(table)
-            records = await self._records_beaten(table)
-            text = "\n".join(line for line in (text, details, records) if line)
+            text = "\n".join(line for line in (text, details) if line)
         elif table.status is TableStatus.ABANDONED:
             text = ended_early_text(table, table.locale)
         else:
             text = t(table.locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
+        if table.status is TableStatus.FINISHED or table.forfeits:  # a game given up is rated too
+            records = await self._records_line(table)
+            text = "\n".join(line for line in (text, records) if line)
         try:
             await self.public.send(channel, content=text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("Could not announce the end of table %s: %s", table.id, error)
 
-    async def _records_beaten(self, table: Table) -> str | None:
-        """The bests this finished game beat, in words (None when none, or when the database cannot say: the
-        result itself is announced all the same)."""
+    async def _records_line(self, table: Table) -> str | None:
+        """What this finished game changed in the records, in words: the bests it beat, or the players' new ratings
+        (None when nothing, or when the database cannot say: the result itself is announced all the same)."""
         kind = ui_for(table).records
         if kind is None or self._records is None:
             return None
         try:
-            beaten = await self._records.beaten(table.id, kind)
-        except Exception:
-            log.exception("Could not read the bests table %s beat", table.id)
+            if kind == "rating":
+                return rating_changes_text(table, await self._records.rating_changes(table.id))
+            return records_text(table, await self._records.beaten(table.id, kind))
+        except Exception:  # a read that fails costs the line, never the announcement
+            log.exception("Could not read what table %s changed in the records", table.id)
             return None
-        return records_text(table, beaten)
 
     async def remind(self, table: Table) -> None:
         seat = table.current_seat

@@ -77,8 +77,8 @@ class GameUI:
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
     # A finished game's every play as pages of text (`log_pages`), behind the summary's **Full log**.
     has_log = False
-    # The bests a finished game can beat, named under its end announcement (`bot.storage.records`): a team's
-    # (The Game), each player's per deal type (Klondike), or none (the rated games have their ratings).
+    # What a finished game's end announcement tells of the records (`bot.storage.records`): the bests it beat, a
+    # team's (The Game) or each player's per deal type (Klondike), or each player's new rating (the rated games).
     records: RecordKind | None = None
 
     def name(self, locale: object) -> str:

@@ -1,12 +1,13 @@
-"""The lines under a game's end announcement that name the bests it beat (`bot.storage.records`), in the table's
-language: "🏅 A new best for this team: 3 cards left, beating 7." or "🏅 A new best for Alice (Draw three): 112
-moves, beating 130 · won in 4 min, beating 6 min."."""
+"""The lines under a game's end announcement that name what it changed in the records (`bot.storage.records`), in
+the table's language: the bests it beat ("🏅 A new best for this team: 3 cards left, beating 7.", "🏅 A new best for
+Alice (Draw three): 112 moves, beating 130 · won in 4 min, beating 6 min.") or, in a rated game, each player's new
+rating ("📊 Ratings: Alice 3.2 (+3.2) · Bob 1.1 (-0.4)")."""
 
 from __future__ import annotations
 
 from bot.service.table import Table
-from bot.storage.records import Beaten
-from bot.ui.format import duration, escape_name
+from bot.storage.records import Beaten, RatingChange
+from bot.ui.format import decimal, duration, escape_name
 from bot.ui.i18n import t
 
 
@@ -45,3 +46,25 @@ def records_text(table: Table, beaten: list[Beaten]) -> str | None:
                 )
             )
     return "\n".join(lines) or None
+
+
+def rating_changes_text(table: Table, changes: list[RatingChange]) -> str | None:
+    """Each human player's rating after the game and what the game changed, in seat order; None when none was kept
+    (a game stored before the changes were)."""
+    locale = table.locale
+    names = {seat.user_id: seat.name for seat in table.seats if not seat.is_ai}
+    shown = []
+    for change in changes:
+        if change.user_id not in names:
+            continue
+        moved = round(change.after - change.before, 1)
+        shown.append(
+            t(
+                locale,
+                "records.rating",
+                name=escape_name(names[change.user_id]),
+                rating=decimal(locale, change.after),
+                change=("+" if moved >= 0 else "") + decimal(locale, moved),
+            )
+        )
+    return t(locale, "records.ratings", ratings=" · ".join(shown)) if shown else None

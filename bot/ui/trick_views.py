@@ -104,6 +104,7 @@ class TrickGameUI(GameUI):
 
     # -- the full log ------------------------------------------------------------------------------------------
     has_log = True
+    records = "rating"
 
     def history(self, table: Table) -> list[LogEntry]:
         """The game told hand by hand (`bot.games.trick_log`), replayed from its engine's saved log."""

@@ -3,6 +3,7 @@ counts as their loss (docs/games.md, "Ending a game early"); a moderator's stop 
 
 from __future__ import annotations
 
+from bot.storage.ratings import RatingStore
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 
@@ -39,6 +40,14 @@ async def test_a_player_who_stops_a_rated_game_is_asked_then_gives_it_up(
     assert driver.bot.games.get(table_id) is None
     announced = [message.text for message in driver.public_messages()]
     assert any("Alice gave the game up, which counts as a loss" in text for text in announced), announced
+    (end,) = [message.content for message in driver.public_messages() if message.content.startswith("🏳️")]
+    # The channel reads each player's new rating and what the game changed, as the leaderboard shows them.
+    board = {player.user_id: player.rating for player in (await RatingStore(driver.bot.db).leaderboard(
+        world.guild.id, "crapette")).players}  # fmt: skip
+    assert end.endswith(
+        f"\n📊 Ratings: Alice {board[world.alice.id]:.1f} ({board[world.alice.id]:+.1f})"
+        f" · Bob {board[world.bob.id]:.1f} ({board[world.bob.id]:+.1f})"
+    ), end
     rows = await driver.bot.db.fetchall(
         "SELECT user_id, place, won, forfeited FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)
     )

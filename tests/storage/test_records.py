@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.base import SeatResult
+from bot.service.table import Seat, Table, TableStatus
 from bot.storage.database import Database
+from bot.storage.ratings import RatingStore, update_ratings
 from bot.storage.records import Beaten, RecordStore
 from tests.storage.seed import add_game, add_result
 
@@ -73,3 +76,38 @@ async def test_a_klondike_player_beats_their_own_bests_per_deal_type(db: Databas
     ]
     lost = await won(db, [ALICE], 10, 10, outcome="lost")
     assert await store.beaten(lost, "solitaire") == [], "only a won deal can be a best"
+
+
+async def test_a_rated_game_keeps_each_players_rating_before_and_after(db: Database) -> None:
+    """What `/leaderboard` shows before and after the game, per human seat in seat order; an AI seat has none."""
+    store = RecordStore(db)
+    seats = [Seat(BOB, "Bob"), Seat(ALICE, "Alice"), Seat(-1, "Ada", is_ai=True)]
+    points = (50, 10, 70)  # Alice wins, Bob second
+    changes = []
+    for _ in range(2):
+        game_id = await add_result(db, "hearts", [BOB, ALICE], guild_id=1, started_at=0, ended_at=100)
+        table = Table(
+            id=game_id, guild_id=1, channel_id=2, created_by=ALICE, created_at=0.0, seed=1, game_key="hearts",
+            seats=seats, status=TableStatus.FINISHED, ended_at=100.0,
+        )  # fmt: skip
+        async with db.transaction() as transaction:
+            await update_ratings(
+                transaction, table, [SeatResult(p, 1 + sum(o < p for o in points), p == 10) for p in points]
+            )
+        changes.append(await store.rating_changes(game_id))
+    shown = {
+        player.user_id: player.rating for player in (await RatingStore(db).leaderboard(1, "hearts")).players
+    }
+    first, second = changes
+    assert [change.user_id for change in first] == [BOB, ALICE], "humans only, in seat order"
+    assert all(change.before == 0 for change in first), "a newcomer starts at 0"
+    assert [change.before for change in second] == [change.after for change in first]
+    assert {change.user_id: change.after for change in second} == pytest.approx(shown)
+    assert second[1].after > second[1].before, "the winner climbs"
+    assert second[1].after > second[0].after
+    assert (
+        await store.rating_changes(
+            await add_result(db, "klondike", [ALICE], guild_id=1, started_at=0, ended_at=1)
+        )
+        == []
+    )

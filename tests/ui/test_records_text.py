@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.service.table import Seat, Table, TableStatus
-from bot.storage.records import Beaten
+from bot.storage.records import Beaten, RatingChange
 from bot.ui.display import TableDisplay
-from bot.ui.records import records_text
+from bot.ui.records import rating_changes_text, records_text
 
 ALICE, BOB = 10, 11
 
@@ -20,6 +20,7 @@ def table(locale: str) -> Table:
     )  # fmt: skip
 
 
+RATINGS = [RatingChange(BOB, 0.0, 3.24), RatingChange(ALICE, 1.5, 1.0)]
 TEAM = [Beaten("cards_left", None, "standard", 1, 7)]
 TEAM_WON = [Beaten("cards_left", None, "standard", 0, 1)]
 SOLITAIRE = [
@@ -98,6 +99,10 @@ class Records:
         self.asked.append((game_id, kind))
         return TEAM
 
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        self.asked.append((game_id, "rating"))
+        return RATINGS
+
 
 async def test_the_end_line_asks_the_games_kind_of_record_and_goes_out_without_it_when_it_cannot_be_read() -> (
     None
@@ -105,9 +110,28 @@ async def test_the_end_line_asks_the_games_kind_of_record_and_goes_out_without_i
     finished = table("en-US")  # The Game's table: a team's best
     records = Records()
     display = TableDisplay(None, games=None, settings=None, records=records)  # type: ignore[arg-type]
-    assert await display._records_beaten(finished) == "🏅 A new best for this team: 1 card left, beating 7."
+    assert await display._records_line(finished) == "🏅 A new best for this team: 1 card left, beating 7."
     assert records.asked == [(1, "team")]
     broken = TableDisplay(None, games=None, settings=None, records=BrokenRecords())  # type: ignore[arg-type]
-    assert await broken._records_beaten(finished) is None
+    assert await broken._records_line(finished) is None
     hearts = Table.from_dict({**finished.to_dict(), "game_key": "hearts"})
-    assert await display._records_beaten(hearts) is None and records.asked == [(1, "team")], "no record kept"
+    assert await display._records_line(hearts) == "📊 Ratings: \\*Bob\\* 3.2 (+3.2) · Alice 1.0 (-0.5)"
+    assert records.asked == [(1, "team"), (1, "rating")]
+    assert await broken._records_line(hearts) is None
+    klondike = Table.from_dict({**finished.to_dict(), "game_key": "klondike"})
+    await display._records_line(klondike)
+    assert records.asked[-1] == (1, "solitaire")
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        ("en-US", "📊 Ratings: \\*Bob\\* 3.2 (+3.2) · Alice 1.0 (-0.5)"),
+        ("fr", "📊 Cotes\xa0: \\*Bob\\* 3,2 (+3,2) · Alice 1,0 (-0,5)"),
+        ("de", "📊 Wertungen: \\*Bob\\* 3,2 (+3,2) · Alice 1,0 (-0,5)"),
+    ],
+)
+def test_a_rated_games_end_line_gives_each_players_new_rating_and_the_change(locale: str, line: str) -> None:
+    assert rating_changes_text(table(locale), RATINGS) == line
+    assert rating_changes_text(table(locale), [RatingChange(-1, 0.0, 5.0)]) is None, "never an AI seat"
+    assert rating_changes_text(table(locale), []) is None, "a game stored before the changes were kept"

@@ -156,6 +156,7 @@ class CrapetteUI(GameUI):
     hints_in_place = True  # a hint a move: one private message, edited, not one under the board each time
     off_turn_payloads = frozenset({"call"})
     has_log = True
+    records = "rating"
     record_turns_field = "history.turns"
     rating_average_key = "rating.average_cards_left"  # a seat's points are the cards it had left
 
