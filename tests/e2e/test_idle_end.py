@@ -10,6 +10,7 @@ import pytest
 
 from bot.config import Settings
 from bot.games.deal_codes import seed_to_deal_code
+from bot.storage.ratings import RatingStore
 from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
 
@@ -31,7 +32,12 @@ async def test_a_rated_game_left_waiting_is_given_up_by_the_player_it_waited_for
     await driver.emulator.wait_for(lambda: driver.bot.games.get(table_id) is None, timeout=30)
     await driver.settle()
     told = [message.text for message in driver.public_messages() if message.text.startswith("⌛")]
-    assert told == ["⌛ A loss for Alice: the game waited too long for their move and ended by itself."]
+    (alice,) = (await RatingStore(driver.bot.db).leaderboard(world.guild.id, "crapette")).players
+    assert alice.rating < 0, "a newcomer's loss"
+    assert told == [
+        "⌛ A loss for Alice: the game waited too long for their move and ended by itself."
+        f"\n📊 Ratings: Alice {alice.rating:.1f} ({alice.rating:.1f})"  # the AI seat is never rated
+    ]
     reminder = next(m.content for m in driver.public_messages() if "waiting for you" in m.content)
     assert "After 1.5" not in reminder and "without a move, the game ends by itself" in reminder
     rows = await driver.bot.db.fetchall(
