@@ -61,6 +61,9 @@ class SeatRecord:
     won: bool | None = None
     # Gave the game up: a rated game they stopped, or that was voted to an end while it waited for them.
     forfeited: bool = False
+    # A rated game: the seat's rating (as shown) before and after it; None for AI seats and older games.
+    rating_before: float | None = None
+    rating_after: float | None = None
 
     @property
     def is_forgotten(self) -> bool:
@@ -167,6 +170,8 @@ def _seat(row: Row) -> SeatRecord:
         place=row["place"],
         won=None if row["won"] is None else bool(row["won"]),
         forfeited=bool(row["forfeited"]),
+        rating_before=row["rating_before"],
+        rating_after=row["rating_after"],
     )
 
 
@@ -281,7 +286,7 @@ class StatsStore:
         marks = ", ".join("?" * len(ids))
         rows = await self._db.fetchall(
             "SELECT game_id, seat, user_id, display_name, is_ai, violations, hints, points, place, won,"
-            " forfeited FROM game_players"
+            " forfeited, rating_before, rating_after FROM game_players"
             f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
             ids,
         )

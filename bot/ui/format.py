@@ -72,5 +72,16 @@ def decimal(locale: str, value: float) -> str:
     return f"{value:.1f}".replace(".", get_decimal_symbol(language_of(locale)))
 
 
+def rating_change(locale: str, before: float, after: float) -> str:
+    """A rating after a game and what the game changed, the reader's way: "3.2 (+1.4)", "1,0 (-0,5)"."""
+    moved = round(after - before, 1) + 0.0  # never "-0.0"
+    return t(
+        locale,
+        "rating.change",
+        rating=decimal(locale, after),
+        change=("+" if moved >= 0 else "") + decimal(locale, moved),
+    )
+
+
 def when(seconds: float, style: str = "R") -> str:
     return f"<t:{int(seconds)}:{style}>"

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.storage.stats import GameRecord
-from bot.ui.format import duration, plural, unescaped, when
+from bot.ui.format import duration, plural, rating_change, unescaped, when
 from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import t
 from bot.ui.member_names import Names, seat_name, team_names
@@ -102,6 +102,9 @@ def game_embed(record: GameRecord, names: Names, locale: str) -> discord.Embed:
             extras.append(plural(locale, "stats.hints", seat.hints))
         if points := ui.record_seat_points(seat, locale):
             extras.insert(0, points)
+        if seat.rating_before is not None and seat.rating_after is not None:
+            rating = rating_change(locale, seat.rating_before, seat.rating_after)
+            extras.append(t(locale, "history.rating", rating=rating))
         if seat.forfeited:
             extras.insert(0, t(locale, "history.gave_up"))
         mark = "🏆" if seat.won else "🏳️" if seat.forfeited else "•"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.service.table import Table
 from bot.storage.records import Beaten, RatingChange
-from bot.ui.format import decimal, duration, escape_name
+from bot.ui.format import duration, escape_name, rating_change
 from bot.ui.i18n import t
 
 
@@ -57,14 +57,12 @@ def rating_changes_text(table: Table, changes: list[RatingChange]) -> str | None
     for change in changes:
         if change.user_id not in names:
             continue
-        moved = round(change.after - change.before, 1)
         shown.append(
             t(
                 locale,
                 "records.rating",
                 name=escape_name(names[change.user_id]),
-                rating=decimal(locale, change.after),
-                change=("+" if moved >= 0 else "") + decimal(locale, moved),
+                rating=rating_change(locale, change.before, change.after),
             )
         )
     return t(locale, "records.ratings", ratings=" · ".join(shown)) if shown else None

@@ -11,6 +11,7 @@ from bot.service.table import Seat, Table, TableStatus
 from bot.storage.database import Database
 from bot.storage.ratings import RatingStore, update_ratings
 from bot.storage.records import Beaten, RecordStore
+from bot.storage.stats import StatsStore
 from tests.storage.seed import add_game, add_result
 
 ALICE, BOB, CAROL = 11, 12, 13
@@ -105,6 +106,11 @@ async def test_a_rated_game_keeps_each_players_rating_before_and_after(db: Datab
     assert {change.user_id: change.after for change in second} == pytest.approx(shown)
     assert second[1].after > second[1].before, "the winner climbs"
     assert second[1].after > second[0].after
+    stored = await StatsStore(db).game(1, game_id)  # what /history's detail reads
+    assert stored is not None
+    assert [(seat.rating_before, seat.rating_after) for seat in stored.seats] == [
+        (change.before, change.after) for change in second
+    ]
     assert (
         await store.rating_changes(
             await add_result(db, "klondike", [ALICE], guild_id=1, started_at=0, ended_at=1)

@@ -79,3 +79,24 @@ def test_a_cooperative_games_detail_shows_the_teams_result_not_points_per_player
     players = shown["Players" if locale == "en-US" else "Joueurs"]
     assert "12" not in players and "pt" not in players
     assert "Alice" in players and "Ada" in players
+
+
+@pytest.mark.parametrize(
+    ("locale", "field", "line"),
+    [
+        ("en-US", "Players", "🏆 Alice — 1 pt, rating 3.2 (+1.4)"),
+        ("fr", "Joueurs", "🏆 Alice — 1 pt, cote 3,2 (+1,4)"),
+        ("de", "Spieler", "🏆 Alice — 1 Pkt., Wertung 3,2 (+1,4)"),
+    ],
+)
+def test_a_rated_games_detail_gives_each_players_rating_change(locale: str, field: str, line: str) -> None:
+    """As the game's end line told the channel; a game stored before the changes were kept shows none."""
+    rated = replace(ALICE, points=1, rating_before=1.8, rating_after=3.2)
+    shown = fields(game_embed(record("hearts", "finished", 1, (rated, ADA)), {1: "Alice"}, locale).to_dict())
+    assert shown[field].split("\n")[0] == line
+    older = fields(
+        game_embed(
+            record("hearts", "finished", 1, (replace(ALICE, points=1), ADA)), {1: "Alice"}, locale
+        ).to_dict()
+    )
+    assert older[field].split("\n")[0] == line.split(",")[0]
