@@ -197,8 +197,9 @@ def hand_view(
         if hints_enabled:
             hint = button(shared.HintButton.id_for(table.id), label=t(locale, "button.hint"), emoji="💡")
             rows.add(hint, row=3)
-    refresh = button(
-        shared.RefreshButton.id_for(table.id, owner), label=t(locale, "button.refresh"), emoji="🔄"
-    )
-    rows.add(refresh, row=3 if playing else 0)
+    if not game.is_over:  # a finished game's hand has nothing left to bring up to date
+        refresh = button(
+            shared.RefreshButton.id_for(table.id, owner), label=t(locale, "button.refresh"), emoji="🔄"
+        )
+        rows.add(refresh, row=3 if playing else 0)
     return rows

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bot.games.thegame.session import ChooseFirst, FinishTurn, PlayOnPile, TheGameSession
-from bot.games.thegame.ui.hand import hand_embed
+from bot.games.thegame.ui.hand import hand_embed, hand_view
 from bot.games.thegame.ui.table_ui import UI
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import render_notice
 from tests.games.thegame.engine.helpers import game_from_hands
+from tests.games.thegame.ui.tables import finished, mid_game
 
 
 def table_with(session: TheGameSession, locale: str = "en-US") -> Table:
@@ -97,3 +98,17 @@ def test_ending_a_turn_says_the_turn_is_over_and_what_was_drawn(locale: str, exp
     result = session.apply(0, FinishTurn())
     assert result.notice is not None
     assert render_notice(locale, result.notice) == expected
+
+
+def test_a_finished_games_hand_says_so_and_offers_no_button() -> None:
+    """Seen at the end of a game in the playground: the hand read "The game is over." above a **Refresh** button
+    that had nothing left to bring up to date."""
+    table = finished()
+    assert "The game is over." in (hand_embed(table, 0, "en-US").description or "")
+    assert hand_view(table, 0, "en-US").to_components() == []
+    playing = mid_game()
+    assert any(
+        item["custom_id"].startswith("tg:refresh")
+        for row in hand_view(playing, 1, "en-US").to_components()
+        for item in row["components"]
+    ), "a game in play keeps it"
