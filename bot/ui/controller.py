@@ -55,8 +55,10 @@ Handler = Callable[Concatenate["TableController", discord.Interaction[Any], P], 
 DECLINED = ".no"  # a game's button that answers its own question "no" (`GameUI.confirmation`): "giveup.no"
 
 
-def answering(handler: Handler[P]) -> Handler[P]:
-    """Turn a GameError into one private sentence, and anything else into an apology with a reference."""
+def table_action(handler: Handler[P]) -> Handler[P]:
+    """A click or command on a table: a GameError becomes one private sentence, anything else an apology with a
+    reference (as `answers.answering` does for the record screens), and besides: the requests in flight are counted
+    (`settle` waits for them), and the answered interaction's token is noted for the channel's public updates."""
 
     @functools.wraps(handler)
     async def wrapper(
@@ -166,7 +168,7 @@ class TableController:
         return self.bot.display
 
     # -- lobby ---------------------------------------------------------------------------------------------
-    @answering
+    @table_action
     async def new_game(
         self,
         interaction: discord.Interaction[Any],
@@ -300,13 +302,13 @@ class TableController:
             and interaction.message.id == table.board_message_id
         )
 
-    @answering
+    @table_action
     async def join(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
         table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.join(table_id, _seat_for(interaction))
         await self._answer_lobby(interaction, change, "lobby.joined")
 
-    @answering
+    @table_action
     async def leave(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
         table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.leave(table_id, interaction.user.id)
@@ -314,7 +316,7 @@ class TableController:
             self.display.forget_table(table_id)
         await self._answer_lobby(interaction, change, "lobby.left")
 
-    @answering
+    @table_action
     async def add_ai(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
         table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.add_ai(table_id, interaction.user.id)
@@ -322,12 +324,12 @@ class TableController:
         key = "lobby.ai_added" if change.table.rules.cooperative else "lobby.ai_opponent_added"
         await self._answer_lobby(interaction, change, key)
 
-    @answering
+    @table_action
     async def remove_ai(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         change = await self.games.remove_ai(table_id, interaction.user.id)
         await self._answer_lobby(interaction, change, "lobby.ai_removed")
 
-    @answering
+    @table_action
     async def start(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
         table_id = table_id if table_id is not None else self._table(interaction).id
         change = await self.games.start(table_id, interaction.user.id)
@@ -417,7 +419,7 @@ class TableController:
                 table.id, user_id, token, shown_id=sent.message_id, options=options
             )
 
-    @answering
+    @table_action
     async def show_hand(
         self,
         interaction: discord.Interaction[Any],
@@ -433,7 +435,7 @@ class TableController:
         await self._send_hand(interaction, table, edit=edit, notice=notice)
 
     # -- playing -------------------------------------------------------------------------------------------
-    @answering
+    @table_action
     async def act(
         self,
         interaction: discord.Interaction[Any],
@@ -507,7 +509,7 @@ class TableController:
             from_hand = not on_board and self._from_own_private_message(interaction)
             await self._send_hand(interaction, table, edit=from_hand, notice=notice, **change.hand_options)
 
-    @answering
+    @table_action
     async def game_action(
         self, interaction: discord.Interaction[Any], table_id: int, payload: str, values: list[str]
     ) -> None:
@@ -530,7 +532,7 @@ class TableController:
         action, answer = ui.action(table, payload, values)
         await self._apply_and_answer(interaction, table, action, answer)
 
-    @answering
+    @table_action
     async def play_command(self, interaction: discord.Interaction[Any], card: str, pile: str | None) -> None:
         """`/play card:<card> [pile:<pile>]`, read the game's way."""
         table = self._table(interaction)
@@ -538,7 +540,7 @@ class TableController:
         action = ui_for(table).parse_play(table, seat, card, pile)
         await self._apply_and_answer(interaction, table, action, "hand")
 
-    @answering
+    @table_action
     async def move_command(self, interaction: discord.Interaction[Any], move: str) -> None:
         """`/move <move>`, for the games played on the table itself; the board is updated in place."""
         table = self._table(interaction)
@@ -546,7 +548,7 @@ class TableController:
         action = ui_for(table).parse_move(table, move, str(interaction.locale))
         await self._apply_and_answer(interaction, table, action, "board")
 
-    @answering
+    @table_action
     async def end_turn_command(self, interaction: discord.Interaction[Any]) -> None:
         table = self._table(interaction)
         self._seat(table, interaction)
@@ -576,7 +578,7 @@ class TableController:
         self.bot.ai_turns.schedule(table)
 
     # -- ending early, votes, markers, hints ---------------------------------------------------------------
-    @answering
+    @table_action
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """`/game stop`: at once, or, when it would give a rated game up, once the player confirmed it."""
         table = self._table(interaction)
@@ -595,7 +597,7 @@ class TableController:
         )
         await confirm_then(interaction, t(locale, "game.stopped"), lambda: self.after_change(change))
 
-    @answering
+    @table_action
     async def answer_forfeit(
         self, interaction: discord.Interaction[Any], table_id: int, confirm: bool
     ) -> None:
@@ -613,7 +615,7 @@ class TableController:
         finally:
             self.after_change(change)
 
-    @answering
+    @table_action
     async def vote_end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         change, votes, needed = await self.games.vote_end(table_id, interaction.user.id)
         if change.table.status.is_active:
@@ -627,7 +629,7 @@ class TableController:
             )
             await confirm_then(interaction, text, lambda: self.after_change(change))
 
-    @answering
+    @table_action
     async def hint(self, interaction: discord.Interaction[Any], table_id: int | None = None) -> None:
         """What the strong AI would do now, privately (counted for the game)."""
         table = self._table(interaction, table_id)
@@ -666,7 +668,7 @@ class TableController:
             interaction, table, render_notice(interaction.locale, advice, emojis=True)
         )
 
-    @answering
+    @table_action
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
         """`/board`: the board again at the bottom of the channel, at most once in a while (`board_wait`)."""
         table = self._table(interaction)
@@ -681,7 +683,7 @@ class TableController:
         await self.display.post_board(table, replace=True)
 
     # -- how to play, and after the game -------------------------------------------------------------------
-    @answering
+    @table_action
     async def how_to_play(self, interaction: discord.Interaction[Any], game_key: str) -> None:
         """The game's rules, privately, in the reader's language (the board's **How to play**); the buttons they
         name as the board shows them."""
@@ -699,7 +701,7 @@ class TableController:
             raise GameError("error.not_seated")
         return table
 
-    @answering
+    @table_action
     async def play_again(
         self, interaction: discord.Interaction[Any], table_id: int, *, same_deal: bool
     ) -> None:
@@ -727,7 +729,7 @@ class TableController:
                     await self.games.join(table.id, Seat(seat.user_id, seat.name, locale=seat.locale))
             await self._answer_with_lobby(interaction, self.games.require(table.id))
 
-    @answering
+    @table_action
     async def full_log(self, interaction: discord.Interaction[Any], table_id: int, page: int) -> None:
         """Every play of a finished game, privately, a page at a time (the summary's **Full log**)."""
         table = await self._finished_table(interaction, table_id)
