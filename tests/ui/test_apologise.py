@@ -76,7 +76,7 @@ async def test_a_connection_dropped_under_an_answer_is_a_warning_not_an_unhandle
         def explain(self, interaction: Any, error: GameError) -> str:
             return error.key
 
-        @controller.answering
+        @controller.table_action
         async def act(self, interaction: Any) -> None:
             raise GameError("error.no_table_here")
 
