@@ -3,8 +3,9 @@
 
 Bests are of two kinds, each compared with the same server's earlier games only (never an abandoned one), so a best is the one
 the players can see in `/leaderboard` and `/stats`:
-- a team of The Game (the exact set of players, `games.team_key`, with the same number of seats and the same
-  variant): fewer cards left than in any of its earlier games;
+- The Game: fewer cards left than any earlier game of its kind in the server (same number of seats, same variant,
+  teams with AI seats apart, as `/leaderboard`'s filters rank them): the server's record; else than any earlier
+  game of the same team (the exact set of players, `games.team_key`) of that kind: the team's best;
 - a player of a solitaire game (Klondike), in one deal type: a won deal in fewer moves, or faster, than any deal of
   that type they won before. Each player of a team that shares a deal has their own bests.
 A first game, or a first win, beats nothing: there is no record yet to come back to beat.
@@ -19,19 +20,22 @@ from bot.storage.database import Database, Row
 
 Kind = Literal["team", "solitaire", "rating"]  # what a game's end line tells (`GameUI.records`)
 BestKind = Literal["team", "solitaire"]
-Measure = Literal["cards_left", "moves", "seconds"]
+Measure = Literal["server_cards_left", "cards_left", "moves", "seconds"]
 
 
 @dataclass(frozen=True, slots=True)
 class Beaten:
-    """A best beaten: what it counts (`cards_left` of a team, or a solitaire player's `moves` and `seconds`), whose
-    it is (None: the team), in which variant (deal type), the game's figure and the best it beat."""
+    """A best beaten: what it counts (a team's `cards_left`, the server's record `server_cards_left`, or a solitaire
+    player's `moves` and `seconds`), whose it is (None: the team, or the server), in which variant (deal type), the
+    game's figure and the best it beat."""
 
     measure: Measure
     user_id: int | None
     variant: str
     value: float
     previous: float
+    players: int = 0  # a team's kind of game (the server's record is per kind): its seats, AI seats with it
+    with_ai: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +54,7 @@ class RecordStore:
     async def beaten(self, game_id: int, kind: BestKind) -> list[Beaten]:
         """The bests the stored game `game_id` beat, of the `kind` its game keeps; none for a game not stored."""
         game = await self._db.fetchone(
-            "SELECT guild_id, game, variant, team_key, player_count, outcome, cards_left, turns,"
+            "SELECT guild_id, game, variant, team_key, player_count, has_ai, outcome, cards_left, turns,"
             " ended_at - started_at AS seconds FROM games WHERE id = ?",
             (game_id,),
         )
@@ -61,22 +65,40 @@ class RecordStore:
         return await self._solitaire(game_id, game) if game["outcome"] == "won" else []
 
     async def _team(self, game_id: int, game: Row) -> list[Beaten]:
-        row = await self._db.fetchone(
-            "SELECT MIN(cards_left) AS best FROM games WHERE guild_id = ? AND team_key = ? AND game = ?"
-            " AND variant = ? AND player_count = ? AND outcome <> 'abandoned' AND id <> ?",
-            (
-                game["guild_id"],
-                game["team_key"],
-                game["game"],
-                game["variant"],
-                game["player_count"],
-                game_id,
-            ),
+        """The server's record, when the game beat every earlier game of its kind here (same number of seats, same
+        variant, teams with AI seats apart: the leaderboard's filters); else the team's own best, when it beat
+        that. A first game of its kind beats nothing."""
+        kind = (game["guild_id"], game["game"], game["variant"], game["player_count"], game["has_ai"])
+        server = await self._db.fetchone(
+            "SELECT MIN(cards_left) AS best FROM games WHERE guild_id = ? AND game = ? AND variant = ?"
+            " AND player_count = ? AND has_ai = ? AND outcome <> 'abandoned' AND id <> ?",
+            (*kind, game_id),
         )
-        best, cards_left = (None if row is None else row["best"]), game["cards_left"]
-        if best is None or cards_left is None or cards_left >= best:
-            return []
-        return [Beaten("cards_left", None, str(game["variant"]), float(cards_left), float(best))]
+        team = await self._db.fetchone(
+            "SELECT MIN(cards_left) AS best FROM games WHERE guild_id = ? AND game = ? AND variant = ?"
+            " AND player_count = ? AND has_ai = ? AND team_key = ? AND outcome <> 'abandoned' AND id <> ?",
+            (*kind, game["team_key"], game_id),
+        )
+        cards_left = game["cards_left"]
+        candidates: tuple[tuple[Measure, Row | None], ...] = (
+            ("server_cards_left", server),
+            ("cards_left", team),
+        )
+        for measure, row in candidates:
+            best = None if row is None else row["best"]
+            if best is not None and cards_left is not None and cards_left < best:
+                return [
+                    Beaten(
+                        measure,
+                        None,
+                        str(game["variant"]),
+                        float(cards_left),
+                        float(best),
+                        players=int(game["player_count"]),
+                        with_ai=bool(game["has_ai"]),
+                    )
+                ]
+        return []
 
     async def _solitaire(self, game_id: int, game: Row) -> list[Beaten]:
         rows = await self._db.fetchall(

@@ -1,7 +1,8 @@
 """The lines under a game's end announcement that name what it changed in the records (`bot.storage.records`), in
-the table's language: the bests it beat ("🏅 A new best for this team: 3 cards left, beating 7.", "🏅 A new best for
-Alice (Draw three): 112 moves, beating 130 · won in 4 min, beating 6 min.") or, in a rated game, each player's new
-rating ("📊 Ratings: Alice 3.2 (+3.2) · Bob 1.1 (-0.4)")."""
+the table's language: the bests it beat ("🏆 A new record for this server (3 players): 2 cards left, beating 5.",
+"🏅 A new best for this team: 3 cards left, beating 7.", "🏅 A new best for Alice (Draw three): 112 moves, beating
+130 · won in 4 min, beating 6 min.") or, in a rated game, each player's new rating ("📊 Ratings: Alice 3.2 (+3.2) ·
+Bob 1.1 (-0.4)")."""
 
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ def records_text(table: Table, beaten: list[Beaten]) -> str | None:
     locale = table.locale
     lines = []
     for best in beaten:
-        if best.measure == "cards_left":
-            count, previous = int(best.value), int(best.previous)
+        if best.measure in ("cards_left", "server_cards_left"):
+            whose = "team" if best.measure == "cards_left" else "server"
+            count, previous, kind = int(best.value), int(best.previous), kind_text(best, locale)
             if count == 0:
-                lines.append(t(locale, "records.team_first_win", count=previous))
+                lines.append(t(locale, f"records.{whose}_first_win", count=previous, kind=kind))
             else:
-                lines.append(t(locale, "records.team_best", count=count, previous=previous))
+                lines.append(t(locale, f"records.{whose}_best", count=count, previous=previous, kind=kind))
     for seat in table.seats:
         parts = []
         for best in beaten:
@@ -46,6 +48,17 @@ def records_text(table: Table, beaten: list[Beaten]) -> str | None:
                 )
             )
     return "\n".join(lines) or None
+
+
+def kind_text(best: Beaten, locale: str) -> str:
+    """The kind of game a server's record is of, in the leaderboard's words: "3 players, expert rules, with AI
+    teammates"."""
+    parts = [t(locale, "lb.filter.players", count=best.players)]
+    if best.variant == "expert":
+        parts.append(t(locale, "lb.filter.expert"))
+    if best.with_ai:
+        parts.append(t(locale, "records.kind_ai"))
+    return ", ".join(parts)
 
 
 def rating_changes_text(table: Table, changes: list[RatingChange]) -> str | None:

@@ -37,12 +37,34 @@ async def test_a_team_beats_its_own_best_only(db: Database) -> None:
     equal = await add_game(db, [ALICE, BOB], cards_left=7, **WHERE)
     assert await store.beaten(equal, "team") == [], "as good as the best is not a new best"
     better = await add_game(db, [BOB, ALICE], cards_left=5, **WHERE)  # the same team, seated the other way
-    assert await store.beaten(better, "team") == [Beaten("cards_left", None, "standard", 5.0, 7.0)]
-    won = await add_game(db, [ALICE, BOB], cards_left=0, **WHERE)
-    assert await store.beaten(won, "team") == [Beaten("cards_left", None, "standard", 0.0, 5.0)]
+    assert await store.beaten(better, "team") == [Beaten("cards_left", None, "standard", 5.0, 7.0, players=2)]
+    won = await add_game(
+        db, [ALICE, BOB], cards_left=0, **WHERE
+    )  # better than Alice and Carol's 2: the server's
+    assert await store.beaten(won, "team") == [
+        Beaten("server_cards_left", None, "standard", 0.0, 2.0, players=2)
+    ]
     given_up = await add_game(db, [ALICE, BOB], cards_left=0, outcome="abandoned", **WHERE)
     assert await store.beaten(given_up, "team") == []
     assert await store.beaten(999_999, "team") == [], "a game not stored beats nothing"
+
+
+async def test_the_servers_record_is_per_kind_of_game_as_the_leaderboard_ranks(db: Database) -> None:
+    """Beating every earlier game of its kind here (seats, variant, AI teammates or not) is the server's record,
+    told instead of the team's own best; a first game of its kind beats nothing."""
+    store = RecordStore(db)
+    first = await add_game(db, [ALICE], cards_left=30, ai_seats=1, variant="expert", **WHERE)
+    assert await store.beaten(first, "team") == []
+    await add_game(db, [BOB, CAROL], cards_left=3, **WHERE)  # another kind: no AI, standard
+    await add_game(db, [ALICE], cards_left=5, ai_seats=1, guild_id=9, channel_id=2)  # another server
+    record = await add_game(db, [BOB], cards_left=20, ai_seats=1, variant="expert", **WHERE)  # a new team
+    assert await store.beaten(record, "team") == [
+        Beaten("server_cards_left", None, "expert", 20.0, 30.0, players=2, with_ai=True)
+    ]
+    team_best = await add_game(db, [ALICE], cards_left=25, ai_seats=1, variant="expert", **WHERE)
+    assert await store.beaten(team_best, "team") == [
+        Beaten("cards_left", None, "expert", 25.0, 30.0, players=2, with_ai=True)
+    ]
 
 
 async def won(db: Database, players: list[int], moves: int, seconds: float, **kwargs: object) -> int:

@@ -21,8 +21,10 @@ def table(locale: str) -> Table:
 
 
 RATINGS = [RatingChange(BOB, 0.0, 3.24), RatingChange(ALICE, 1.5, 1.0)]
-TEAM = [Beaten("cards_left", None, "standard", 1, 7)]
-TEAM_WON = [Beaten("cards_left", None, "standard", 0, 1)]
+TEAM = [Beaten("cards_left", None, "standard", 1, 7, players=3)]
+TEAM_WON = [Beaten("cards_left", None, "standard", 0, 1, players=3)]
+SERVER = [Beaten("server_cards_left", None, "expert", 2, 5, players=3, with_ai=True)]
+SERVER_WON = [Beaten("server_cards_left", None, "standard", 0, 1, players=1)]
 SOLITAIRE = [
     Beaten("moves", ALICE, "draw3", 112, 130),
     Beaten("seconds", ALICE, "draw3", 200, 400),
@@ -70,6 +72,33 @@ def test_the_bests_beaten_read_in_the_tables_language(
     assert records_text(table(locale), TEAM) == team
     assert records_text(table(locale), TEAM_WON) == won
     assert (records_text(table(locale), SOLITAIRE) or "").split("\n") == solitaire
+
+
+@pytest.mark.parametrize(
+    ("locale", "record", "won"),
+    [
+        (
+            "en-US",
+            "🏆 A new record for this server (3 players, expert rules, with AI teammates): 2 cards left, beating 5.",
+            "🏆 The first total victory in this server (1 player): the record was 1 card left.",
+        ),
+        (
+            "fr",
+            "🏆 Nouveau record du serveur (3 joueurs, règles expert, avec des coéquipiers IA)\xa0: 2 cartes restantes,"
+            " contre 5 jusqu'ici.",
+            "🏆 Première victoire totale sur ce serveur (1 joueur)\xa0: le record était de 1 carte restante.",
+        ),
+        (
+            "de",
+            "🏆 Neuer Rekord auf diesem Server (3 Spieler, Experten-Regeln, mit KI-Mitspielern): 2 Karten übrig,"
+            " bisher 5.",
+            "🏆 Der erste totale Sieg auf diesem Server (1 Spieler): Bisher war bestenfalls 1 Karte übrig.",
+        ),
+    ],
+)
+def test_a_servers_record_names_its_kind_of_game(locale: str, record: str, won: str) -> None:
+    assert records_text(table(locale), SERVER) == record
+    assert records_text(table(locale), SERVER_WON) == won
 
 
 def test_plurals_follow_the_count() -> None:
