@@ -1,40 +1,44 @@
-"""What a finished game changed in the records, for the lines under its end announcement: the bests it beat
-("🏅 A new best for this team"), and in a rated game each player's rating before and after it.
+"""What a finished game changed in the records, for the lines under its end announcement: the records and bests it
+beat ("🏆 A new record for this server", "🏅 A new best for this team"), and in a rated game each player's rating
+before and after it.
 
-Bests are of two kinds, each compared with the same server's earlier games only (never an abandoned one), so a best is the one
-the players can see in `/leaderboard` and `/stats`:
-- The Game: fewer cards left than any earlier game of its kind in the server (same number of seats, same variant,
-  teams with AI seats apart, as `/leaderboard`'s filters rank them): the server's record; else than any earlier
-  game of the same team (the exact set of players, `games.team_key`) of that kind: the team's best;
-- a player of a solitaire game (Klondike), in one deal type: a won deal in fewer moves, or faster, than any deal of
-  that type they won before. Each player of a team that shares a deal has their own bests.
-A first game, or a first win, beats nothing: there is no record yet to come back to beat.
+Each is compared with the same server's earlier games only (never an abandoned one), so a best is one the players
+can see in `/leaderboard` and `/stats`; a game that beats the server's record is not also told as a player's or a
+team's best:
+- The Game, cards left: the server's record among the games of its kind (the same number of seats, the same variant,
+  teams with AI seats apart: what `/leaderboard`'s filters rank together); else the team's best (the exact set of
+  players, `games.team_key`) among its games of that kind;
+- a solitaire game (Klondike), a won deal's moves and time: the server's record in that deal type; else each
+  player's best in it (each player of a team that shares a deal has their own).
+A first game of its kind, or a first win, beats nothing: there is no record yet to come back to beat.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from bot.storage.database import Database, Row
 
 Kind = Literal["team", "solitaire", "rating"]  # what a game's end line tells (`GameUI.records`)
 BestKind = Literal["team", "solitaire"]
-Measure = Literal["server_cards_left", "cards_left", "moves", "seconds"]
+Measure = Literal["cards_left", "moves", "seconds"]
+Scope = Literal["server", "team", "player"]
 
 
 @dataclass(frozen=True, slots=True)
 class Beaten:
-    """A best beaten: what it counts (a team's `cards_left`, the server's record `server_cards_left`, or a solitaire
-    player's `moves` and `seconds`), whose it is (None: the team, or the server), in which variant (deal type), the
-    game's figure and the best it beat."""
+    """A record beaten: what it counts (The Game's `cards_left`, a solitaire win's `moves` or `seconds`), whose it
+    was (the server's, the team's, or the player `user_id`'s), in which variant (deal type), the game's figure and
+    the record it beat; for The Game, the kind of game the server's record is of (seats, AI seats among them)."""
 
+    scope: Scope
     measure: Measure
-    user_id: int | None
     variant: str
     value: float
     previous: float
-    players: int = 0  # a team's kind of game (the server's record is per kind): its seats, AI seats with it
+    user_id: int | None = None
+    players: int = 0
     with_ai: bool = False
 
 
@@ -52,7 +56,7 @@ class RecordStore:
         self._db = database
 
     async def beaten(self, game_id: int, kind: BestKind) -> list[Beaten]:
-        """The bests the stored game `game_id` beat, of the `kind` its game keeps; none for a game not stored."""
+        """The records the stored game `game_id` beat, of the `kind` its game keeps; none for a game not stored."""
         game = await self._db.fetchone(
             "SELECT guild_id, game, variant, team_key, player_count, has_ai, outcome, cards_left, turns,"
             " ended_at - started_at AS seconds FROM games WHERE id = ?",
@@ -65,43 +69,26 @@ class RecordStore:
         return await self._solitaire(game_id, game) if game["outcome"] == "won" else []
 
     async def _team(self, game_id: int, game: Row) -> list[Beaten]:
-        """The server's record, when the game beat every earlier game of its kind here (same number of seats, same
-        variant, teams with AI seats apart: the leaderboard's filters); else the team's own best, when it beat
-        that. A first game of its kind beats nothing."""
         kind = (game["guild_id"], game["game"], game["variant"], game["player_count"], game["has_ai"])
-        server = await self._db.fetchone(
-            "SELECT MIN(cards_left) AS best FROM games WHERE guild_id = ? AND game = ? AND variant = ?"
-            " AND player_count = ? AND has_ai = ? AND outcome <> 'abandoned' AND id <> ?",
-            (*kind, game_id),
+        of_kind = (
+            "SELECT MIN(cards_left) AS cards_left FROM games WHERE guild_id = ? AND game = ? AND variant = ?"
+            " AND player_count = ? AND has_ai = ? AND outcome <> 'abandoned' AND id <> ?"
         )
-        team = await self._db.fetchone(
-            "SELECT MIN(cards_left) AS best FROM games WHERE guild_id = ? AND game = ? AND variant = ?"
-            " AND player_count = ? AND has_ai = ? AND team_key = ? AND outcome <> 'abandoned' AND id <> ?",
-            (*kind, game["team_key"], game_id),
-        )
-        cards_left = game["cards_left"]
-        candidates: tuple[tuple[Measure, Row | None], ...] = (
-            ("server_cards_left", server),
-            ("cards_left", team),
-        )
-        for measure, row in candidates:
-            best = None if row is None else row["best"]
-            if best is not None and cards_left is not None and cards_left < best:
-                return [
-                    Beaten(
-                        measure,
-                        None,
-                        str(game["variant"]),
-                        float(cards_left),
-                        float(best),
-                        players=int(game["player_count"]),
-                        with_ai=bool(game["has_ai"]),
-                    )
-                ]
-        return []
+        server = await self._db.fetchone(of_kind, (*kind, game_id))
+        team = await self._db.fetchone(of_kind + " AND team_key = ?", (*kind, game_id, game["team_key"]))
+        scopes: list[tuple[Scope, int | None, Row | None]] = [("server", None, server), ("team", None, team)]
+        players, with_ai = int(game["player_count"]), bool(game["has_ai"])
+        return [
+            replace(best, players=players, with_ai=with_ai) for best in _beaten(game, ("cards_left",), scopes)
+        ]
 
     async def _solitaire(self, game_id: int, game: Row) -> list[Beaten]:
-        rows = await self._db.fetchall(
+        server = await self._db.fetchone(
+            "SELECT MIN(turns) AS moves, MIN(ended_at - started_at) AS seconds FROM games"
+            " WHERE guild_id = ? AND game = ? AND variant = ? AND outcome = 'won' AND id <> ?",
+            (game["guild_id"], game["game"], game["variant"], game_id),
+        )
+        players = await self._db.fetchall(
             """
             SELECT p.user_id, MIN(g.turns) AS moves, MIN(g.ended_at - g.started_at) AS seconds
             FROM game_players AS p JOIN games AS g ON g.id = p.game_id
@@ -111,24 +98,9 @@ class RecordStore:
             """,
             (game_id, game["guild_id"], game["game"], game["variant"], game_id),
         )
-        measures: tuple[tuple[Measure, float | None], ...] = (
-            ("moves", game["turns"]),
-            ("seconds", game["seconds"]),
-        )
-        beaten = []
-        for row in rows:
-            for measure, value in measures:
-                if row[measure] is not None and value is not None and value < row[measure]:
-                    beaten.append(
-                        Beaten(
-                            measure,
-                            int(row["user_id"]),
-                            str(game["variant"]),
-                            float(value),
-                            float(row[measure]),
-                        )
-                    )
-        return beaten
+        scopes: list[tuple[Scope, int | None, Row | None]] = [("server", None, server)]
+        scopes += [("player", int(row["user_id"]), row) for row in players]
+        return _beaten(game, ("moves", "seconds"), scopes)
 
     async def rating_changes(self, game_id: int) -> list[RatingChange]:
         """Each human seat's rating before and after the rated game `game_id`, in seat order; none for a game stored
@@ -142,3 +114,22 @@ class RecordStore:
             RatingChange(int(row["user_id"]), float(row["rating_before"]), float(row["rating_after"]))
             for row in rows
         ]
+
+
+def _beaten(
+    game: Row, measures: tuple[Measure, ...], scopes: list[tuple[Scope, int | None, Row | None]]
+) -> list[Beaten]:
+    """Each measure's records the game beat (its figure lower than the best before), the widest scope first: the
+    server's record, or else the team's best, is one line for the measure; players' bests each have theirs."""
+    figures = {"cards_left": game["cards_left"], "moves": game["turns"], "seconds": game["seconds"]}
+    beaten: list[Beaten] = []
+    for measure in measures:
+        value = figures[measure]
+        for scope, user_id, best in scopes:
+            before = None if value is None or best is None else best[measure]
+            if before is None or value >= before:
+                continue
+            beaten.append(Beaten(scope, measure, str(game["variant"]), float(value), float(before), user_id))
+            if scope != "player":
+                break
+    return beaten

@@ -6,48 +6,54 @@ Bob 1.1 (-0.4)")."""
 
 from __future__ import annotations
 
+from babel.lists import format_list
+
 from bot.service.table import Table
 from bot.storage.records import Beaten, RatingChange
 from bot.ui.format import duration, escape_name, rating_change
-from bot.ui.i18n import t
+from bot.ui.i18n import language_of, t
 
 
 def records_text(table: Table, beaten: list[Beaten]) -> str | None:
-    """One line per team or player whose best the game beat, players in seat order; None when it beat none. A time
-    is only a record when it reads better: "4 min, beating 4 min" is not news."""
+    """One line per record or best the game beat: The Game's (the server's, or the team's), a solitaire deal's (the
+    server's, naming who set it, then each player's, in seat order); None when it beat none. A time is only a
+    record when it reads better: "4 min, beating 4 min" is not news."""
     locale = table.locale
     lines = []
     for best in beaten:
-        if best.measure in ("cards_left", "server_cards_left"):
-            whose = "team" if best.measure == "cards_left" else "server"
+        if best.measure == "cards_left":
             count, previous, kind = int(best.value), int(best.previous), kind_text(best, locale)
             if count == 0:
-                lines.append(t(locale, f"records.{whose}_first_win", count=previous, kind=kind))
+                lines.append(t(locale, f"records.{best.scope}_first_win", count=previous, kind=kind))
             else:
-                lines.append(t(locale, f"records.{whose}_best", count=count, previous=previous, kind=kind))
-    for seat in table.seats:
-        parts = []
-        for best in beaten:
-            if best.user_id != seat.user_id or seat.is_ai:
-                continue
-            if best.measure == "moves":
-                parts.append(t(locale, "records.fewest", count=int(best.value), previous=int(best.previous)))
-            elif best.measure == "seconds":
-                time, before = duration(best.value, locale), duration(best.previous, locale)
-                if time != before:
-                    parts.append(t(locale, "records.fastest", time=time, previous=before))
-        if parts:
-            variant = next(best.variant for best in beaten if best.user_id == seat.user_id)
-            lines.append(
-                t(
-                    locale,
-                    "records.solitaire",
-                    name=escape_name(seat.name),
-                    variant=t(locale, f"solitaire.variant.{variant}"),
-                    bests=" · ".join(parts),
+                lines.append(
+                    t(locale, f"records.{best.scope}_best", count=count, previous=previous, kind=kind)
                 )
-            )
+    humans = [seat for seat in table.seats if not seat.is_ai]
+    if bests := solitaire_bests([best for best in beaten if best.scope == "server"], locale):
+        names = format_list([escape_name(seat.name) for seat in humans], locale=language_of(locale))
+        lines.append(t(locale, "records.server_solitaire", count=len(humans), names=names, **bests))
+    for seat in humans:
+        mine = [best for best in beaten if best.scope == "player" and best.user_id == seat.user_id]
+        if bests := solitaire_bests(mine, locale):
+            lines.append(t(locale, "records.solitaire", name=escape_name(seat.name), **bests))
     return "\n".join(lines) or None
+
+
+def solitaire_bests(beaten: list[Beaten], locale: str) -> dict[str, str]:
+    """A solitaire deal's records beaten, as one line's `variant` and `bests` ("112 moves, beating 130 · won in
+    4 min, beating 6 min"); empty when none reads better."""
+    parts = []
+    for best in beaten:
+        if best.measure == "moves":
+            parts.append(t(locale, "records.fewest", count=int(best.value), previous=int(best.previous)))
+        elif best.measure == "seconds":
+            time, before = duration(best.value, locale), duration(best.previous, locale)
+            if time != before:
+                parts.append(t(locale, "records.fastest", time=time, previous=before))
+    if not parts:
+        return {}
+    return {"variant": t(locale, f"solitaire.variant.{beaten[0].variant}"), "bests": " · ".join(parts)}
 
 
 def kind_text(best: Beaten, locale: str) -> str:

@@ -37,12 +37,14 @@ async def test_a_team_beats_its_own_best_only(db: Database) -> None:
     equal = await add_game(db, [ALICE, BOB], cards_left=7, **WHERE)
     assert await store.beaten(equal, "team") == [], "as good as the best is not a new best"
     better = await add_game(db, [BOB, ALICE], cards_left=5, **WHERE)  # the same team, seated the other way
-    assert await store.beaten(better, "team") == [Beaten("cards_left", None, "standard", 5.0, 7.0, players=2)]
+    assert await store.beaten(better, "team") == [
+        Beaten("team", "cards_left", "standard", 5.0, 7.0, players=2)
+    ]
     won = await add_game(
         db, [ALICE, BOB], cards_left=0, **WHERE
     )  # better than Alice and Carol's 2: the server's
     assert await store.beaten(won, "team") == [
-        Beaten("server_cards_left", None, "standard", 0.0, 2.0, players=2)
+        Beaten("server", "cards_left", "standard", 0.0, 2.0, players=2)
     ]
     given_up = await add_game(db, [ALICE, BOB], cards_left=0, outcome="abandoned", **WHERE)
     assert await store.beaten(given_up, "team") == []
@@ -59,11 +61,11 @@ async def test_the_servers_record_is_per_kind_of_game_as_the_leaderboard_ranks(d
     await add_game(db, [ALICE], cards_left=5, ai_seats=1, guild_id=9, channel_id=2)  # another server
     record = await add_game(db, [BOB], cards_left=20, ai_seats=1, variant="expert", **WHERE)  # a new team
     assert await store.beaten(record, "team") == [
-        Beaten("server_cards_left", None, "expert", 20.0, 30.0, players=2, with_ai=True)
+        Beaten("server", "cards_left", "expert", 20.0, 30.0, players=2, with_ai=True)
     ]
     team_best = await add_game(db, [ALICE], cards_left=25, ai_seats=1, variant="expert", **WHERE)
     assert await store.beaten(team_best, "team") == [
-        Beaten("cards_left", None, "expert", 25.0, 30.0, players=2, with_ai=True)
+        Beaten("team", "cards_left", "expert", 25.0, 30.0, players=2, with_ai=True)
     ]
 
 
@@ -80,22 +82,31 @@ async def won(db: Database, players: list[int], moves: int, seconds: float, **kw
     )
 
 
-async def test_a_klondike_player_beats_their_own_bests_per_deal_type(db: Database) -> None:
+async def test_a_klondike_deal_beats_the_servers_record_or_each_players_best_per_deal_type(
+    db: Database,
+) -> None:
     store = RecordStore(db)
+    await won(db, [CAROL], 100, 200)  # the server's record in draw three
     first = await won(db, [ALICE], 150, 600)
     assert await store.beaten(first, "solitaire") == [], "a first win has no best to beat"
     await won(db, [ALICE], 40, 60, outcome="lost")  # a lost deal sets no best
     await won(db, [ALICE], 40, 60, outcome="abandoned")
-    await won(db, [ALICE], 90, 100, variant="draw1")  # another deal type
-    await won(db, [ALICE], 90, 100, guild_id=9)  # another server
+    await won(db, [ALICE], 20, 50, variant="draw1")  # another deal type
+    await won(db, [ALICE], 20, 50, guild_id=9)  # another server
     await won(db, [BOB], 200, 900)
     fewer = await won(db, [ALICE], 120, 700)
-    assert await store.beaten(fewer, "solitaire") == [Beaten("moves", ALICE, "draw3", 120.0, 150.0)]
+    assert await store.beaten(fewer, "solitaire") == [Beaten("player", "moves", "draw3", 120.0, 150.0, ALICE)]
     team = await won(db, [ALICE, BOB], 130, 300)  # each player of a team against their own bests
     assert await store.beaten(team, "solitaire") == [
-        Beaten("seconds", ALICE, "draw3", 300.0, 600.0),
-        Beaten("moves", BOB, "draw3", 130.0, 200.0),
-        Beaten("seconds", BOB, "draw3", 300.0, 900.0),
+        Beaten("player", "moves", "draw3", 130.0, 200.0, BOB),
+        Beaten("player", "seconds", "draw3", 300.0, 600.0, ALICE),
+        Beaten("player", "seconds", "draw3", 300.0, 900.0, BOB),
+    ]
+    record = await won(db, [ALICE, BOB], 90, 250)  # the server's record in moves: not told again per player
+    assert await store.beaten(record, "solitaire") == [
+        Beaten("server", "moves", "draw3", 90.0, 100.0),
+        Beaten("player", "seconds", "draw3", 250.0, 300.0, ALICE),
+        Beaten("player", "seconds", "draw3", 250.0, 300.0, BOB),
     ]
     lost = await won(db, [ALICE], 10, 10, outcome="lost")
     assert await store.beaten(lost, "solitaire") == [], "only a won deal can be a best"

@@ -21,15 +21,15 @@ def table(locale: str) -> Table:
 
 
 RATINGS = [RatingChange(BOB, 0.0, 3.24), RatingChange(ALICE, 1.5, 1.0)]
-TEAM = [Beaten("cards_left", None, "standard", 1, 7, players=3)]
-TEAM_WON = [Beaten("cards_left", None, "standard", 0, 1, players=3)]
-SERVER = [Beaten("server_cards_left", None, "expert", 2, 5, players=3, with_ai=True)]
-SERVER_WON = [Beaten("server_cards_left", None, "standard", 0, 1, players=1)]
+TEAM = [Beaten("team", "cards_left", "standard", 1, 7, players=3)]
+TEAM_WON = [Beaten("team", "cards_left", "standard", 0, 1, players=3)]
+SERVER = [Beaten("server", "cards_left", "expert", 2, 5, players=3, with_ai=True)]
+SERVER_WON = [Beaten("server", "cards_left", "standard", 0, 1, players=1)]
 SOLITAIRE = [
-    Beaten("moves", ALICE, "draw3", 112, 130),
-    Beaten("seconds", ALICE, "draw3", 200, 400),
-    Beaten("seconds", BOB, "draw3", 300, 320),  # 5 min either way: no news
-    Beaten("moves", BOB, "draw3", 140, 150),
+    Beaten("player", "moves", "draw3", 112, 130, ALICE),
+    Beaten("player", "seconds", "draw3", 200, 400, ALICE),
+    Beaten("player", "seconds", "draw3", 300, 320, BOB),  # 5 min either way: no news
+    Beaten("player", "moves", "draw3", 140, 150, BOB),
 ]
 
 
@@ -102,17 +102,19 @@ def test_a_servers_record_names_its_kind_of_game(locale: str, record: str, won: 
 
 
 def test_plurals_follow_the_count() -> None:
-    assert records_text(table("en-US"), [Beaten("cards_left", None, "standard", 2, 7)]) == (
+    assert records_text(table("en-US"), [Beaten("team", "cards_left", "standard", 2, 7)]) == (
         "🏅 A new best for this team: 2 cards left, beating 7."
     )
-    assert records_text(table("fr"), [Beaten("cards_left", None, "standard", 0, 2)]) == (
+    assert records_text(table("fr"), [Beaten("team", "cards_left", "standard", 0, 2)]) == (
         "🏅 Première victoire totale de cette équipe\xa0: son record était de 2 cartes restantes."
     )
 
 
 def test_nothing_beaten_says_nothing() -> None:
     assert records_text(table("en-US"), []) is None
-    assert records_text(table("en-US"), [Beaten("seconds", ALICE, "draw3", 250, 260)]) is None  # 4 min both
+    assert (
+        records_text(table("en-US"), [Beaten("player", "seconds", "draw3", 250, 260, ALICE)]) is None
+    )  # 4 min both
 
 
 class BrokenRecords:
@@ -164,3 +166,37 @@ def test_a_rated_games_end_line_gives_each_players_new_rating_and_the_change(loc
     assert rating_changes_text(table(locale), RATINGS) == line
     assert rating_changes_text(table(locale), [RatingChange(-1, 0.0, 5.0)]) is None, "never an AI seat"
     assert rating_changes_text(table(locale), []) is None, "a game stored before the changes were kept"
+
+
+@pytest.mark.parametrize(
+    ("locale", "team", "alone"),
+    [
+        (
+            "en-US",
+            "🏆 \\*Bob\\* and Alice set a new record for this server (Draw one): 95 moves, beating 100.",
+            "🏆 Alice sets a new record for this server (Draw one): 95 moves, beating 100.",
+        ),
+        (
+            "fr",
+            "🏆 \\*Bob\\* et Alice établissent un nouveau record du serveur (Une carte)\xa0: 95 coups, contre 100"
+            " jusqu'ici.",
+            "🏆 Alice établit un nouveau record du serveur (Une carte)\xa0: 95 coups, contre 100 jusqu'ici.",
+        ),
+        (
+            "de",
+            "🏆 \\*Bob\\* und Alice stellen einen neuen Rekord auf diesem Server auf (Eine ziehen): 95 Züge (bisher 100).",
+            "🏆 Alice stellt einen neuen Rekord auf diesem Server auf (Eine ziehen): 95 Züge (bisher 100).",
+        ),
+    ],
+)
+def test_a_solitaire_servers_record_names_who_set_it(locale: str, team: str, alone: str) -> None:
+    """Everyone who played the deal, as the channel knows them; their own bests in that measure are not told again
+    (the store leaves them out), another measure's are."""
+    record = [
+        Beaten("server", "moves", "draw1", 95, 100),
+        Beaten("player", "seconds", "draw1", 200, 400, ALICE),
+    ]
+    lines = (records_text(table(locale), record) or "").split("\n")
+    assert lines[0] == team and len(lines) == 2 and lines[1].startswith("🏅")
+    solo = Table.from_dict({**table(locale).to_dict(), "seats": [Seat(ALICE, "Alice").to_dict()]})
+    assert records_text(solo, record[:1]) == alone
