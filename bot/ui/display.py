@@ -101,7 +101,7 @@ class TableDisplay:
         records: RecordStore | None = None,
     ) -> None:
         self._client = client
-        self._records = records  # the bests a finished game beat, named under its end line
+        self._records = records  # what a finished game changed in the records, told under its end line
         self.open_table_button = (
             open_table_button  # boards carry **Open the table** (the bot has an Activity)
         )

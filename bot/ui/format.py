@@ -68,13 +68,13 @@ def plural(locale: str, key: str, count: int) -> str:
 
 
 def decimal(locale: str, value: float) -> str:
-    """One decimal, written the reader's way: 2.5 in English, 2,5 in French and German."""
-    return f"{value:.1f}".replace(".", get_decimal_symbol(language_of(locale)))
+    """One decimal, written the reader's way: 2.5 in English, 2,5 in French and German (never "-0.0")."""
+    return f"{round(value, 1) + 0.0:.1f}".replace(".", get_decimal_symbol(language_of(locale)))
 
 
 def rating_change(locale: str, before: float, after: float) -> str:
     """A rating after a game and what the game changed, the reader's way: "3.2 (+1.4)", "1,0 (-0,5)"."""
-    moved = round(after - before, 1) + 0.0  # never "-0.0"
+    moved = round(after - before, 1)
     return t(
         locale,
         "rating.change",

@@ -1,11 +1,11 @@
-"""Durations as people say them, in the reader's language: under a minute, minutes, hours and minutes, and whole
-hours in words ("2 hours", never "2 h 0 min"), with plurals."""
+"""Durations and decimals as people read them, in the reader's language: under a minute, minutes, hours and
+minutes, whole hours in words ("2 hours", never "2 h 0 min"), with plurals; no "-0.0"."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.ui.format import duration, period
+from bot.ui.format import decimal, duration, period, rating_change
 
 
 @pytest.mark.parametrize(
@@ -25,3 +25,10 @@ def test_a_duration_reads_as_people_say_it(seconds: float, en: str, fr: str, de:
 def test_a_rules_period_is_whole_hours_in_words() -> None:
     assert period(24 * 3600, "en-US") == "24 hours"
     assert period(90 * 60, "fr") == "1 h 30 min"
+
+
+def test_a_decimal_near_zero_has_no_sign_and_a_change_always_has_one() -> None:
+    """A rating of -0.04 reads 0.0, not "-0.0"; a change reads +0.0, +1.4 or -0.5."""
+    assert decimal("en-US", -0.04) == "0.0" and decimal("fr", -0.04) == "0,0"
+    assert rating_change("en-US", 1.0, 0.98) == "1.0 (+0.0)"
+    assert rating_change("de", 1.5, 1.0) == "1,0 (-0,5)"
