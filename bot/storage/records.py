@@ -44,11 +44,12 @@ class Beaten:
 
 @dataclass(frozen=True, slots=True)
 class RatingChange:
-    """A human seat's rating (the one shown, mu - 3 sigma) before and after a rated game."""
+    """A human seat's rating (the one shown, mu - 3 sigma) before and after a rated game, and their place now."""
 
     user_id: int
     before: float
     after: float
+    position: int | None = None  # on the game's leaderboard of the server, now
 
 
 class RecordStore:
@@ -103,15 +104,31 @@ class RecordStore:
         return _beaten(game, ("moves", "seconds"), scopes)
 
     async def rating_changes(self, game_id: int) -> list[RatingChange]:
-        """Each human seat's rating before and after the rated game `game_id`, in seat order; none for a game stored
-        before the ratings' changes were kept, or not rated."""
+        """Each human seat's rating before and after the rated game `game_id`, in seat order, with their place on the
+        game's leaderboard now (ordered as `RatingStore` orders it); none for a game stored before the ratings'
+        changes were kept, or not rated."""
         rows = await self._db.fetchall(
-            "SELECT user_id, rating_before, rating_after FROM game_players WHERE game_id = ?"
-            " AND user_id IS NOT NULL AND rating_after IS NOT NULL ORDER BY seat",
-            (game_id,),
+            """
+            WITH game AS (SELECT guild_id, game FROM games WHERE id = ?),
+            ranked AS (
+                SELECT r.user_id, ROW_NUMBER() OVER (
+                    ORDER BY r.mu - 3 * r.sigma DESC, r.wins DESC, r.games DESC, r.user_id
+                ) AS position
+                FROM ratings AS r JOIN game ON r.guild_id = game.guild_id AND r.game = game.game
+            )
+            SELECT p.user_id, p.rating_before, p.rating_after, ranked.position
+            FROM game_players AS p LEFT JOIN ranked ON ranked.user_id = p.user_id
+            WHERE p.game_id = ? AND p.user_id IS NOT NULL AND p.rating_after IS NOT NULL ORDER BY p.seat
+            """,
+            (game_id, game_id),
         )
         return [
-            RatingChange(int(row["user_id"]), float(row["rating_before"]), float(row["rating_after"]))
+            RatingChange(
+                int(row["user_id"]),
+                float(row["rating_before"]),
+                float(row["rating_after"]),
+                None if row["position"] is None else int(row["position"]),
+            )
             for row in rows
         ]
 

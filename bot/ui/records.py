@@ -1,8 +1,8 @@
 """The lines under a game's end announcement that name what it changed in the records (`bot.storage.records`), in
 the table's language: the bests it beat ("🏆 A new record for this server (3 players): 2 cards left, beating 5.",
 "🏅 A new best for this team: 3 cards left, beating 7.", "🏅 A new best for Alice (Draw three): 112 moves, beating
-130 · won in 4 min, beating 6 min.") or, in a rated game, each player's new rating ("📊 Ratings: Alice 3.2 (+3.2) ·
-Bob 1.1 (-0.4)")."""
+130 · won in 4 min, beating 6 min.") or, in a rated game, each player's new rating and place ("📊 Ratings: Alice 3.2
+(+3.2), #1 · Bob 1.1 (-0.4), #3")."""
 
 from __future__ import annotations
 
@@ -76,12 +76,8 @@ def rating_changes_text(table: Table, changes: list[RatingChange]) -> str | None
     for change in changes:
         if change.user_id not in names:
             continue
-        shown.append(
-            t(
-                locale,
-                "records.rating",
-                name=escape_name(names[change.user_id]),
-                rating=rating_change(locale, change.before, change.after),
-            )
-        )
+        rating = rating_change(locale, change.before, change.after)
+        if change.position is not None:
+            rating = t(locale, "records.rating_position", rating=rating, position=change.position)
+        shown.append(t(locale, "records.rating", name=escape_name(names[change.user_id]), rating=rating))
     return t(locale, "records.ratings", ratings=" · ".join(shown)) if shown else None

@@ -45,8 +45,8 @@ async def test_a_player_who_stops_a_rated_game_is_asked_then_gives_it_up(
     board = {player.user_id: player.rating for player in (await RatingStore(driver.bot.db).leaderboard(
         world.guild.id, "crapette")).players}  # fmt: skip
     assert end.endswith(
-        f"\n📊 Ratings: Alice {board[world.alice.id]:.1f} ({board[world.alice.id]:+.1f})"
-        f" · Bob {board[world.bob.id]:.1f} ({board[world.bob.id]:+.1f})"
+        f"\n📊 Ratings: Alice {board[world.alice.id]:.1f} ({board[world.alice.id]:+.1f}), #2"
+        f" · Bob {board[world.bob.id]:.1f} ({board[world.bob.id]:+.1f}), #1"
     ), end
     rows = await driver.bot.db.fetchall(
         "SELECT user_id, place, won, forfeited FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)

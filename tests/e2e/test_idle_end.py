@@ -36,7 +36,7 @@ async def test_a_rated_game_left_waiting_is_given_up_by_the_player_it_waited_for
     assert alice.rating < 0, "a newcomer's loss"
     assert told == [
         "⌛ A loss for Alice: the game waited too long for their move and ended by itself."
-        f"\n📊 Ratings: Alice {alice.rating:.1f} ({alice.rating:.1f})"  # the AI seat is never rated
+        f"\n📊 Ratings: Alice {alice.rating:.1f} ({alice.rating:.1f}), #1"  # the AI seat is never rated
     ]
     reminder = next(m.content for m in driver.public_messages() if "waiting for you" in m.content)
     assert "After 1.5" not in reminder and "without a move, the game ends by itself" in reminder

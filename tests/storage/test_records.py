@@ -138,6 +138,9 @@ async def test_a_rated_game_keeps_each_players_rating_before_and_after(db: Datab
     assert [change.before for change in second] == [change.after for change in first]
     assert {change.user_id: change.after for change in second} == pytest.approx(shown)
     assert second[1].after > second[1].before, "the winner climbs"
+    assert [(change.user_id, change.position) for change in second] == [(BOB, 2), (ALICE, 1)], (
+        "their places now"
+    )
     assert second[1].after > second[0].after
     stored = await StatsStore(db).game(1, game_id)  # what /history's detail reads
     assert stored is not None

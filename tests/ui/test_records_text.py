@@ -20,7 +20,7 @@ def table(locale: str) -> Table:
     )  # fmt: skip
 
 
-RATINGS = [RatingChange(BOB, 0.0, 3.24), RatingChange(ALICE, 1.5, 1.0)]
+RATINGS = [RatingChange(BOB, 0.0, 3.24, 1), RatingChange(ALICE, 1.5, 1.0)]  # Alice: no place known
 TEAM = [Beaten("team", "cards_left", "standard", 1, 7, players=3)]
 TEAM_WON = [Beaten("team", "cards_left", "standard", 0, 1, players=3)]
 SERVER = [Beaten("server", "cards_left", "expert", 2, 5, players=3, with_ai=True)]
@@ -146,7 +146,7 @@ async def test_the_end_line_asks_the_games_kind_of_record_and_goes_out_without_i
     broken = TableDisplay(None, games=None, settings=None, records=BrokenRecords())  # type: ignore[arg-type]
     assert await broken._records_line(finished) is None
     hearts = Table.from_dict({**finished.to_dict(), "game_key": "hearts"})
-    assert await display._records_line(hearts) == "📊 Ratings: \\*Bob\\* 3.2 (+3.2) · Alice 1.0 (-0.5)"
+    assert await display._records_line(hearts) == "📊 Ratings: \\*Bob\\* 3.2 (+3.2), #1 · Alice 1.0 (-0.5)"
     assert records.asked == [(1, "team"), (1, "rating")]
     assert await broken._records_line(hearts) is None
     klondike = Table.from_dict({**finished.to_dict(), "game_key": "klondike"})
@@ -157,9 +157,9 @@ async def test_the_end_line_asks_the_games_kind_of_record_and_goes_out_without_i
 @pytest.mark.parametrize(
     ("locale", "line"),
     [
-        ("en-US", "📊 Ratings: \\*Bob\\* 3.2 (+3.2) · Alice 1.0 (-0.5)"),
-        ("fr", "📊 Cotes\xa0: \\*Bob\\* 3,2 (+3,2) · Alice 1,0 (-0,5)"),
-        ("de", "📊 Wertungen: \\*Bob\\* 3,2 (+3,2) · Alice 1,0 (-0,5)"),
+        ("en-US", "📊 Ratings: \\*Bob\\* 3.2 (+3.2), #1 · Alice 1.0 (-0.5)"),
+        ("fr", "📊 Cotes\xa0: \\*Bob\\* 3,2 (+3,2), n°\xa01 · Alice 1,0 (-0,5)"),
+        ("de", "📊 Wertungen: \\*Bob\\* 3,2 (+3,2), Platz 1 · Alice 1,0 (-0,5)"),
     ],
 )
 def test_a_rated_games_end_line_gives_each_players_new_rating_and_the_change(locale: str, line: str) -> None:
