@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from bot.storage.database import Database, Row
+from bot.storage.stats import LeaderboardFilters, StatsStore
 
 Kind = Literal["team", "solitaire", "rating"]  # what a game's end line tells (`GameUI.records`)
 BestKind = Literal["team", "solitaire"]
@@ -50,6 +51,15 @@ class RatingChange:
     before: float
     after: float
     position: int | None = None  # on the game's leaderboard of the server, now
+
+
+@dataclass(frozen=True, slots=True)
+class DailyPlace:
+    """A team's place on the leaderboard of the day's deal it just played (`/leaderboard daily:true`)."""
+
+    day: str
+    position: int
+    teams: int
 
 
 class RecordStore:
@@ -102,6 +112,20 @@ class RecordStore:
         scopes: list[tuple[Scope, int | None, Row | None]] = [("server", None, server)]
         scopes += [("player", int(row["user_id"]), row) for row in players]
         return _beaten(game, ("moves", "seconds"), scopes)
+
+    async def daily_place(self, game_id: int) -> DailyPlace | None:
+        """Where the team of The Game's stored daily game `game_id` stands on that day's leaderboard now (teams with
+        AI teammates apart, as there); None for another game, or one not stored or stopped."""
+        game = await self._db.fetchone(
+            "SELECT guild_id, daily, has_ai, team_key FROM games WHERE id = ? AND game = 'thegame'"
+            " AND daily IS NOT NULL AND outcome <> 'abandoned'",
+            (game_id,),
+        )
+        if game is None:
+            return None
+        filters = LeaderboardFilters(daily=str(game["daily"]), ai=bool(game["has_ai"]))
+        place = await StatsStore(self._db).team_place(int(game["guild_id"]), filters, str(game["team_key"]))
+        return None if place is None else DailyPlace(str(game["daily"]), *place)
 
     async def rating_changes(self, game_id: int) -> list[RatingChange]:
         """Each human seat's rating before and after the rated game `game_id`, in seat order, with their place on the

@@ -193,6 +193,32 @@ def _filter_clause(guild_id: int, filters: LeaderboardFilters) -> tuple[str, lis
     return " AND ".join(terms), params
 
 
+def _ranked_teams(where: str) -> str:
+    """The ranking of the teams of the games `where` selects, as common table expressions: `teams` (each team's
+    figures) and `ranked` (its `position` among `total` teams, by the leaderboard's order)."""
+    return f"""
+        WITH teams AS (
+            SELECT team_key,
+                   MIN(cards_left) AS best,
+                   SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS wins,
+                   COUNT(*) AS played,
+                   AVG(CAST(cards_left AS DOUBLE PRECISION)) AS average,
+                   MAX(ended_at) AS last_played,
+                   MIN(cards_left * {_BEST_SCALE} + ended_at) AS best_key,
+                   MAX(id) AS last_game_id
+            FROM games
+            WHERE {where}
+            GROUP BY team_key
+        ),
+        ranked AS MATERIALIZED (
+            SELECT *,
+                   ROW_NUMBER() OVER (ORDER BY best, wins DESC, best_key, team_key) AS position,
+                   COUNT(*) OVER () AS total
+            FROM teams
+        )
+    """
+
+
 class StatsStore:
     def __init__(self, database: Database) -> None:
         self._db = database
@@ -244,31 +270,25 @@ class StatsStore:
             )
         return LeaderboardPage(filters, page, page_size, total, on_page, viewer_best)
 
+    async def team_place(
+        self, guild_id: int, filters: LeaderboardFilters, team_key: str
+    ) -> tuple[int, int] | None:
+        """A team's place on the leaderboard `filters` select, and how many teams it ranks: (2, 5); None when the
+        team is not on it."""
+        where, params = _filter_clause(guild_id, filters)
+        row = await self._db.fetchone(
+            f"{_ranked_teams(where)} SELECT position, total FROM ranked WHERE team_key = ?",
+            [*params, team_key],
+        )
+        return None if row is None else (int(row["position"]), int(row["total"]))
+
     async def _ranked(
         self, guild_id: int, filters: LeaderboardFilters, page: int, page_size: int, viewer_id: int | None
     ) -> list[Row]:
         """The page's teams, plus the viewer's best-ranked team wherever it is."""
         where, params = _filter_clause(guild_id, filters)
         sql = f"""
-            WITH teams AS (
-                SELECT team_key,
-                       MIN(cards_left) AS best,
-                       SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS wins,
-                       COUNT(*) AS played,
-                       AVG(CAST(cards_left AS DOUBLE PRECISION)) AS average,
-                       MAX(ended_at) AS last_played,
-                       MIN(cards_left * {_BEST_SCALE} + ended_at) AS best_key,
-                       MAX(id) AS last_game_id
-                FROM games
-                WHERE {where}
-                GROUP BY team_key
-            ),
-            ranked AS MATERIALIZED (
-                SELECT *,
-                       ROW_NUMBER() OVER (ORDER BY best, wins DESC, best_key, team_key) AS position,
-                       COUNT(*) OVER () AS total
-                FROM teams
-            )
+            {_ranked_teams(where)}
             SELECT * FROM ranked
             WHERE position > ? AND position <= ?
                OR position = (SELECT MIN(position) FROM ranked WHERE ',' || team_key || ',' LIKE ?)

@@ -33,7 +33,7 @@ from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
 from bot.ui.private_messages import PrivateMessages
 from bot.ui.public_messages import PublicMessages
-from bot.ui.records import rating_changes_text, records_text
+from bot.ui.records import daily_text, rating_changes_text, records_text
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
@@ -574,7 +574,10 @@ class TableDisplay:
         try:
             if kind == "rating":
                 return rating_changes_text(table, await self._records.rating_changes(table.id))
-            return records_text(table, await self._records.beaten(table.id, kind))
+            lines = [records_text(table, await self._records.beaten(table.id, kind))]
+            if kind == "team":  # The Game's daily deal: where the team stands on it
+                lines.append(daily_text(table, await self._records.daily_place(table.id)))
+            return "\n".join(line for line in lines if line) or None
         except Exception:  # a read that fails costs the line, never the announcement
             log.exception("Could not read what table %s changed in the records", table.id)
             return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from babel.lists import format_list
 
 from bot.service.table import Table
-from bot.storage.records import Beaten, RatingChange
+from bot.storage.records import Beaten, DailyPlace, RatingChange
 from bot.ui.format import duration, escape_name, rating_change
 from bot.ui.i18n import language_of, t
 
@@ -38,6 +38,14 @@ def records_text(table: Table, beaten: list[Beaten]) -> str | None:
         if bests := solitaire_bests(mine, locale):
             lines.append(t(locale, "records.solitaire", name=escape_name(seat.name), **bests))
     return "\n".join(lines) or None
+
+
+def daily_text(table: Table, place: DailyPlace | None) -> str | None:
+    """Where the team stands on the day's deal it just played: "🗓️ Daily deal of 2026-11-27: this team is #2 of 5
+    teams."; None for a game that was not the day's deal."""
+    if place is None:
+        return None
+    return t(table.locale, "records.daily", count=place.teams, position=place.position, date=place.day)
 
 
 def solitaire_bests(beaten: list[Beaten], locale: str) -> dict[str, str]:

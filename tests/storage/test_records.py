@@ -10,7 +10,7 @@ from bot.games.base import SeatResult
 from bot.service.table import Seat, Table, TableStatus
 from bot.storage.database import Database
 from bot.storage.ratings import RatingStore, update_ratings
-from bot.storage.records import Beaten, RecordStore
+from bot.storage.records import Beaten, DailyPlace, RecordStore
 from bot.storage.stats import StatsStore
 from tests.storage.seed import add_game, add_result
 
@@ -153,3 +153,22 @@ async def test_a_rated_game_keeps_each_players_rating_before_and_after(db: Datab
         )
         == []
     )
+
+
+async def test_a_daily_game_tells_where_its_team_stands_on_that_days_leaderboard(db: Database) -> None:
+    """As `/leaderboard daily:true` ranks them: fewest cards left, then wins; teams with AI teammates apart."""
+    store = RecordStore(db)
+    day = {"daily": "2026-11-27", **WHERE}
+    await add_game(db, [CAROL], cards_left=2, **day)
+    await add_game(db, [BOB], cards_left=9, **day)
+    await add_game(db, [BOB, CAROL], cards_left=1, ai_seats=1, **day)  # ranked apart
+    await add_game(db, [ALICE], cards_left=0, **{**day, "daily": "2026-11-26"})  # another day
+    ours = await add_game(db, [ALICE, BOB], cards_left=5, **day)
+    assert await store.daily_place(ours) == DailyPlace("2026-11-27", 2, 3)
+    with_ai = await add_game(db, [ALICE], cards_left=40, ai_seats=1, **day)
+    assert await store.daily_place(with_ai) == DailyPlace("2026-11-27", 2, 2)
+    assert await store.daily_place(await add_game(db, [ALICE], cards_left=3, **WHERE)) is None, (
+        "not a daily deal"
+    )
+    stopped = await add_game(db, [ALICE], cards_left=3, outcome="abandoned", **day)
+    assert await store.daily_place(stopped) is None

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.service.table import Seat, Table, TableStatus
-from bot.storage.records import Beaten, RatingChange
+from bot.storage.records import Beaten, DailyPlace, RatingChange
 from bot.ui.display import TableDisplay
-from bot.ui.records import rating_changes_text, records_text
+from bot.ui.records import daily_text, rating_changes_text, records_text
 
 ALICE, BOB = 10, 11
 
@@ -134,6 +134,10 @@ class Records:
         self.asked.append((game_id, "rating"))
         return RATINGS
 
+    async def daily_place(self, game_id: int) -> DailyPlace | None:
+        self.asked.append((game_id, "daily"))
+        return DailyPlace("2026-11-27", 2, 5)
+
 
 async def test_the_end_line_asks_the_games_kind_of_record_and_goes_out_without_it_when_it_cannot_be_read() -> (
     None
@@ -141,13 +145,15 @@ async def test_the_end_line_asks_the_games_kind_of_record_and_goes_out_without_i
     finished = table("en-US")  # The Game's table: a team's best
     records = Records()
     display = TableDisplay(None, games=None, settings=None, records=records)  # type: ignore[arg-type]
-    assert await display._records_line(finished) == "🏅 A new best for this team: 1 card left, beating 7."
-    assert records.asked == [(1, "team")]
+    assert await display._records_line(finished) == (
+        "🏅 A new best for this team: 1 card left, beating 7.\n🗓️ Daily deal of 2026-11-27: this team is #2 of 5 teams."
+    )
+    assert records.asked == [(1, "team"), (1, "daily")]
     broken = TableDisplay(None, games=None, settings=None, records=BrokenRecords())  # type: ignore[arg-type]
     assert await broken._records_line(finished) is None
     hearts = Table.from_dict({**finished.to_dict(), "game_key": "hearts"})
     assert await display._records_line(hearts) == "📊 Ratings: \\*Bob\\* 3.2 (+3.2), #1 · Alice 1.0 (-0.5)"
-    assert records.asked == [(1, "team"), (1, "rating")]
+    assert records.asked == [(1, "team"), (1, "daily"), (1, "rating")]
     assert await broken._records_line(hearts) is None
     klondike = Table.from_dict({**finished.to_dict(), "game_key": "klondike"})
     await display._records_line(klondike)
@@ -200,3 +206,29 @@ def test_a_solitaire_servers_record_names_who_set_it(locale: str, team: str, alo
     assert lines[0] == team and len(lines) == 2 and lines[1].startswith("🏅")
     solo = Table.from_dict({**table(locale).to_dict(), "seats": [Seat(ALICE, "Alice").to_dict()]})
     assert records_text(solo, record[:1]) == alone
+
+
+@pytest.mark.parametrize(
+    ("locale", "line", "alone"),
+    [
+        (
+            "en-US",
+            "🗓️ Daily deal of 2026-11-27: this team is #2 of 5 teams.",
+            "🗓️ Daily deal of 2026-11-27: this team is #1 of 1 team.",
+        ),
+        (
+            "fr",
+            "🗓️ Donne du jour du 2026-11-27\xa0: cette équipe est n°\xa02 sur 5 équipes.",
+            "🗓️ Donne du jour du 2026-11-27\xa0: cette équipe est n°\xa01 sur 1 équipe.",
+        ),
+        (
+            "de",
+            "🗓️ Tagesspiel vom 2026-11-27: Dieses Team ist auf Platz 2 von 5 Teams.",
+            "🗓️ Tagesspiel vom 2026-11-27: Dieses Team ist auf Platz 1 von 1 Team.",
+        ),
+    ],
+)
+def test_a_daily_deal_tells_the_teams_place_that_day(locale: str, line: str, alone: str) -> None:
+    assert daily_text(table(locale), DailyPlace("2026-11-27", 2, 5)) == line
+    assert daily_text(table(locale), DailyPlace("2026-11-27", 1, 1)) == alone
+    assert daily_text(table(locale), None) is None
