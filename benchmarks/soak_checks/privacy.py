@@ -70,17 +70,23 @@ def _without_selectors(text: str) -> str:
 RULE_PHRASES = _rule_phrases()
 
 
+# The catalog keys of a text that tells a hand that is over: a hand's result message (`<game>.result_title`), and
+# the trick games' board between two hands ("Hand 1 is over: the picture shows its last trick...", which names the
+# cards its players took, dealt again in the next hand).
+FINISHED_HAND_KEYS = (".result_title", "tricks.board_hand_over")
+
+
 def _result_titles() -> re.Pattern[str]:
-    """The titles of a finished hand's result message (`<game>.result_title`), in every language: such a message
-    tells a hand that is over, whose cards the next deal deals again."""
+    """The texts that tell a finished hand (`FINISHED_HAND_KEYS`), in every language: such a message tells a hand
+    that is over, whose cards the next deal deals again."""
     import json
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2] / "bot"
     patterns = set()
-    for path in root.glob("games/*/locales/*.json"):
+    for path in (*root.glob("games/*/locales/*.json"), *root.glob("ui/locales/*.json")):
         for key, text in json.loads(path.read_text(encoding="utf-8")).items():
-            if key.endswith(".result_title") and isinstance(text, str):
+            if key.endswith(FINISHED_HAND_KEYS) and isinstance(text, str):
                 parts = re.split(r"\{[^}]*\}", text)
                 patterns.add(".+?".join(re.escape(part) for part in parts))
     return re.compile("|".join(sorted(patterns)) or "(?!)")

@@ -275,3 +275,24 @@ def test_a_game_given_up_has_the_result_of_its_standing() -> None:
     assert result_problems(snapshot) == []
     snapshot.players[0]["place"] = 1  # recorded as if they had not given up
     assert any("its game says" in problem for problem in result_problems(snapshot))
+
+
+def test_the_board_between_two_hands_may_name_the_last_hands_cards_dealt_again() -> None:
+    """Found by a fresh-clone run on a busy machine: Hearts' board between hands ("Hand 1 is over: the picture
+    shows its last trick...") names the cards the players took, which the next deal deals again; posted more than
+    the grace after that deal, it read as a leak. Without that note, the same card is still reported."""
+    scene = Scene()
+    session = scene.table.require_session()
+    engine: Any = session.engine
+    while engine.hand_number == 0:
+        for seat in session.to_act():
+            session.play_ai(seat)
+    scene.secrets = SecretsOverTime(grace=0.0)  # a later deal, first seen now: no grace at all
+    scene.secrets.add(scene.world.clock.now().timestamp(), [scene.table.to_dict()])
+    held = engine.hand(0)[0]
+    over = "Hand 1 is over: the picture shows its last trick and points until this hand's first card."
+    scene.send(embeds=[{"title": "♥️ Hearts — hand 2", "description": over}], alt=f"Ada took {held}.")
+    assert scene.problems() == []
+    scene.send(embeds=[{"title": "♥️ Hearts — hand 2"}], alt=f"Ada took {held}.")
+    problems = scene.problems()
+    assert len(problems) == 1 and held.code.replace("T", "10") in problems[0]
