@@ -162,3 +162,31 @@ async def test_a_hand_opened_again_takes_the_place_of_the_older_one(
     await driver.open_hand(world.alice)
     await driver.settle()
     assert not bobs_hand.deleted and second_hand.deleted
+
+
+async def test_a_daily_game_tells_the_team_where_it_stands_that_day(
+    driver: TableDriver, world: World
+) -> None:
+    """The day's deal, played alone to its end: the channel reads the result, then the team's place on that day's
+    leaderboard, as `/leaderboard daily:true` ranks it."""
+    await driver.command(world.alice, "game new", daily=True)
+    table_id, day = driver.table().id, driver.table().daily
+    assert day is not None
+    where = {"guild_id": world.guild.id, "channel_id": world.channel.id, "daily": day}
+    await add_game(driver.bot.db, [world.bob.id], cards_left=0, **where)  # won today's deal, earlier: first
+    await add_game(driver.bot.db, [world.carol.id], cards_left=98, **where)  # last, whatever Alice does
+    await driver.click(world.alice, driver.board(), f"tg:start:{table_id}")  # alone: she starts
+    for _ in range(500):  # a few hundred commands at most: 98 cards, two a turn
+        if driver.bot.games.get(table_id) is None:
+            break
+        game = driver.game()
+        if game.played_this_turn >= game.turn_minimum and game.can_end_turn():
+            await driver.command(world.alice, "endturn")
+            continue
+        options = [o for o in game.legal_plays() if game.can_complete_minimum_after(o.card, o.pile)]
+        option = min(options or game.legal_plays(), key=lambda o: abs(o.card - game.pile(o.pile).top))
+        await driver.command(world.alice, "play", card=str(option.card), pile=option.pile)
+    assert driver.bot.games.get(table_id) is None, "the game did not end"
+    await driver.settle()
+    (end,) = [message for message in driver.public_messages() if message.content.startswith(("🏆", "🏁"))]
+    assert end.content.endswith(f"\n🗓️ Daily deal of {day}: this team is #2 of 3 teams."), end.content
