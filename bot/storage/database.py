@@ -54,6 +54,13 @@ class Executor(Protocol):
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
 
 
+def seats_then_games(database: Executor) -> str:
+    """The join from a player's seats to their games (`game_players AS p <join> games AS g`): SQLite's CROSS JOIN
+    makes its planner start from the seats, a player's few hundred rows even in a busy server; PostgreSQL plans that
+    by itself, and has no CROSS JOIN ... ON."""
+    return "CROSS JOIN" if database.dialect == "sqlite" else "JOIN"
+
+
 class Database(Executor, Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Executor]:
         """A block whose statements commit together (rolled back if it raises)."""

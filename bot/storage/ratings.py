@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from openskill.models import PlackettLuce
 
 from bot.games.base import SeatResult
-from bot.storage.database import Database, Executor, Row
+from bot.storage.database import Database, Executor, Row, seats_then_games
 
 if TYPE_CHECKING:
     from bot.service.table import Table
@@ -168,8 +168,7 @@ class RatingStore:
     ) -> dict[str, tuple[RecentPlace, ...]]:
         """A player's places in their latest rated games in this server, by game, the oldest first (a game given
         up included). Their games are a few hundred rows even in a busy server: read from their seats, kept here."""
-        # SQLite: CROSS JOIN makes the planner start from the player's seats (as StatsStore.player_stats).
-        join = "CROSS JOIN" if self._db.dialect == "sqlite" else "JOIN"
+        join = seats_then_games(self._db)
         rows = await self._db.fetchall(
             f"SELECT g.game, p.place, p.forfeited FROM game_players AS p {join} games AS g ON g.id = p.game_id"
             " WHERE p.user_id = ? AND g.guild_id = ? AND p.place IS NOT NULL ORDER BY g.ended_at DESC, g.id DESC",

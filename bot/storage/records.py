@@ -25,6 +25,8 @@ Kind = Literal["team", "solitaire", "rating"]  # what a game's end line tells (`
 BestKind = Literal["team", "solitaire"]
 Measure = Literal["cards_left", "moves", "seconds"]
 Scope = Literal["server", "team", "player"]
+# A scope's bests before the game, by measure: whose they are (a player's id, or None) and the figures.
+ScopeBests = tuple[Scope, int | None, dict[Measure, float | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,18 +82,19 @@ class RecordStore:
         return await self._solitaire(game_id, game) if game["outcome"] == "won" else []
 
     async def _team(self, game_id: int, game: Row) -> list[Beaten]:
-        kind = (game["guild_id"], game["game"], game["variant"], game["player_count"], game["has_ai"])
-        of_kind = (
-            "SELECT MIN(cards_left) AS cards_left FROM games WHERE guild_id = ? AND game = ? AND variant = ?"
-            " AND player_count = ? AND has_ai = ? AND outcome <> 'abandoned' AND id <> ?"
+        # The kind of game the server's record is of: what `/leaderboard`'s filters rank together.
+        players, variant, with_ai = int(game["player_count"]), str(game["variant"]), bool(game["has_ai"])
+        filters = LeaderboardFilters(players=players, variant=variant, ai=with_ai)
+        stats, guild_id = StatsStore(self._db), int(game["guild_id"])
+        server = await stats.best_cards_left(guild_id, filters, excluding=game_id)
+        team = await stats.best_cards_left(
+            guild_id, filters, excluding=game_id, team_key=str(game["team_key"])
         )
-        server = await self._db.fetchone(of_kind, (*kind, game_id))
-        team = await self._db.fetchone(of_kind + " AND team_key = ?", (*kind, game_id, game["team_key"]))
-        scopes: list[tuple[Scope, int | None, Row | None]] = [("server", None, server), ("team", None, team)]
-        players, with_ai = int(game["player_count"]), bool(game["has_ai"])
-        return [
-            replace(best, players=players, with_ai=with_ai) for best in _beaten(game, ("cards_left",), scopes)
+        scopes: list[ScopeBests] = [
+            ("server", None, {"cards_left": server}),
+            ("team", None, {"cards_left": team}),
         ]
+        return [replace(best, players=players, with_ai=with_ai) for best in _beaten(game, scopes)]
 
     async def _solitaire(self, game_id: int, game: Row) -> list[Beaten]:
         server = await self._db.fetchone(
@@ -109,9 +112,9 @@ class RecordStore:
             """,
             (game_id, game["guild_id"], game["game"], game["variant"], game_id),
         )
-        scopes: list[tuple[Scope, int | None, Row | None]] = [("server", None, server)]
-        scopes += [("player", int(row["user_id"]), row) for row in players]
-        return _beaten(game, ("moves", "seconds"), scopes)
+        scopes: list[ScopeBests] = [("server", None, _solitaire_bests(server))]
+        scopes += [("player", int(row["user_id"]), _solitaire_bests(row)) for row in players]
+        return _beaten(game, scopes)
 
     async def daily_place(self, game_id: int) -> DailyPlace | None:
         """Where the team of The Game's stored daily game `game_id` stands on that day's leaderboard now (teams with
@@ -157,17 +160,19 @@ class RecordStore:
         ]
 
 
-def _beaten(
-    game: Row, measures: tuple[Measure, ...], scopes: list[tuple[Scope, int | None, Row | None]]
-) -> list[Beaten]:
+def _solitaire_bests(row: Row | None) -> dict[Measure, float | None]:
+    return {measure: None if row is None else row[measure] for measure in ("moves", "seconds")}
+
+
+def _beaten(game: Row, scopes: list[ScopeBests]) -> list[Beaten]:
     """Each measure's records the game beat (its figure lower than the best before), the widest scope first: the
     server's record, or else the team's best, is one line for the measure; players' bests each have theirs."""
     figures = {"cards_left": game["cards_left"], "moves": game["turns"], "seconds": game["seconds"]}
     beaten: list[Beaten] = []
-    for measure in measures:
+    for measure in scopes[0][2]:
         value = figures[measure]
-        for scope, user_id, best in scopes:
-            before = None if value is None or best is None else best[measure]
+        for scope, user_id, bests in scopes:
+            before = None if value is None else bests[measure]
             if before is None or value >= before:
                 continue
             beaten.append(Beaten(scope, measure, str(game["variant"]), float(value), float(before), user_id))

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage.database import Database, Row
+from bot.storage.database import Database, Row, seats_then_games
 
 PAGE_SIZE = 10
 VARIANTS = ("standard", "expert")
@@ -222,9 +222,7 @@ def _ranked_teams(where: str) -> str:
 class StatsStore:
     def __init__(self, database: Database) -> None:
         self._db = database
-        # SQLite: CROSS JOIN makes the planner start from the player's seats; PostgreSQL plans that by itself (and
-        # has no CROSS JOIN ... ON).
-        self._seats_then_games = "CROSS JOIN" if database.dialect == "sqlite" else "JOIN"
+        self._seats_then_games = seats_then_games(database)
 
     # -- the leaderboard -----------------------------------------------------------------------------------
     async def leaderboard(
@@ -269,6 +267,20 @@ class StatsStore:
                 default=None,
             )
         return LeaderboardPage(filters, page, page_size, total, on_page, viewer_best)
+
+    async def best_cards_left(
+        self, guild_id: int, filters: LeaderboardFilters, *, excluding: int, team_key: str | None = None
+    ) -> int | None:
+        """The fewest cards left among the games `filters` select (of one team when `team_key` is given), the game
+        `excluding` left out: the best it is compared with. None when there is no other such game."""
+        where, params = _filter_clause(guild_id, filters)
+        where += " AND id <> ?"
+        params.append(excluding)
+        if team_key is not None:
+            where += " AND team_key = ?"
+            params.append(team_key)
+        row = await self._db.fetchone(f"SELECT MIN(cards_left) FROM games WHERE {where}", params)
+        return None if row is None or row[0] is None else int(row[0])
 
     async def team_place(
         self, guild_id: int, filters: LeaderboardFilters, team_key: str
