@@ -5,6 +5,9 @@ watching its channel (their own hand only) and sends it when it differs from wha
 changes of one table makes one push with the latest state. What is sent is the table as saved
 (`GameService.as_saved`), never a move still being saved. A person who connects (or reconnects after a network
 drop) gets the table as saved at once: the page always shows a whole state, so there is nothing to replay.
+
+A game that ended shows its end line with what the channel reads under it (`bot.ui.end_notes`: Klondike's verdict,
+the records beaten, the new ratings), read once per language of the people watching, then pushed again.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -21,9 +25,11 @@ from bot.activity.identity import Viewer
 from bot.activity.views import view_for
 from bot.activity.views.base import table_state
 from bot.service.table import Table
+from bot.ui.end_notes import end_notes
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
+    from bot.storage.records import RecordStore
 
 log = logging.getLogger(__name__)
 
@@ -37,11 +43,14 @@ class Connection:
 
 
 class ActivityHub:
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, games: GameService, records: RecordStore | None = None) -> None:
         self._games = games
+        self._records = records
         self._by_channel: dict[int, set[Connection]] = {}
         self._versions: dict[int, int] = {}  # channel -> saved changes seen (the page's picture address)
         self._ended: dict[int, Table] = {}  # channel -> its table that just ended (no longer the service's)
+        # channel -> (its ended table, language -> the lines under its end line: None while they are read)
+        self._notes: dict[int, tuple[int, dict[str, str | None]]] = {}
         self._pending: set[int] = set()  # channels with a push scheduled
         self._tasks: set[asyncio.Task[None]] = set()
         games.watch(self.table_saved)
@@ -83,16 +92,42 @@ class ActivityHub:
 
     def state_for(self, viewer: Viewer) -> dict[str, Any]:
         table = self.table_in(viewer.channel_id)
+        state = None
+        if table is not None:
+            state = table_state(view_for(table.game_key), table, viewer.user_id, viewer.locale)
+            if "end" in state and (notes := self._notes_of(table, viewer)):
+                state["end"] = f"{state['end']}\n{notes}"
         return {
             "type": "state",
             "version": self.version(viewer.channel_id),
             "you": {"id": str(viewer.user_id), "name": viewer.name},
-            "table": (
-                table_state(view_for(table.game_key), table, viewer.user_id, viewer.locale)
-                if table is not None
-                else None
-            ),
+            "table": state,
         }
+
+    def _notes_of(self, table: Table, viewer: Viewer) -> str | None:
+        """The lines under an ended table's end line in this person's language: read once per language (then
+        pushed to the channel), None until they are."""
+        if self._ended.get(viewer.channel_id) is not table:
+            return None
+        read = self._notes.get(viewer.channel_id)
+        if read is None or read[0] != table.id:
+            read = self._notes[viewer.channel_id] = (table.id, {})
+        by_language = read[1]
+        if viewer.locale not in by_language:
+            by_language[viewer.locale] = None
+            self._spawn(self._read_notes(table, viewer.locale))
+        return by_language[viewer.locale]
+
+    async def _read_notes(self, table: Table, locale: str) -> None:
+        try:
+            notes = await end_notes(table, self._records, locale)
+        except Exception:  # the end line is shown all the same
+            log.exception("Could not read what table %s changed, for its Activity page", table.id)
+            return
+        read = self._notes.get(table.channel_id)
+        if notes and read is not None and read[0] == table.id:
+            read[1][locale] = notes
+            self._schedule_push(table.channel_id)
 
     # -- pushing changes -----------------------------------------------------------------------------------
     def table_saved(self, table: Table) -> None:
@@ -103,10 +138,17 @@ class ActivityHub:
             self._ended[channel] = table  # ended: the service forgot it, the page shows its end
         else:
             self._ended.pop(channel, None)
+            self._notes.pop(channel, None)
+        self._schedule_push(channel)
+
+    def _schedule_push(self, channel: int) -> None:
         if channel not in self._by_channel or channel in self._pending:
             return
         self._pending.add(channel)
-        task = asyncio.get_running_loop().create_task(self._push(channel))
+        self._spawn(self._push(channel))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -40,6 +40,7 @@ from bot.activity.hub import ActivityHub, Connection
 from bot.activity.identity import DiscordIdentity, NotAuthenticated, Tickets
 from bot.activity.texts import page_texts
 from bot.games.cards import Card
+from bot.storage.records import RecordStore
 from bot.ui.lobby import BoardImage, render_table
 from bot.ui.render.card_faces import card_back, card_face
 from bot.ui.render.drawing import draw_in_picture_thread
@@ -82,7 +83,7 @@ class ActivityServer:
         self.client_id = client_id
         self.identity = identity
         self.tickets = Tickets()
-        self.hub = ActivityHub(bot.games)
+        self.hub = ActivityHub(bot.games, RecordStore(bot.db))
         self.actions = ActivityActions(bot)
         self.page_dir = page_dir
         self.frame_ancestors = frame_ancestors

@@ -27,13 +27,13 @@ from bot.service.table import Table, TableStatus
 from bot.storage.records import RecordStore
 from bot.ui.activity_button import add_open_table_button
 from bot.ui.components import VoteEndButton
+from bot.ui.end_notes import end_notes
 from bot.ui.format import period
 from bot.ui.game_ui import ended_early_text, ui_for
 from bot.ui.i18n import t
 from bot.ui.lobby import draw_picture, for_edit, for_send, render_table
 from bot.ui.private_messages import PrivateMessages
 from bot.ui.public_messages import PublicMessages
-from bot.ui.records import daily_text, rating_changes_text, records_text
 
 if TYPE_CHECKING:
     from bot.service.games import GameService
@@ -551,36 +551,15 @@ class TableDisplay:
         await self._send_announcements(channel, table, preceding)
         if table.status is TableStatus.FINISHED and table.session is not None:
             text = ui_for(table).end_line(table)
-            details = await ui_for(table).end_details(table)
-            text = "\n".join(line for line in (text, details) if line)
         elif table.status is TableStatus.ABANDONED:
             text = ended_early_text(table, table.locale)
         else:
             text = t(table.locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
-        if table.status is TableStatus.FINISHED or table.forfeits:  # a game given up is rated too
-            records = await self._records_line(table)
-            text = "\n".join(line for line in (text, records) if line)
+        text = "\n".join(line for line in (text, await end_notes(table, self._records)) if line)
         try:
             await self.public.send(channel, content=text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("Could not announce the end of table %s: %s", table.id, error)
-
-    async def _records_line(self, table: Table) -> str | None:
-        """What this finished game changed in the records, in words: the bests it beat, or the players' new ratings
-        (None when nothing, or when the database cannot say: the result itself is announced all the same)."""
-        kind = ui_for(table).records
-        if kind is None or self._records is None:
-            return None
-        try:
-            if kind == "rating":
-                return rating_changes_text(table, await self._records.rating_changes(table.id))
-            lines = [records_text(table, await self._records.beaten(table.id, kind))]
-            if kind == "team":  # The Game's daily deal: where the team stands on it
-                lines.append(daily_text(table, await self._records.daily_place(table.id)))
-            return "\n".join(line for line in lines if line) or None
-        except Exception:  # a read that fails costs the line, never the announcement
-            log.exception("Could not read what table %s changed in the records", table.id)
-            return None
 
     async def remind(self, table: Table) -> None:
         seat = table.current_seat

@@ -130,8 +130,8 @@ class GameUI:
         """The public line that calls the next player(s), or None."""
         return None
 
-    def end_line(self, table: Table) -> str:
-        """The public line that tells the channel the result."""
+    def end_line(self, table: Table, locale: str | None = None) -> str:
+        """The public line that tells the channel the result (in `locale`, the table's language by default)."""
         raise NotImplementedError
 
     def announcements(self, table: Table, events: Sequence[Any]) -> list[dict[str, Any]]:
@@ -199,8 +199,9 @@ class GameUI:
             if not wanted or any(wanted in normalize(text) for text in move)
         ][:25]
 
-    async def end_details(self, table: Table) -> str | None:
-        """A line added to the end announcement once the game is over (computed off the event loop if slow)."""
+    async def end_details(self, table: Table, locale: str | None = None) -> str | None:
+        """A line added to the end announcement once the game is over (computed off the event loop if slow), in
+        `locale` (the table's language by default)."""
         return None
 
     def end_turn_action(self, table: Table) -> Any:

@@ -14,11 +14,12 @@ from bot.ui.format import duration, escape_name, rating_change
 from bot.ui.i18n import language_of, t
 
 
-def records_text(table: Table, beaten: list[Beaten]) -> str | None:
+def records_text(table: Table, beaten: list[Beaten], locale: str | None = None) -> str | None:
     """One line per record or best the game beat: The Game's (the server's, or the team's), a solitaire deal's (the
     server's, naming who set it, then each player's, in seat order); None when it beat none. A time is only a
-    record when it reads better: "4 min, beating 4 min" is not news."""
-    locale = table.locale
+    record when it reads better: "4 min, beating 4 min" is not news. In `locale`, the table's language by
+    default."""
+    locale = locale or table.locale
     lines = []
     for best in beaten:
         if best.measure == "cards_left":
@@ -40,12 +41,14 @@ def records_text(table: Table, beaten: list[Beaten]) -> str | None:
     return "\n".join(lines) or None
 
 
-def daily_text(table: Table, place: DailyPlace | None) -> str | None:
+def daily_text(table: Table, place: DailyPlace | None, locale: str | None = None) -> str | None:
     """Where the team stands on the day's deal it just played: "🗓️ Daily deal of 2026-11-27: this team is #2 of 5
     teams."; None for a game that was not the day's deal."""
     if place is None:
         return None
-    return t(table.locale, "records.daily", count=place.teams, position=place.position, date=place.day)
+    return t(
+        locale or table.locale, "records.daily", count=place.teams, position=place.position, date=place.day
+    )
 
 
 def solitaire_bests(beaten: list[Beaten], locale: str) -> dict[str, str]:
@@ -75,10 +78,10 @@ def kind_text(best: Beaten, locale: str) -> str:
     return ", ".join(parts)
 
 
-def rating_changes_text(table: Table, changes: list[RatingChange]) -> str | None:
+def rating_changes_text(table: Table, changes: list[RatingChange], locale: str | None = None) -> str | None:
     """Each human player's rating after the game and what the game changed, in seat order; None when none was kept
-    (a game stored before the changes were)."""
-    locale = table.locale
+    (a game stored before the changes were). In `locale`, the table's language by default."""
+    locale = locale or table.locale
     names = {seat.user_id: seat.name for seat in table.seats if not seat.is_ai}
     shown = []
     for change in changes:

@@ -337,12 +337,12 @@ class TrickGameUI(GameUI):
         key = "tricks.won_title_shared" if len(winners) > 1 else "tricks.won_title"
         return t(table.locale, key, game=self.name(table.locale), names=names_text(table, winners))
 
-    def end_line(self, table: Table) -> str:
+    def end_line(self, table: Table, locale: str | None = None) -> str:
         engine = session_of(table).engine
         winners = engine.winners
         points = engine.scores[winners[0]] if winners else 0
         key = "tricks.end_line_shared" if len(winners) > 1 else "tricks.end_line"
-        return t(table.locale, key, names=self.winners_text(table), points=points)
+        return t(locale or table.locale, key, names=self.winners_text(table), points=points)
 
     def summary_content(self, table: Table) -> dict[str, Any]:
         locale = table.locale

@@ -112,6 +112,14 @@ async def test_klondike_from_the_activity_and_from_discord(
     assert (await alice.act(question["confirm"]))["refused"] is False
     await alice.wait_state(lambda s: s["table"]["status"] == "finished" and bool(s["table"].get("end")))
     assert engine.end_reason == "gave_up"
+    # The page's end reads as the channel's: the result, then the verdict on the deal, once it is known.
+    await driver.settle()
+    told = driver.public_messages()[-1].content
+    assert told.startswith(t("en", "klondike.end_given_up", name="Alice", count=engine.score)), told
+    verdict = told.split("\n")[1]
+    assert verdict in {t("en", f"klondike.verdict.{known}") for known in ("winnable", "unwinnable", "unknown")}
+    shown = await alice.wait_state(lambda s: "\n" in s["table"]["end"], timeout=30)
+    assert shown["table"]["end"] == told
     await alice.close()
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from bot.service.table import Seat, Table, TableStatus
 from bot.storage.records import Beaten, DailyPlace, RatingChange
-from bot.ui.display import TableDisplay
+from bot.ui.end_notes import end_notes, records_line
 from bot.ui.records import daily_text, rating_changes_text, records_text
 
 ALICE, BOB = 10, 11
@@ -144,19 +144,22 @@ async def test_the_end_line_asks_the_games_kind_of_record_and_goes_out_without_i
 ):
     finished = table("en-US")  # The Game's table: a team's best
     records = Records()
-    display = TableDisplay(None, games=None, settings=None, records=records)  # type: ignore[arg-type]
-    assert await display._records_line(finished) == (
+    assert await records_line(finished, records) == (  # type: ignore[arg-type]
         "🏅 A new best for this team: 1 card left, beating 7.\n🗓️ Daily deal of 2026-11-27: this team is #2 of 5 teams."
     )
     assert records.asked == [(1, "team"), (1, "daily")]
-    broken = TableDisplay(None, games=None, settings=None, records=BrokenRecords())  # type: ignore[arg-type]
-    assert await broken._records_line(finished) is None
+    broken = BrokenRecords()
+    assert await records_line(finished, broken) is None  # type: ignore[arg-type]
     hearts = Table.from_dict({**finished.to_dict(), "game_key": "hearts"})
-    assert await display._records_line(hearts) == "📊 Ratings: \\*Bob\\* 3.2 (+3.2), #1 · Alice 1.0 (-0.5)"
-    assert records.asked == [(1, "team"), (1, "daily"), (1, "rating")]
-    assert await broken._records_line(hearts) is None
+    assert await records_line(hearts, records) == "📊 Ratings: \\*Bob\\* 3.2 (+3.2), #1 · Alice 1.0 (-0.5)"  # type: ignore[arg-type]
+    assert (
+        await records_line(hearts, records, "fr")
+        == "📊 Cotes\xa0: \\*Bob\\* 3,2 (+3,2), n°\xa01 · Alice 1,0 (-0,5)"
+    )  # type: ignore[arg-type]
+    assert records.asked == [(1, "team"), (1, "daily"), (1, "rating"), (1, "rating")]
+    assert await records_line(hearts, broken) is None  # type: ignore[arg-type]
     klondike = Table.from_dict({**finished.to_dict(), "game_key": "klondike"})
-    await display._records_line(klondike)
+    await records_line(klondike, records)  # type: ignore[arg-type]
     assert records.asked[-1] == (1, "solitaire")
 
 
@@ -232,3 +235,25 @@ def test_a_daily_deal_tells_the_teams_place_that_day(locale: str, line: str, alo
     assert daily_text(table(locale), DailyPlace("2026-11-27", 2, 5)) == line
     assert daily_text(table(locale), DailyPlace("2026-11-27", 1, 1)) == alone
     assert daily_text(table(locale), None) is None
+
+
+async def test_what_is_told_under_the_end_line_is_read_for_finished_and_given_up_games_in_the_readers_language() -> (
+    None
+):
+    records = Records()
+    assert await end_notes(table("en-US"), records, "de") == (  # type: ignore[arg-type]
+        "🏅 Neuer Bestwert für dieses Team: 1 Karte übrig, bisher 7.\n"
+        "🗓️ Tagesspiel vom 2026-11-27: Dieses Team ist auf Platz 2 von 5 Teams."
+    )
+    assert await end_notes(table("fr"), records) == (  # type: ignore[arg-type]
+        "🏅 Nouveau record pour cette équipe\xa0: 1 carte restante, contre 7 jusqu'ici.\n"
+        + daily_text(table("fr"), DailyPlace("2026-11-27", 2, 5))  # type: ignore[operator]
+    ), "the table's language by default"
+    asked = len(records.asked)
+    stopped = Table.from_dict({**table("en-US").to_dict(), "game_key": "hearts", "status": "abandoned"})
+    assert await end_notes(stopped, records) is None  # type: ignore[arg-type]
+    closed = Table.from_dict({**table("en-US").to_dict(), "status": "expired"})
+    assert await end_notes(closed, records) is None  # type: ignore[arg-type]
+    assert len(records.asked) == asked, "a stopped game or a closed lobby beat nothing"
+    given_up = Table.from_dict({**stopped.to_dict(), "forfeits": [2]})
+    assert await end_notes(given_up, records) == "📊 Ratings: \\*Bob\\* 3.2 (+3.2), #1 · Alice 1.0 (-0.5)"  # type: ignore[arg-type]

@@ -69,7 +69,7 @@ def table_state(view: GameView, table: Table, user_id: int, locale: str) -> dict
     if table.session is not None:
         state["play"] = view.state(table, seat, locale)
     if table.status is TableStatus.FINISHED and table.session is not None:
-        state["end"] = ui.end_line(table)
+        state["end"] = ui.end_line(table, locale)
     elif table.status is TableStatus.ABANDONED:
         state["end"] = ended_early_text(table, locale)
     elif table.status is TableStatus.EXPIRED:

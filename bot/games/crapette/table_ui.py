@@ -384,11 +384,13 @@ class CrapetteUI(GameUI):
             return t(table.locale, "tricks.turn_ai", name=escape_name(seat.name))
         return t(table.locale, "crapette.turn_ping", mention=f"<@{seat.user_id}>")
 
-    def end_line(self, table: Table) -> str:
+    def end_line(self, table: Table, locale: str | None = None) -> str:
         engine = session_of(table).engine
         if engine.winner is None:
-            return t(table.locale, "crapette.end_drawn")
-        return t(table.locale, "crapette.end_won", name=escape_name(table.seats[engine.winner].name))
+            return t(locale or table.locale, "crapette.end_drawn")
+        return t(
+            locale or table.locale, "crapette.end_won", name=escape_name(table.seats[engine.winner].name)
+        )
 
 
 UI = CrapetteUI()

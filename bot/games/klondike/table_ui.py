@@ -352,15 +352,16 @@ class KlondikeUI(GameUI):
             return None
         return t(table.locale, "klondike.turn_ping", mention=f"<@{table.seats[session.current].user_id}>")
 
-    def end_line(self, table: Table) -> str:
+    def end_line(self, table: Table, locale: str | None = None) -> str:
         engine = session_of(table).engine
+        locale = locale or table.locale
         if engine.is_won:
-            return t(table.locale, "klondike.end_won", moves=engine.moves_made)
+            return t(locale, "klondike.end_won", moves=engine.moves_made)
         if (by := given_up_by(table)) is not None:
-            return t(table.locale, "klondike.end_given_up", name=by, count=engine.score)
-        return plural(table.locale, "klondike.end_lost", engine.score)
+            return t(locale, "klondike.end_given_up", name=by, count=engine.score)
+        return plural(locale, "klondike.end_lost", engine.score)
 
-    async def end_details(self, table: Table) -> str | None:
+    async def end_details(self, table: Table, locale: str | None = None) -> str | None:
         """After a lost game: could the deal have been won from the start? The solver reads every card of the
         deal here (the game is over), and the verdict says so."""
         engine = session_of(table).engine
@@ -371,11 +372,12 @@ class KlondikeUI(GameUI):
         if engine.seed is None:
             return None
         status = await solver_pool().run(table.id, VerdictJob(engine.options, table.seed), wait=True)
+        locale = locale or table.locale
         if status == WINNABLE:
-            return t(table.locale, "klondike.verdict.winnable")
+            return t(locale, "klondike.verdict.winnable")
         if status == UNWINNABLE:
-            return t(table.locale, "klondike.verdict.unwinnable")
-        return t(table.locale, "klondike.verdict.unknown")
+            return t(locale, "klondike.verdict.unwinnable")
+        return t(locale, "klondike.verdict.unknown")
 
 
 UI = KlondikeUI()

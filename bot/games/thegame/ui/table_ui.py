@@ -102,8 +102,8 @@ class TheGameUI(GameUI):
             state=state,
         )
 
-    def end_line(self, table: Table) -> str:
-        return summary.end_line(table)
+    def end_line(self, table: Table, locale: str | None = None) -> str:
+        return summary.end_line(table, locale)
 
     def log_pages(self, table: Table, locale: str) -> list[str]:
         return summary.log_pages(table, locale)
