@@ -117,7 +117,9 @@ async def test_klondike_from_the_activity_and_from_discord(
     told = driver.public_messages()[-1].content
     assert told.startswith(t("en", "klondike.end_given_up", name="Alice", count=engine.score)), told
     verdict = told.split("\n")[1]
-    assert verdict in {t("en", f"klondike.verdict.{known}") for known in ("winnable", "unwinnable", "unknown")}
+    assert verdict in {
+        t("en", f"klondike.verdict.{known}") for known in ("winnable", "unwinnable", "unknown")
+    }
     shown = await alice.wait_state(lambda s: "\n" in s["table"]["end"], timeout=30)
     assert shown["table"]["end"] == told
     await alice.close()
