@@ -201,8 +201,9 @@ async def test_the_page_speaks_the_readers_language(
 async def test_another_game_through_its_own_controls(
     emulator: Emulator, world: World, activity_bot: RunningClient[TheGameBot]
 ) -> None:
-    """Crapette in the Activity (the one game without a view of its own): the board's picture, and the board's own
-    controls; a control the board shows acts through the game's own reading, one it does not show is refused."""
+    """Crapette in the Activity: its table drawn as cards over the board's own controls (`GenericView`, which any
+    game without a view of its own gets); a control the board shows acts through the game's own reading, one it
+    does not show is refused."""
     base = activity_url(activity_bot)
     alice = await open_page(emulator, base, world.alice, world.channel)
     # A deal where Alice starts with a card to move: her controls hold the move menu at once (on a random deal the
@@ -223,7 +224,7 @@ async def test_another_game_through_its_own_controls(
         timeout=30,
     )
     play = state["table"]["play"]
-    assert play["kind"] == "generic" and play["picture"]
+    assert play["kind"] == "crapette" and not play["picture"] and play["moves"]
     menu = next(control for control in play["hand"]["controls"] if control["type"] == "menu")
     async with alice.session.get(f"{base}api/picture?ticket={alice.ticket}&v=1") as response:
         assert response.status == 200

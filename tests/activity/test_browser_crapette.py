@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.games.crapette.moves import Move
+from bot.games.crapette.moves import TURN_STOCK, Move
+from bot.games.crapette.words import top_card
 from bot.playground.run import RunningPlayground
 from bot.ui.game_ui import render_notice
 from bot.ui.i18n import t
@@ -52,4 +53,58 @@ async def test_crapette_moves_read_as_words_beside_their_card_in_french(
     await frame.get_by_role("button", name=t("fr", "button.hint")).click()
     await frame.locator("#toast", has_text=advice).wait_for()
     await photograph(page, frame, "crapette-fr")
+    assert page.errors == []
+
+
+async def test_a_card_moves_on_the_table_drawn_as_cards_by_a_tap_then_its_place_and_by_a_drag(
+    playground: RunningPlayground, open_page: Any
+) -> None:
+    """The table is drawn as cards (no picture), the rule's first move marked ❗; a card tapped lights up its places
+    (gold for the rule's), a place tapped plays it there; a card dragged onto its place plays it too; the stock
+    tapped turns a card."""
+    page, frame = await open_table(playground, open_page, "crapette", 1, "fr")
+    table = playground.bot.games.active_tables()[0]
+    engine = table.require_session().engine  # type: ignore[attr-defined]
+
+    def alice_may_move() -> bool:
+        return (
+            engine.current_player == 0
+            and any(isinstance(action, Move) for action in engine.legal_actions(0))
+            and not playground.bot.games.any_table_held()
+        )
+
+    for moved in range(2):
+        await until(alice_may_move, timeout=30, what="Alice's turn with a card to move")
+        legal = [action for action in engine.legal_actions(0) if isinstance(action, Move)]
+        asked = engine.rule_asks()
+        move = asked[1][0] if asked is not None else legal[0]
+        card = top_card(engine, 0, move.source)
+        assert card is not None
+        held = frame.locator(f'[data-drag="{move.source}:{card.code}"]')
+        await held.wait_for()
+        assert await frame.locator("img.board-picture").count() == 0, "the table is drawn as cards"
+        assert (await held.locator(".first-mark").count() == 1) == (asked is not None)
+        place = frame.locator(f'[data-target="{move.target}"]')
+        log = len(engine.log)
+        if moved == 0:
+            await held.click()
+            lit = await place.get_attribute("class") or ""
+            assert "legal" in lit and ("first" in lit) == (asked is not None), lit
+            others = {(m.target) for m in legal if m.source == move.source}
+            assert await frame.locator(".cpile.legal").count() == len(others)
+            await place.click()
+        else:
+            await held.drag_to(place)
+        await until(lambda: len(engine.log) > log, what="the move played")  # noqa: B023
+        assert engine.log[log] == (0, move)
+        if moved == 0:
+            await photograph(page, frame, "crapette-table-fr")
+    # Alice's stock, tapped, turns a card, as the board's **Turn a card** does.
+    await until(
+        lambda: engine.current_player == 0 and TURN_STOCK in engine.legal_actions(0), what="a card to turn"
+    )
+    log = len(engine.log)
+    await frame.locator(".cplayer.mine .can-turn").click()
+    await until(lambda: len(engine.log) > log, what="the card turned")
+    assert engine.log[log] == (0, TURN_STOCK)
     assert page.errors == []

@@ -15,7 +15,7 @@ export function clearSelection() {
   selected = null;
   document.querySelectorAll(".selected").forEach((node) => node.classList.remove("selected"));
   document.querySelectorAll("[data-target]").forEach((node) => {
-    node.classList.remove("legal", "backwards", "small", "big", "keep_off", "ending");
+    node.classList.remove("legal", "backwards", "small", "big", "keep_off", "ending", "first");
     delete node.dataset.size;
   });
 }

@@ -4,6 +4,7 @@ import { renderTheGame } from "./thegame.js";
 import { renderGeneric } from "./generic.js";
 import { renderTricks } from "./tricks.js";
 import { renderKlondike } from "./klondike.js";
+import { renderCrapette } from "./crapette.js";
 import { keepSelection, whenIdle } from "./drag.js";
 
 const app = () => document.getElementById("app");
@@ -118,6 +119,7 @@ function draw(message, connection) {
   else if (table.play?.kind === "thegame") parts.push(...renderTheGame(table, connection));
   else if (table.play?.kind === "tricks") parts.push(...renderTricks(table, connection));
   else if (table.play?.kind === "klondike") parts.push(...renderKlondike(table, connection));
+  else if (table.play?.kind === "crapette") parts.push(...renderCrapette(table, message, connection));
   else if (table.play) parts.push(...renderGeneric(table, message, connection));
   if (table.end) parts.push(el("p", { class: "end" }, rich(table.end)));
   app().replaceChildren(...parts);
