@@ -12,7 +12,7 @@ import pytest
 
 from bot.activity.views import view_for
 from bot.activity.views.base import table_state
-from bot.games.crapette.moves import Move
+from bot.games.crapette.moves import CALL_CRAPETTE, Move
 from bot.games.crapette.session import CrapetteAction
 from bot.games.crapette.table_ui import session_of
 from bot.games.crapette.words import top_card
@@ -112,3 +112,23 @@ def test_a_forged_move_is_refused_as_a_stale_button(forged: dict[str, Any]) -> N
     with pytest.raises(GameError) as refused:
         VIEW.action(table, 0, forged, "en-US")
     assert refused.value.key == "error.stale_button"
+
+
+def test_the_places_the_latest_step_used_are_named_from_each_readers_side_and_a_wrong_call_shows() -> None:
+    table = crapette_table(seed=6)
+    at_a_breach_to_avoid(table)
+    session = session_of(table)
+    engine = session.engine
+    seat = engine.current_player
+    on_turn, waiting = (ALICE, BOB) if seat == 0 else (BOB, ALICE)
+    move = next(action for action in engine.legal_actions(seat) if isinstance(action, Move))
+    session.apply(seat, CrapetteAction(move))
+    across = {"od": "di", "oc": "cr"}
+    assert play_of(table, on_turn)["recent"] == [move.target]
+    assert play_of(table, waiting)["recent"] == [across.get(move.target, move.target)]
+    # A wrong call by the player waiting: they miss their next turn, and the page says so beside their name.
+    assert engine.last_missed is None
+    session.apply(1 - seat, CrapetteAction(CALL_CRAPETTE))
+    players = {player["name"]: player for player in play_of(table, SPECTATOR, "fr")["players"]}
+    caller, mover = table.seats[1 - seat].name, table.seats[seat].name
+    assert players[caller]["status"] == "passe 1 tour" and players[mover]["status"] == ""

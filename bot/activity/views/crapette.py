@@ -26,13 +26,14 @@ from bot.games.crapette.moves import Move
 from bot.games.crapette.session import CrapetteAction, CrapetteSession
 from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
+from bot.ui.format import plural
 from bot.ui.i18n import t
 
 
-def engine_of(table: Table) -> Crapette:
+def session_of(table: Table) -> CrapetteSession:
     session = table.require_session()
     assert isinstance(session, CrapetteSession)
-    return session.engine
+    return session
 
 
 def _code(card: OwnedCard | None) -> str | None:
@@ -43,6 +44,7 @@ def _code(card: OwnedCard | None) -> str | None:
 def _player(table: Table, engine: Crapette, seat: int, viewer: int | None, locale: str) -> dict[str, Any]:
     discard = engine.discard(seat)
     playing = table.status is TableStatus.PLAYING and not engine.is_over
+    penalty = engine.penalties[seat]
     return {
         "name": table.seats[seat].name,
         "ai": table.seats[seat].is_ai,
@@ -52,7 +54,25 @@ def _player(table: Table, engine: Crapette, seat: int, viewer: int | None, local
         "stock": engine.stock_count(seat),
         "turned": _code(engine.stock_turned(seat)),
         "discard": {"count": len(discard), "top": _code(discard[-1] if discard else None)},
+        "status": plural(locale, "crapette.skips", penalty) if penalty else "",
     }
+
+
+def recent_spots(table: Table, bottom: int) -> list[str]:
+    """Where the latest step put a card (the places the picture outlines), as the page names them: from the side of
+    the player at the bottom (`cr`, `di` theirs, `oc`, `od` the other's, `f3`, `s5`)."""
+    recent = session_of(table).recent
+    if recent is None:
+        return []
+    spots = []
+    for place in sorted(recent.latest_places()):
+        kind, _, number = place.partition(":")
+        if kind in ("foundation", "side"):
+            spots.append(f"{kind[0]}{number}")
+        else:
+            own = int(number) == bottom
+            spots.append({"discard": "di" if own else "od", "crapette": "cr" if own else "oc"}[kind])
+    return spots
 
 
 def moves_of(table: Table, engine: Crapette, seat: int | None) -> list[dict[str, Any]]:
@@ -73,7 +93,7 @@ def moves_of(table: Table, engine: Crapette, seat: int | None) -> list[dict[str,
 class CrapetteTableView(GenericView):
     def state(self, table: Table, seat: int | None, locale: str) -> dict[str, Any]:
         state = super().state(table, seat, locale)
-        engine = engine_of(table)
+        engine = session_of(table).engine
         bottom = seat if seat is not None else 0
         state.update(
             {
@@ -90,6 +110,7 @@ class CrapetteTableView(GenericView):
                 "foundations": [_code(pile[-1] if pile else None) for pile in engine.foundations],
                 "sides": [[_code(card) for card in pile] for pile in engine.side_piles],
                 "moves": moves_of(table, engine, seat),
+                "recent": recent_spots(table, bottom),
                 "labels": {
                     "crapette": t(locale, "crapette.label.crapette"),
                     "stock": t(locale, "crapette.label.stock"),

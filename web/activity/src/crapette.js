@@ -41,6 +41,7 @@ function movable(node, state, send, source, code) {
 
 // A place a card may be put: lit while a card is held (a tap on it plays the chosen card there).
 function target(node, state, name) {
+  if (state.recent.includes(name)) node.classList.add("recent"); // where the latest step put a card
   if (!TARGETS.includes(name)) return node;
   if (state.moves.length > 0) makeTarget(node, name);
   else node.dataset.target = name;
@@ -91,7 +92,7 @@ function playerRow(state, player, spots, send) {
   return el(
     "div",
     { class: `cplayer ${player.to_play ? "to-play" : ""} ${mine ? "mine" : ""}` },
-    el("div", { class: "cname" }, player.to_play ? "▶ " : "", player.ai ? "🤖 " : "", player.name),
+    el("div", { class: "cname" }, player.to_play ? "▶ " : "", player.ai ? "🤖 " : "", player.name, player.status && el("span", { class: "cstatus" }, ` · ${player.status}`)),
     el("div", { class: "crow" }, piles),
   );
 }
