@@ -56,13 +56,14 @@ async def test_crapette_moves_read_as_words_beside_their_card_in_french(
     assert page.errors == []
 
 
+@pytest.mark.parametrize("language", ["fr", "de"])
 async def test_a_card_moves_on_the_table_drawn_as_cards_by_a_tap_then_its_place_and_by_a_drag(
-    playground: RunningPlayground, open_page: Any
+    playground: RunningPlayground, open_page: Any, language: str
 ) -> None:
     """The table is drawn as cards (no picture), the rule's first move marked ❗; a card tapped lights up its places
     (gold for the rule's), a place tapped plays it there; a card dragged onto its place plays it too; the stock
     tapped turns a card."""
-    page, frame = await open_table(playground, open_page, "crapette", 1, "fr")
+    page, frame = await open_table(playground, open_page, "crapette", 1, language)
     table = playground.bot.games.active_tables()[0]
     engine = table.require_session().engine  # type: ignore[attr-defined]
 
@@ -98,7 +99,7 @@ async def test_a_card_moves_on_the_table_drawn_as_cards_by_a_tap_then_its_place_
         await until(lambda: len(engine.log) > log, what="the move played")  # noqa: B023
         assert engine.log[log] == (0, move)
         if moved == 0:
-            await photograph(page, frame, "crapette-table-fr")
+            await photograph(page, frame, f"crapette-table-{language}")
     # Alice's stock, tapped, turns a card, as the board's **Turn a card** does.
     await until(
         lambda: engine.current_player == 0 and TURN_STOCK in engine.legal_actions(0), what="a card to turn"

@@ -92,7 +92,7 @@ function playerRow(state, player, spots, send) {
   return el(
     "div",
     { class: `cplayer ${player.to_play ? "to-play" : ""} ${mine ? "mine" : ""}` },
-    el("div", { class: "cname" }, player.to_play ? "▶ " : "", player.ai ? "🤖 " : "", player.name, player.status && el("span", { class: "cstatus" }, ` · ${player.status}`)),
+    el("div", { class: "cname" }, player.to_play ? "▶ " : "", player.ai ? "🤖 " : "", el("span", { class: "name" }, player.name), player.status && el("span", { class: "cstatus" }, ` · ${player.status}`)),
     el("div", { class: "crow" }, piles),
   );
 }
