@@ -4,6 +4,7 @@ first move marked, everything in the reader's language; the board's 💡 Hint is
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -21,20 +22,22 @@ from tests.playground.helpers import until
 pytestmark = pytest.mark.skipif(not PAGE_BUILT, reason="the Activity's page is not built: make activity")
 
 
+def may_move(playground: RunningPlayground, engine: Any) -> bool:
+    """Alice (seat 0) is on turn with a card to move, and no action is being taken."""
+    return (
+        engine.current_player == 0
+        and any(isinstance(action, Move) for action in engine.legal_actions(0))
+        and not playground.bot.games.any_table_held()
+    )
+
+
 async def test_crapette_moves_read_as_words_beside_their_card_in_french(
     playground: RunningPlayground, open_page: Any
 ) -> None:
     page, frame = await open_table(playground, open_page, "crapette", 1, "fr")
     table = playground.bot.games.active_tables()[0]
     engine = table.require_session().engine  # type: ignore[attr-defined]
-
-    def alice_may_move() -> bool:
-        return (
-            engine.current_player == 0
-            and any(isinstance(action, Move) for action in engine.legal_actions(0))
-            and not playground.bot.games.any_table_held()
-        )
-
+    alice_may_move = partial(may_move, playground, engine)
     await until(alice_may_move, timeout=30, what="Alice's turn with a card to move")
     options = frame.locator(".menu .options.listed .option")
     await options.first.wait_for()
@@ -66,14 +69,7 @@ async def test_a_card_moves_on_the_table_drawn_as_cards_by_a_tap_then_its_place_
     page, frame = await open_table(playground, open_page, "crapette", 1, language)
     table = playground.bot.games.active_tables()[0]
     engine = table.require_session().engine  # type: ignore[attr-defined]
-
-    def alice_may_move() -> bool:
-        return (
-            engine.current_player == 0
-            and any(isinstance(action, Move) for action in engine.legal_actions(0))
-            and not playground.bot.games.any_table_held()
-        )
-
+    alice_may_move = partial(may_move, playground, engine)
     for moved in range(2):
         await until(alice_may_move, timeout=30, what="Alice's turn with a card to move")
         legal = [action for action in engine.legal_actions(0) if isinstance(action, Move)]

@@ -17,11 +17,22 @@ from bot.games.crapette.session import CrapetteAction
 from bot.games.crapette.table_ui import session_of
 from bot.games.crapette.words import top_card
 from bot.games.errors import GameError
+from bot.service.table import Table
 from tests.activity.test_crapette_view import at_a_breach_to_avoid
 from tests.games.crapette.test_table_ui import crapette_table
 
 ALICE, BOB, SPECTATOR = 100, 101, 555
 VIEW = view_for("crapette")
+
+
+def at_a_move() -> tuple[Table, int, Move]:
+    """A table where the player on turn has moves, the priority rule asking for some first: the table, the seat on
+    turn and its first legal move."""
+    table = crapette_table(seed=6)
+    at_a_breach_to_avoid(table)
+    engine = session_of(table).engine
+    seat = engine.current_player
+    return table, seat, next(action for action in engine.legal_actions(seat) if isinstance(action, Move))
 
 
 def play_of(table: Any, user_id: int, locale: str = "en-US") -> dict[str, Any]:
@@ -72,12 +83,9 @@ def test_the_moves_are_the_player_on_turns_with_the_rules_first_marked() -> None
 
 
 def test_a_card_dragged_is_the_games_move_checked_against_the_card_shown() -> None:
-    table = crapette_table(seed=6)
-    at_a_breach_to_avoid(table)
+    table, seat, move = at_a_move()
     session = session_of(table)
     engine = session.engine
-    seat = engine.current_player
-    move = next(action for action in engine.legal_actions(seat) if isinstance(action, Move))
     card = top_card(engine, seat, move.source)
     assert card is not None
     sent = {"kind": "move", "source": move.source, "target": move.target, "card": card.code}
@@ -115,13 +123,10 @@ def test_a_forged_move_is_refused_as_a_stale_button(forged: dict[str, Any]) -> N
 
 
 def test_the_places_the_latest_step_used_are_named_from_each_readers_side_and_a_wrong_call_shows() -> None:
-    table = crapette_table(seed=6)
-    at_a_breach_to_avoid(table)
+    table, seat, move = at_a_move()
     session = session_of(table)
     engine = session.engine
-    seat = engine.current_player
     on_turn, waiting = (ALICE, BOB) if seat == 0 else (BOB, ALICE)
-    move = next(action for action in engine.legal_actions(seat) if isinstance(action, Move))
     session.apply(seat, CrapetteAction(move))
     across = {"od": "di", "oc": "cr"}
     assert play_of(table, on_turn)["recent"] == [move.target]
