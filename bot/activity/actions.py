@@ -6,16 +6,19 @@ one sentence."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.activity.identity import Viewer
 from bot.activity.views import view_for
 from bot.games.errors import GameError
+from bot.languages import server_language
 from bot.service.games import Change
 from bot.service.solver_pool import solver_pool
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import refusal_text, render_notice
+from bot.ui.play_again import finished_game, play_again
 
 if TYPE_CHECKING:
     from bot.app import TheGameBot
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOBBY_ACTIONS = ("join", "leave", "start", "add_ai", "remove_ai")
+AGAIN_ACTIONS = ("again", "same_deal")  # the end's **Play again (same seats)** and **Same deal**
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,14 +42,19 @@ class Answer:
 
 
 class ActivityActions:
-    def __init__(self, bot: TheGameBot) -> None:
+    def __init__(
+        self, bot: TheGameBot, ended: Callable[[int], Table | None] = lambda channel_id: None
+    ) -> None:
         self.bot = bot
+        self._ended = ended  # the game that just ended in a channel, as its page shows it
 
     async def perform(self, viewer: Viewer, message: dict[str, Any]) -> Answer:
         """Act for `viewer` at the table of their channel; a refusal changes nothing and says why."""
         games = self.bot.games
         table = games.in_channel(viewer.channel_id)
         try:
+            if message.get("kind") in AGAIN_ACTIONS:
+                return await self._again(viewer, table, same_deal=message.get("kind") == "same_deal")
             if table is None:
                 raise GameError("error.no_table_here")
             kind = message.get("kind")
@@ -84,6 +93,21 @@ class ActivityActions:
                 self.bot.controller.after_change(change)
             return Answer(None)
         display.refresh_board(change.table)
+        return Answer(None)
+
+    async def _again(self, viewer: Viewer, live: Table | None, *, same_deal: bool) -> Answer:
+        """A new table with the seats of the game that just ended in the channel, as its summary's buttons open it
+        on Discord (`bot.ui.play_again`): its lobby is posted in the channel and every page shows it."""
+        if live is not None:
+            raise GameError("error.already_running")
+        old = finished_game(self._ended(viewer.channel_id), viewer.user_id)
+        settings = await self.bot.guild_settings.get(old.guild_id)
+        locale = server_language(
+            settings.language, old.locale, community=True
+        )  # the server's, as the table had it
+        await play_again(
+            self.bot.games, self.bot.display, old, viewer.user_id, same_deal=same_deal, locale=locale
+        )
         return Answer(None)
 
     async def _play(self, viewer: Viewer, table: Table, message: dict[str, Any]) -> Answer:

@@ -90,6 +90,10 @@ class ActivityHub:
             return self._games.as_saved(live)
         return self._ended.get(channel_id)
 
+    def ended_in(self, channel_id: int) -> Table | None:
+        """The table that ended last in the channel while no other opened there (what its pages show)."""
+        return None if self._games.in_channel(channel_id) is not None else self._ended.get(channel_id)
+
     def state_for(self, viewer: Viewer) -> dict[str, Any]:
         table = self.table_in(viewer.channel_id)
         state = None

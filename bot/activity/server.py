@@ -84,7 +84,7 @@ class ActivityServer:
         self.identity = identity
         self.tickets = Tickets()
         self.hub = ActivityHub(bot.games, RecordStore(bot.db))
-        self.actions = ActivityActions(bot)
+        self.actions = ActivityActions(bot, ended=self.hub.ended_in)
         self.page_dir = page_dir
         self.frame_ancestors = frame_ancestors
         self.public_host = urlsplit(public_url).netloc if public_url else None

@@ -39,6 +39,7 @@ from bot.ui.hint_messages import HintMessages
 from bot.ui.i18n import command_name, t
 from bot.ui.lobby import for_edit, for_send
 from bot.ui.message_edits import update_clicked_message
+from bot.ui.play_again import finished_game, play_again
 from bot.ui.server_language import public_language
 
 if TYPE_CHECKING:
@@ -694,40 +695,24 @@ class TableController:
 
     async def _finished_table(self, interaction: discord.Interaction[Any], table_id: int) -> Table:
         """A finished game's table, from the database (a summary's buttons); only its players may use them."""
-        table = await self.bot.tables.load(table_id)
-        if table is None or table.status.is_active or table.session is None:
-            raise GameError("error.table_gone")
-        if not table.is_seated(interaction.user.id):
-            raise GameError("error.not_seated")
-        return table
+        return finished_game(await self.bot.tables.load(table_id), interaction.user.id)
 
     @table_action
     async def play_again(
         self, interaction: discord.Interaction[Any], table_id: int, *, same_deal: bool
     ) -> None:
-        """A new table in the channel with the finished game's seats (AI seats too), its game and options, and a
-        new deal or the same one; it opens as a lobby so anyone can still leave before **Start**."""
+        """A new table in the channel with the finished game's seats (`bot.ui.play_again`), answered with its
+        lobby, which becomes its board."""
         old = await self._finished_table(interaction, table_id)
-        humans = old.human_seats
-        host = next((seat for seat in humans if seat.user_id == interaction.user.id), humans[0])
-        table = await self.games.create(
-            guild_id=old.guild_id,
-            channel_id=old.channel_id,
-            host=Seat(host.user_id, host.name, locale=host.locale),
-            game_key=old.game_key,
-            options=old.options,
-            seed=old.seed if same_deal else random_seed(),
+        await play_again(
+            self.games,
+            self.display,
+            old,
+            interaction.user.id,
+            same_deal=same_deal,
             locale=await public_language(self.bot.guild_settings, interaction),  # the server's, now
+            answer=functools.partial(self._answer_with_lobby, interaction),
         )
-        with self.display.board_opening(table.id):
-            for seat in old.seats:
-                if seat.user_id == host.user_id:
-                    continue
-                if seat.is_ai:
-                    await self.games.add_ai(table.id, host.user_id)
-                else:
-                    await self.games.join(table.id, Seat(seat.user_id, seat.name, locale=seat.locale))
-            await self._answer_with_lobby(interaction, self.games.require(table.id))
 
     @table_action
     async def full_log(self, interaction: discord.Interaction[Any], table_id: int, page: int) -> None:

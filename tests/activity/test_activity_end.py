@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.app import TheGameBot
 from bot.emulator import Emulator, RunningClient
 from bot.storage.ratings import RatingStore
+from bot.ui.i18n import t
 from tests.activity.conftest import World
 from tests.activity.helpers import activity_url, open_page
 from tests.e2e.driver import TableDriver
@@ -45,5 +46,28 @@ async def test_a_rated_game_given_up_shows_the_new_ratings_on_every_page_in_its_
     # A page opened afterwards gets them too, and nothing is read twice for a language already read.
     late = await open_page(emulator, activity_url(activity_bot), world.alice, world.channel)
     assert late.state["table"]["end"] == told
-    for page in (alice, bob, late):
+    for page in (alice, late):
+        await page.close()
+    # The summary's **Same deal**, from the page: for the game's players only; a new lobby, the same seats.
+    mallory = await open_page(emulator, activity_url(activity_bot), world.mallory, world.channel)
+    assert bob.state["table"]["again"] and not mallory.state["table"]["again"]
+    refused = await mallory.act({"kind": "same_deal"})
+    assert refused["refused"] and refused["text"] == t(world.mallory.locale, "error.not_seated"), refused
+    old = await driver.bot.tables.load(table_id)
+    assert old is not None and driver.bot.games.in_channel(world.channel.id) is None, "refusing opens nothing"
+    assert (await bob.act({"kind": "same_deal"}))["refused"] is False
+    lobby = await bob.wait_state(lambda s: s["table"]["status"] == "lobby" and len(s["table"]["seats"]) == 2)
+    assert [seat["name"] for seat in lobby["table"]["seats"]] == ["Bob", "Alice"], "the asker hosts"
+    new = driver.table()
+    assert (
+        new.id != table_id
+        and new.game_key == "crapette"
+        and new.seed == old.seed
+        and new.host_id == world.bob.id
+    )
+    await driver.settle()
+    assert driver.public_messages()[-1].id == new.board_message_id, "its lobby posted in the channel"
+    again = await bob.act({"kind": "again"})
+    assert again["refused"] and again["text"] == t(world.bob.locale, "error.already_running")
+    for page in (bob, mallory):
         await page.close()

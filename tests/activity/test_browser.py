@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.async_api import expect
 
 from bot.games.thegame.ui.board import session_of
 from bot.playground.run import RunningPlayground
@@ -108,5 +109,12 @@ async def test_one_player_in_the_activity_one_on_discord_play_a_whole_game(
     await frame.locator("p.end").wait_for()
     assert moves["drag"] > 3 and moves["tap"] > 3 and moves["discord"] > 3, moves
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await expect(frame.locator("p.end")).to_be_in_viewport(ratio=1)  # the result is brought into sight
     await page.screenshot(path=str(ARTIFACTS / "activity-end.png"))
+    # The summary's **Play again (same seats)**, at the end of the page: the same two players in a new lobby.
+    await frame.get_by_role("button", name="Play again (same seats)").click()
+    await frame.get_by_role("button", name="Start").wait_for()
+    again = bot.games.in_channel(channel.id)
+    assert again is not None and again.id != table.id
+    assert [seat.user_id for seat in again.seats] == [seat.user_id for seat in table.seats]
     assert page.errors == []

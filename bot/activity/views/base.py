@@ -74,6 +74,8 @@ def table_state(view: GameView, table: Table, user_id: int, locale: str) -> dict
         state["end"] = ended_early_text(table, locale)
     elif table.status is TableStatus.EXPIRED:
         state["end"] = t(locale, f"summary.lobby_closed.{table.end_reason or 'closed'}")
+    # The summary's **Play again (same seats)** and **Same deal**, for the game's players.
+    state["again"] = seat is not None and table.session is not None and not table.status.is_active
     return state
 
 

@@ -122,7 +122,22 @@ function draw(message, connection) {
   else if (table.play?.kind === "crapette") parts.push(...renderCrapette(table, message, connection));
   else if (table.play) parts.push(...renderGeneric(table, message, connection));
   if (table.end) parts.push(el("p", { class: "end" }, rich(table.end)));
+  if (table.again) {
+    // The summary's buttons, as on Discord: a new table with the same seats, a new deal or the same one.
+    const again = (kind) => () => connection.send({ kind });
+    parts.push(
+      el(
+        "div",
+        { class: "buttons again" },
+        el("button", { class: "primary", onclick: again("again") }, tr("button.play_again")),
+        el("button", { onclick: again("same_deal") }, tr("button.same_deal")),
+      ),
+    );
+  }
+  const ended = table.end && app().dataset.status === "playing" && app().dataset.table === String(table.id);
   app().replaceChildren(...parts);
+  if (ended) app().querySelector(".end")?.scrollIntoView({ block: "center" }); // the result, where the eyes are
+  app().dataset.table = String(table.id);
   app().dataset.status = table.status;
   app().dataset.game = table.game;
   app().querySelectorAll("[data-after-draw]").forEach((node) => node.afterDraw()); // placed once sizes are known
