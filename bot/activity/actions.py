@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from bot.activity.identity import Viewer
 from bot.activity.views import view_for
+from bot.activity.views.base import require_text
+from bot.games.deal_codes import random_seed
 from bot.games.errors import GameError
+from bot.games.registry import GAMES
 from bot.languages import server_language
 from bot.service.games import Change
 from bot.service.solver_pool import solver_pool
@@ -55,6 +58,8 @@ class ActivityActions:
         try:
             if message.get("kind") in AGAIN_ACTIONS:
                 return await self._again(viewer, table, same_deal=message.get("kind") == "same_deal")
+            if message.get("kind") == "new":
+                return await self._new(viewer, table, message.get("game"))
             if table is None:
                 raise GameError("error.no_table_here")
             kind = message.get("kind")
@@ -93,6 +98,28 @@ class ActivityActions:
                 self.bot.controller.after_change(change)
             return Answer(None)
         display.refresh_board(change.table)
+        return Answer(None)
+
+    async def _new(self, viewer: Viewer, live: Table | None, game: Any) -> Answer:
+        """A table of `game` in the viewer's channel, opened from the page of a channel with none, as `/game new`
+        opens it with its default options: its lobby is posted in the channel, the viewer seated as its host.
+        Its public texts speak the server's language as `/settings` chose it, else the viewer's (a page does not
+        know Discord's preferred locale of the server)."""
+        if viewer.guild_id is None:
+            raise GameError("error.guild_only")
+        if live is not None:
+            raise GameError("error.already_running")
+        key = require_text(game, tuple(GAMES))
+        settings = await self.bot.guild_settings.get(viewer.guild_id)
+        table = await self.bot.games.create(
+            guild_id=viewer.guild_id,
+            channel_id=viewer.channel_id,
+            host=Seat(viewer.user_id, viewer.name, locale=viewer.locale),
+            game_key=key,
+            seed=random_seed(),
+            locale=server_language(settings.language, viewer.locale, community=True),
+        )
+        self.bot.display.refresh_board(table)
         return Answer(None)
 
     async def _again(self, viewer: Viewer, live: Table | None, *, same_deal: bool) -> Answer:

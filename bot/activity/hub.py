@@ -23,7 +23,7 @@ from aiohttp import web
 
 from bot.activity.identity import Viewer
 from bot.activity.views import view_for
-from bot.activity.views.base import table_state
+from bot.activity.views.base import new_table_choices, table_state
 from bot.service.table import Table
 from bot.ui.end_notes import end_notes
 
@@ -101,12 +101,15 @@ class ActivityHub:
             state = table_state(view_for(table.game_key), table, viewer.user_id, viewer.locale)
             if "end" in state and (notes := self._notes_of(table, viewer)):
                 state["end"] = f"{state['end']}\n{notes}"
-        return {
+        message = {
             "type": "state",
             "version": self.version(viewer.channel_id),
             "you": {"id": str(viewer.user_id), "name": viewer.name},
             "table": state,
         }
+        if table is None and viewer.guild_id is not None:  # a channel with no table: open one from the page
+            message["new"] = new_table_choices(viewer.locale)
+        return message
 
     def _notes_of(self, table: Table, viewer: Viewer) -> str | None:
         """The lines under an ended table's end line in this person's language: read once per language (then

@@ -11,18 +11,26 @@ from bot.ui.i18n import t
 COLOUR = discord.Colour.blurple()
 
 
+def game_seats(key: str, locale: object) -> str:
+    """How many play the game: "3–8 players", "2 players"."""
+    rules = GAMES[key]
+    if rules.min_seats == rules.max_seats:
+        return t(locale, "help.seats.exactly", count=rules.min_seats)
+    return t(locale, "help.seats.range", low=rules.min_seats, high=rules.max_seats)
+
+
 def games_text(locale: object) -> str:
     """One line a game: its name, how many play it, what it is (each game's own `game.<key>.pitch`)."""
-    lines = []
-    for key, rules in GAMES.items():
-        seats = (
-            t(locale, "help.seats.exactly", count=rules.min_seats)
-            if rules.min_seats == rules.max_seats
-            else t(locale, "help.seats.range", low=rules.min_seats, high=rules.max_seats)
+    return "\n".join(
+        t(
+            locale,
+            "help.game_line",
+            name=ui_for_key(key).name(locale),
+            seats=game_seats(key, locale),
+            pitch=t(locale, f"game.{key}.pitch"),
         )
-        pitch = t(locale, f"game.{key}.pitch")
-        lines.append(t(locale, "help.game_line", name=ui_for_key(key).name(locale), seats=seats, pitch=pitch))
-    return "\n".join(lines)
+        for key in GAMES
+    )
 
 
 def help_embed(locale: object, buttons: object = None) -> discord.Embed:

@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.games.errors import GameError
+from bot.games.registry import GAMES
 from bot.service.table import Table, TableStatus
-from bot.ui.game_ui import ended_early_text, ui_for
+from bot.ui.game_ui import ended_early_text, ui_for, ui_for_key
+from bot.ui.help import game_seats
 from bot.ui.i18n import t
 
 
@@ -77,6 +79,20 @@ def table_state(view: GameView, table: Table, user_id: int, locale: str) -> dict
     # The summary's **Play again (same seats)** and **Same deal**, for the game's players.
     state["again"] = seat is not None and table.session is not None and not table.status.is_active
     return state
+
+
+def new_table_choices(locale: str) -> list[dict[str, str]]:
+    """The games a table can be opened for from the page of a channel with none: each key, its name, how many play
+    it and what it is, as `/help` lists them."""
+    return [
+        {
+            "key": key,
+            "name": ui_for_key(key).name(locale),
+            "seats": game_seats(key, locale),
+            "pitch": t(locale, f"game.{key}.pitch"),
+        }
+        for key in GAMES
+    ]
 
 
 def require_int(value: Any) -> int:

@@ -104,6 +104,28 @@ function lobby(table, connection) {
   );
 }
 
+// A channel with no table: say so, and offer to open one of each game here (its lobby goes to the channel).
+function noTable(message, connection) {
+  showNotice(tr("activity.no_table"));
+  if (!message.new?.length) return;
+  app().append(
+    el("p", { class: "help" }, tr("activity.open_here")),
+    el(
+      "div",
+      { class: "buttons new-table" },
+      message.new.map((game) =>
+        el(
+          "button",
+          { class: "game-choice", "aria-label": game.name, onclick: () => connection.send({ kind: "new", game: game.key }) },
+          el("strong", {}, game.name),
+          el("span", { class: "seats" }, game.seats),
+          el("small", {}, game.pitch),
+        ),
+      ),
+    ),
+  );
+}
+
 export function render(message, connection) {
   whenIdle(() => draw(message, connection));
 }
@@ -112,7 +134,7 @@ function draw(message, connection) {
   document.body.classList.remove("offline");
   document.querySelectorAll(".dialog").forEach((dialog) => dialog.remove());
   const table = message.table;
-  if (!table) return showNotice(tr("activity.no_table"));
+  if (!table) return noTable(message, connection);
   // A trick table's own first line names the game and the hand.
   const parts = table.play?.kind === "tricks" ? [] : [el("header", {}, el("h1", {}, table.name))];
   if (table.status === "lobby") parts.push(lobby(table, connection));

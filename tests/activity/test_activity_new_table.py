@@ -1,0 +1,54 @@
+"""A channel with no table: its page offers to open one of each game right there (found launching the Activity from
+Discord's app launcher in an empty channel: the page only said to go and type `/game new`). The table opens as
+`/game new` opens it, its lobby posted in the channel with the person who asked as its host; a forged game, or a
+second table while one is open, is refused in one sentence and opens nothing."""
+
+from __future__ import annotations
+
+from bot.app import TheGameBot
+from bot.emulator import Emulator, RunningClient
+from bot.games.registry import GAMES, rules_for
+from bot.ui.game_ui import ui_for_key
+from bot.ui.i18n import t
+from tests.activity.conftest import World
+from tests.activity.helpers import activity_url, open_page
+from tests.e2e.driver import TableDriver
+
+
+async def test_a_table_opened_from_the_page_of_an_empty_channel(
+    emulator: Emulator, world: World, activity_bot: RunningClient[TheGameBot]
+) -> None:
+    driver = TableDriver(emulator, world.channel, activity_bot)
+    bob = await open_page(emulator, activity_url(activity_bot), world.bob, world.channel)  # Bob reads French
+    alice = await open_page(emulator, activity_url(activity_bot), world.alice, world.channel)
+    assert bob.state["table"] is None
+    assert [(game["key"], game["name"]) for game in bob.state["new"]] == [
+        (key, ui_for_key(key).name("fr")) for key in GAMES
+    ]
+    crapette = bob.state["new"][-1]
+    assert (crapette["seats"], crapette["pitch"]) == ("2 joueurs", t("fr", "game.crapette.pitch")), (
+        "as /help says"
+    )
+    assert [game["name"] for game in alice.state["new"]][1] == ui_for_key("hearts").name("en")
+    forged = await bob.act({"kind": "new", "game": "poker"})
+    assert forged["refused"] and forged["text"] == t("fr", "error.stale_button")
+    assert driver.bot.games.in_channel(world.channel.id) is None, "a forged game opens nothing"
+    assert (await bob.act({"kind": "new", "game": "hearts"}))["refused"] is False
+    for page in (alice, bob):
+        lobby = await page.wait_state(lambda s: s["table"] is not None and s["table"]["status"] == "lobby")
+        assert lobby["table"]["game"] == "hearts" and "new" not in lobby
+    table = driver.table()
+    assert table.game_key == "hearts" and table.host_id == world.bob.id and table.seats[0].name == "Bob"
+    assert table.options == rules_for("hearts").options({}), "the defaults, as /game new opens it"
+    await driver.settle()
+    board = driver.public_messages()[-1]
+    assert board.id == table.board_message_id and board.custom_ids, (
+        "its lobby posted in the channel, with buttons"
+    )
+    # The server's language as /settings chose it, else the opener's: no setting here, so Bob's French.
+    assert table.locale == "fr"
+    second = await alice.act({"kind": "new", "game": "barbu"})
+    assert second["refused"] and second["text"] == t("en", "error.already_running")
+    assert driver.table().id == table.id
+    for page in (alice, bob):
+        await page.close()
