@@ -5,6 +5,10 @@ second table while one is open, is refused in one sentence and opens nothing."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from bot.activity.actions import ActivityActions
+from bot.activity.identity import Viewer
 from bot.app import TheGameBot
 from bot.emulator import Emulator, RunningClient
 from bot.games.registry import GAMES, rules_for
@@ -52,3 +56,15 @@ async def test_a_table_opened_from_the_page_of_an_empty_channel(
     assert driver.table().id == table.id
     for page in (alice, bob):
         await page.close()
+
+
+class NoTables:
+    def in_channel(self, channel_id: int) -> None:
+        return None
+
+
+async def test_no_table_is_opened_from_a_direct_message() -> None:
+    bot = SimpleNamespace(games=NoTables())
+    viewer = Viewer(user_id=1, name="Ann", locale="en-US", channel_id=2, guild_id=None, instance_id="i")
+    answer = await ActivityActions(bot).perform(viewer, {"kind": "new", "game": "hearts"})  # type: ignore[arg-type]
+    assert answer.refused and answer.text == t("en", "error.guild_only")
