@@ -6,6 +6,7 @@ one sentence."""
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,7 @@ from bot.service.games import Change
 from bot.service.solver_pool import solver_pool
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import refusal_text, render_notice
+from bot.ui.i18n import t
 from bot.ui.play_again import finished_game, play_again
 
 if TYPE_CHECKING:
@@ -56,6 +58,10 @@ class ActivityActions:
         games = self.bot.games
         table = games.in_channel(viewer.channel_id)
         try:
+            if not isinstance(
+                message.get("kind"), str
+            ):  # a list or a number: no page sends it (found by fuzzing)
+                raise GameError("error.stale_button")
             if message.get("kind") in AGAIN_ACTIONS:
                 return await self._again(viewer, table, same_deal=message.get("kind") == "same_deal")
             if message.get("kind") == "new":
@@ -68,6 +74,12 @@ class ActivityActions:
             return await self._play(viewer, table, message)
         except GameError as error:
             return Answer(self.explain(viewer, table, error), refused=True)
+        except Exception:
+            # A fault of ours: the page is told, with a reference that is in the log, and stays connected (a move
+            # that failed is undone by the table's lock, as for a click).
+            reference = secrets.token_hex(3).upper()
+            log.exception("Unexpected error in the Activity (reference %s)", reference)
+            return Answer(t(viewer.locale, "error.unexpected", reference=reference), refused=True)
 
     def explain(self, viewer: Viewer, table: Table | None, error: GameError) -> str:
         """The refusal's sentence, as the bot says it to a click (`TableController.explain`)."""

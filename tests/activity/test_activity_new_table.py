@@ -5,7 +5,12 @@ second table while one is open, is refused in one sentence and opens nothing."""
 
 from __future__ import annotations
 
+import logging
+import re
 from types import SimpleNamespace
+from typing import Any
+
+import pytest
 
 from bot.activity.actions import ActivityActions
 from bot.activity.identity import Viewer
@@ -68,3 +73,24 @@ async def test_no_table_is_opened_from_a_direct_message() -> None:
     viewer = Viewer(user_id=1, name="Ann", locale="en-US", channel_id=2, guild_id=None, instance_id="i")
     answer = await ActivityActions(bot).perform(viewer, {"kind": "new", "game": "hearts"})  # type: ignore[arg-type]
     assert answer.refused and answer.text == t("en", "error.guild_only")
+
+
+async def test_a_fault_of_ours_is_answered_with_a_reference_that_is_in_the_log(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def broken(*args: Any) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(ActivityActions, "_play", broken)
+    bot = SimpleNamespace(games=SimpleNamespace(in_channel=lambda channel_id: object()))  # a table there
+    viewer = Viewer(user_id=1, name="Ann", locale="fr", channel_id=2, guild_id=3, instance_id="i")
+    with caplog.at_level(logging.ERROR):
+        answer = await ActivityActions(bot).perform(viewer, {"kind": "move"})  # type: ignore[arg-type]
+    found = re.search(r"\(référence ([0-9A-F]{6})\)", answer.text or "")
+    assert answer.refused and found is not None, answer
+    assert [record for record in caplog.records if found[1] in record.getMessage()], (
+        "the reference is in the log"
+    )
+    no_table = SimpleNamespace(games=NoTables())
+    refused = await ActivityActions(no_table).perform(viewer, {"kind": ["move"]})  # type: ignore[arg-type]
+    assert refused.refused and refused.text == t("fr", "error.stale_button"), "a kind no page sends"
