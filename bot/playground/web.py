@@ -241,7 +241,10 @@ class PlaygroundSite:
         return channel
 
     def _message(self, body: dict[str, Any], user: User) -> Message:
-        message = self.playground.world.get_message(int(body.get("message", 0)))
+        found = body.get("message", 0)
+        if isinstance(found, bool) or not isinstance(found, int | str):  # a list, an object: a forged request
+            raise ActionRefused("playground.error.malformed")
+        message = self.playground.world.get_message(int(found))
         if message is None or not message.visible_to(user):
             raise ActionRefused("playground.error.message_gone")
         return message
@@ -291,7 +294,7 @@ class PlaygroundSite:
     async def select(self, body: dict[str, Any]) -> Any:
         user = self._person(str(body.get("user", "")))
         message = self._message(body, user)
-        values = [str(v) for v in body.get("values") or []]
+        values = [str(v) for v in _listed(body, "values")]
         result = await self.emulator.select(user, message, str(body.get("custom_id", "")), values)
         return await self._answered(result, user)
 
@@ -317,7 +320,7 @@ class PlaygroundSite:
     async def activity_authorize(self, body: dict[str, Any]) -> Any:
         """The Discord client's answer to the SDK's ``authorize`` in the Activity's frame: a code for this person."""
         user = self._person(str(body.get("user", "")))
-        scopes = [str(scope) for scope in body.get("scope") or []]
+        scopes = [str(scope) for scope in _listed(body, "scope")]
         try:
             code = self.emulator.activities.authorize(user, int(str(body.get("client_id", "0"))), scopes)
         except ValueError as refused:
@@ -346,3 +349,11 @@ class PlaygroundSite:
             self.playground.server_language = value
             self.emulator.notify_change()
         return answer
+
+
+def _listed(body: dict[str, Any], name: str) -> list[Any]:
+    """A field the page sends as a list (absent: empty); anything else is a forged request."""
+    found = body.get(name) or []
+    if not isinstance(found, list):
+        raise ActionRefused("playground.error.malformed")
+    return found

@@ -164,3 +164,30 @@ async def test_the_server_language_is_chosen_as_the_owner_sends_settings(
     assert world["server_language"] == "fr"
     refused = await post(playground, "server_language", user="bob", channel="table", value="klingon")
     assert "English, Français, Deutsch" in str(refused["error"])
+
+
+async def post_status(running: RunningPlayground, action: str, body: object) -> int:
+    async with (
+        aiohttp.ClientSession(headers={TOKEN_HEADER: running.site.token}) as session,
+        session.post(f"{running.url}playground/{action}", json=body) as response,
+    ):
+        return response.status
+
+
+@pytest.mark.parametrize(
+    ("action", "body"),
+    [
+        ("click", {"user": "alice", "message": [1], "custom_id": "x"}),
+        ("select", {"user": "alice", "message": {"a": 1}, "values": 3}),
+        ("send", {"user": "alice", "channel": "table", "content": "hi", "message": [2]}),
+        ("react", {"user": "alice", "message": None, "emoji": ["x"]}),
+        ("activity_authorize", {"user": "alice", "client_id": [1], "scope": 5}),
+        ("send", ["not", "an", "object"]),
+    ],
+)
+async def test_a_malformed_action_from_the_page_gets_one_sentence_not_a_server_error(
+    playground: RunningPlayground, action: str, body: object
+) -> None:
+    """Fields of the wrong JSON type (as a forged request sends them): refused with a 400 and its reason, like a
+    field with a wrong value; never a server error (a list where a message id goes was a 500)."""
+    assert await post_status(playground, action, body) == 400
