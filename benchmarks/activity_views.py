@@ -1,11 +1,12 @@
 """What one Activity viewer costs per update, by game: the CPU time to build the state a page receives (the table as
 that person sees it: `table_state`, which the hub runs once per connection at every change) and its size as JSON,
-for The Game (the baseline, measured in the same run), Hearts, Barbu at six and Klondike.
+for The Game (the baseline, measured in the same run), Hearts, Barbu at six, Klondike and Crapette.
 
     python benchmarks/activity_views.py [--runs 5] [--calls 200]
 
 Each game's table is built without a bot: two players (Hearts and Barbu add AI seats to four and six), a few moves
-into a hand (the trick table with cards on it, the last trick shown; Klondike a few moves in). The state is built
+into a hand (the trick table with cards on it, the last trick shown; Klondike and Crapette a few moves in: Crapette's
+state is its table drawn as cards over the board's text and controls, which it builds as on Discord). The state is built
 for the first player, in English and in French. Figures are CPU time (time.process_time) per call, the median over
 `--runs` runs of `--calls` calls, so other load on the machine barely moves them. Prints figures only; no
 assertions.
@@ -26,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.activity.views import view_for  # noqa: E402
 from bot.activity.views.base import table_state  # noqa: E402
+from bot.games.crapette.session import CrapetteAction, CrapetteSession  # noqa: E402
 from bot.games.hearts.options import Phase  # noqa: E402
 from bot.games.hearts.session import HeartsSession, PassCards  # noqa: E402
 from bot.games.klondike.moves import DRAW  # noqa: E402
@@ -36,7 +38,7 @@ from bot.games.trick_session import PlayTrickCard, TrickSession  # noqa: E402
 from bot.service.table import Seat, Table, TableStatus  # noqa: E402
 
 # (game, seats, moves made before measuring)
-TABLES = (("thegame", 2, 0), ("hearts", 4, 9), ("barbu", 6, 9), ("klondike", 1, 12))
+TABLES = (("thegame", 2, 0), ("hearts", 4, 9), ("barbu", 6, 9), ("klondike", 1, 12), ("crapette", 2, 6))
 
 
 def table_of(game: str, players: int, moves: int) -> Table:
@@ -67,6 +69,12 @@ def table_of(game: str, players: int, moves: int) -> Table:
                 session.apply(seat, PassCards(engine.hand(seat)[:3]))
             else:
                 session.apply(seat, PlayTrickCard(engine.legal_cards(seat)[0]))
+        elif isinstance(session, CrapetteSession):
+            engine = session.engine
+            seat = engine.current_player
+            legal = engine.legal_actions(seat)
+            kept = [action for action in legal if engine.priority_violation(action) is None] or legal
+            session.apply(seat, CrapetteAction(kept[0]))
         elif isinstance(session, KlondikeSession):
             legal = session.engine.legal_moves()
             card_moves = [
