@@ -70,10 +70,10 @@ def table_of(game: str, players: int, moves: int) -> Table:
             else:
                 session.apply(seat, PlayTrickCard(engine.legal_cards(seat)[0]))
         elif isinstance(session, CrapetteSession):
-            engine = session.engine
-            seat = engine.current_player
-            legal = engine.legal_actions(seat)
-            kept = [action for action in legal if engine.priority_violation(action) is None] or legal
+            duel = session.engine
+            seat = duel.current_player
+            actions = duel.legal_actions(seat)
+            kept = [action for action in actions if duel.priority_violation(action) is None] or actions
             session.apply(seat, CrapetteAction(kept[0]))
         elif isinstance(session, KlondikeSession):
             legal = session.engine.legal_moves()

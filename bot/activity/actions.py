@@ -58,19 +58,17 @@ class ActivityActions:
         games = self.bot.games
         table = games.in_channel(viewer.channel_id)
         try:
-            if not isinstance(
-                message.get("kind"), str
-            ):  # a list or a number: no page sends it (found by fuzzing)
+            kind = message.get("kind")
+            if not isinstance(kind, str):  # a list or a number: no page sends it (found by fuzzing)
                 raise GameError("error.stale_button")
-            if message.get("kind") in AGAIN_ACTIONS:
-                return await self._again(viewer, table, same_deal=message.get("kind") == "same_deal")
-            if message.get("kind") == "new":
+            if kind in AGAIN_ACTIONS:
+                return await self._again(viewer, table, same_deal=kind == "same_deal")
+            if kind == "new":
                 return await self._new(viewer, table, message.get("game"))
             if table is None:
                 raise GameError("error.no_table_here")
-            kind = message.get("kind")
             if kind in LOBBY_ACTIONS:
-                return await self._lobby(viewer, table, str(kind))
+                return await self._lobby(viewer, table, kind)
             return await self._play(viewer, table, message)
         except GameError as error:
             return Answer(self.explain(viewer, table, error), refused=True)
@@ -122,14 +120,13 @@ class ActivityActions:
         if live is not None:
             raise GameError("error.already_running")
         key = require_text(game, tuple(GAMES))
-        settings = await self.bot.guild_settings.get(viewer.guild_id)
         table = await self.bot.games.create(
             guild_id=viewer.guild_id,
             channel_id=viewer.channel_id,
             host=Seat(viewer.user_id, viewer.name, locale=viewer.locale),
             game_key=key,
             seed=random_seed(),
-            locale=server_language(settings.language, viewer.locale, community=True),
+            locale=await self._public_language(viewer.guild_id, viewer.locale),
         )
         self.bot.display.refresh_board(table)
         return Answer(None)
@@ -140,14 +137,17 @@ class ActivityActions:
         if live is not None:
             raise GameError("error.already_running")
         old = finished_game(self._ended(viewer.channel_id), viewer.user_id)
-        settings = await self.bot.guild_settings.get(old.guild_id)
-        locale = server_language(
-            settings.language, old.locale, community=True
-        )  # the server's, as the table had it
+        locale = await self._public_language(old.guild_id, old.locale)
         await play_again(
             self.bot.games, self.bot.display, old, viewer.user_id, same_deal=same_deal, locale=locale
         )
         return Answer(None)
+
+    async def _public_language(self, guild_id: int, otherwise: str) -> str:
+        """The language of a table opened from a page: the server's as `/settings` chose it, else `otherwise` (a
+        page does not know Discord's preferred locale of the server, which a slash command would use)."""
+        settings = await self.bot.guild_settings.get(guild_id)
+        return server_language(settings.language, otherwise, community=True)
 
     async def _play(self, viewer: Viewer, table: Table, message: dict[str, Any]) -> Answer:
         seat = table.seat_of(viewer.user_id)

@@ -23,17 +23,12 @@ from bot.activity.views.generic import GenericView
 from bot.games.crapette.engine import Crapette
 from bot.games.crapette.layout import OwnedCard
 from bot.games.crapette.moves import Move
-from bot.games.crapette.session import CrapetteAction, CrapetteSession
+from bot.games.crapette.session import CrapetteAction
+from bot.games.crapette.table_ui import session_of
 from bot.games.errors import GameError
 from bot.service.table import Table, TableStatus
 from bot.ui.format import plural
 from bot.ui.i18n import t
-
-
-def session_of(table: Table) -> CrapetteSession:
-    session = table.require_session()
-    assert isinstance(session, CrapetteSession)
-    return session
 
 
 def _code(card: OwnedCard | None) -> str | None:
@@ -101,12 +96,8 @@ class CrapetteTableView(GenericView):
                 "picture": False,  # the table is drawn as cards
                 # The board's text without its title: the page's header names the game already.
                 "board": [block for block in state["board"] if block["text"]],
-                "players": [
-                    _player(
-                        table, engine, 1 - bottom, seat, locale
-                    ),  # the opponent's piles, across the table
-                    _player(table, engine, bottom, seat, locale),
-                ],
+                # The opponent's piles across the table, the viewer's at the bottom.
+                "players": [_player(table, engine, side, seat, locale) for side in (1 - bottom, bottom)],
                 "foundations": [_code(pile[-1] if pile else None) for pile in engine.foundations],
                 "sides": [[_code(card) for card in pile] for pile in engine.side_piles],
                 "moves": moves_of(table, engine, seat),
