@@ -11,8 +11,11 @@ import pytest
 from bot.games.registry import GAMES
 from bot.playground.run import RunningPlayground
 from bot.ui.game_ui import ui_for_key
-from tests.activity.browser import assert_fits_the_phone
+from bot.ui.help import game_seats
+from bot.ui.i18n import t
+from tests.activity.browser import assert_fits_the_phone, assert_nothing_cut
 from tests.activity.conftest import PAGE_BUILT
+from tests.activity.test_browser_tricks import LOCALES
 from tests.playground.conftest import ARTIFACTS
 from tests.playground.helpers import until
 
@@ -46,26 +49,32 @@ async def test_the_lobby_buttons_follow_the_channels_order_and_the_host_removes_
     assert page.errors == []
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
 async def test_the_page_of_an_empty_channel_opens_a_table_there(
-    playground: RunningPlayground, open_page: Any
+    playground: RunningPlayground, open_page: Any, language: str
 ) -> None:
-    """Launched from Discord's app launcher in a channel with no table, the page offers each game; one tap opens its
-    lobby in the channel, hosted by the person who tapped, and the page shows it."""
+    """Launched from Discord's app launcher in a channel with no table, the page offers each game (as /help lists
+    them, in the reader's language, whole at phone width); one tap opens its lobby in the channel, hosted by the
+    person who tapped, and the page shows it."""
     emulator, world, bot = playground.emulator, playground.playground, playground.bot
     channel, alice = world.channel("table"), world.person("alice")
+    alice.locale = LOCALES[language]
     page = await open_page("alice", phone=True)
     emulator.activities.run_entry_point(alice, channel)
     frame = page.frame_locator("iframe.activity-frame")
     games = frame.locator(".new-table button")
     await games.first.wait_for()
     names = [await games.nth(index).get_attribute("aria-label") for index in range(await games.count())]
-    assert names == [ui_for_key(key).name("en") for key in GAMES]
-    assert "3–8 players" in (await games.nth(1).inner_text()), "how many play it, as /help says"
+    assert names == [ui_for_key(key).name(language) for key in GAMES]
+    assert game_seats("hearts", language) in (await games.nth(1).inner_text()), (
+        "how many play it, as /help says"
+    )
     await assert_fits_the_phone(frame)
+    await assert_nothing_cut(frame)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=str(ARTIFACTS / "activity-new-table.png"))
-    await frame.get_by_role("button", name=ui_for_key("klondike").name("en")).click()
-    await frame.get_by_role("button", name="Start").wait_for()
+    await page.screenshot(path=str(ARTIFACTS / f"activity-new-table-{language}.png"))
+    await frame.get_by_role("button", name=ui_for_key("klondike").name(language)).click()
+    await frame.get_by_role("button", name=t(language, "button.start")).wait_for()
     table = bot.games.in_channel(channel.id)
     assert table is not None and table.game_key == "klondike" and table.host_id == alice.id
     await emulator.wait_for_message(channel, lambda m: m.id == bot.games.require(table.id).board_message_id)
