@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TheGameBot
+from bot.games.new_options import NEW_OPTIONS
 from bot.games.registry import GAMES
 from bot.ui.i18n import t
 
@@ -31,28 +32,17 @@ class GameCommands(commands.Cog):
     @game.command(name="new", description="Open a new table in this channel")
     @app_commands.describe(
         game="Which game (left out: the game of the options you chose, else The Game)",
-        three_cards="The Game, expert: play at least three cards a turn while the draw pile lasts",
-        smaller_hand="The Game, expert: one card fewer in every hand",
-        full_cycle="Barbu: every player deals the five contracts (the long game)",
-        early_end="Barbu: a hand ends once its penalty cards are all taken (the points are the same)",
-        draw_one="Klondike: turn one card from the stock instead of three",
-        any_colour="Klondike: build the columns down whatever the colours",
-        team_play="Klondike with several players: in turns, or everyone at once",
-        strict="Crapette: refuse a move that breaks the priority rule (no Crapette! calls)",
-        opponent_build="Crapette: how cards go on the opponent's piles",
+        **{name: option.description for name, option in NEW_OPTIONS.items()},
         deal="A deal code (eight letters) to replay a given deal",
         daily="Today's deal: every table in the server plays the same cards",
     )
     @app_commands.choices(
         game=GAME_CHOICES,
-        team_play=[
-            app_commands.Choice(name="in turns", value="turns"),
-            app_commands.Choice(name="everyone at once", value="together"),
-        ],
-        opponent_build=[
-            app_commands.Choice(name="same suit, up or down", value="suit"),
-            app_commands.Choice(name="alternating colours, up or down", value="alternate"),
-        ],
+        **{
+            name: [app_commands.Choice(name=english, value=value) for english, value in option.choices]
+            for name, option in NEW_OPTIONS.items()
+            if option.choices
+        },
     )
     async def new(
         self,

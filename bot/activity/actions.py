@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.activity.identity import Viewer
 from bot.activity.views import view_for
-from bot.activity.views.base import require_text
+from bot.activity.views.base import chosen_options, require_text
 from bot.games.deal_codes import random_seed
 from bot.games.errors import GameError
 from bot.games.registry import GAMES
@@ -64,7 +64,7 @@ class ActivityActions:
             if kind in AGAIN_ACTIONS:
                 return await self._again(viewer, table, same_deal=kind == "same_deal")
             if kind == "new":
-                return await self._new(viewer, table, message.get("game"))
+                return await self._new(viewer, table, message.get("game"), message.get("options"))
             if table is None:
                 raise GameError("error.no_table_here")
             if kind in LOBBY_ACTIONS:
@@ -110,9 +110,9 @@ class ActivityActions:
         display.refresh_board(change.table)
         return Answer(None)
 
-    async def _new(self, viewer: Viewer, live: Table | None, game: Any) -> Answer:
+    async def _new(self, viewer: Viewer, live: Table | None, game: Any, options: Any) -> Answer:
         """A table of `game` in the viewer's channel, opened from the page of a channel with none, as `/game new`
-        opens it with its default options: its lobby is posted in the channel, the viewer seated as its host.
+        opens it with the `options` chosen: its lobby is posted in the channel, the viewer seated as its host.
         Its public texts speak the server's language as `/settings` chose it, else the viewer's (a page does not
         know Discord's preferred locale of the server)."""
         if viewer.guild_id is None:
@@ -120,11 +120,13 @@ class ActivityActions:
         if live is not None:
             raise GameError("error.already_running")
         key = require_text(game, tuple(GAMES))
+        chosen = chosen_options(key, options)
         table = await self.bot.games.create(
             guild_id=viewer.guild_id,
             channel_id=viewer.channel_id,
             host=Seat(viewer.user_id, viewer.name, locale=viewer.locale),
             game_key=key,
+            options=chosen,
             seed=random_seed(),
             locale=await self._public_language(viewer.guild_id, viewer.locale),
         )

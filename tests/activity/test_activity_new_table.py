@@ -14,8 +14,10 @@ import pytest
 
 from bot.activity.actions import ActivityActions
 from bot.activity.identity import Viewer
+from bot.activity.views.base import chosen_options
 from bot.app import TheGameBot
 from bot.emulator import Emulator, RunningClient
+from bot.games.errors import GameError
 from bot.games.registry import GAMES, rules_for
 from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import t
@@ -39,6 +41,13 @@ async def test_a_table_opened_from_the_page_of_an_empty_channel(
         "as /help says"
     )
     assert [game["name"] for game in alice.state["new"]][1] == ui_for_key("hearts").name("en")
+    klondike = next(game for game in bob.state["new"] if game["key"] == "klondike")
+    assert [option["name"] for option in klondike["options"]] == ["draw_one", "any_colour", "team_play"]
+    assert klondike["options"][0]["label"] == "Klondike\xa0: retourner une carte du talon au lieu de trois"
+    assert [choice["label"] for choice in klondike["options"][2]["choices"]] == [
+        "à tour de rôle",
+        "tous en même temps",
+    ]
     forged = await bob.act({"kind": "new", "game": "poker"})
     assert forged["refused"] and forged["text"] == t("fr", "error.stale_button")
     assert driver.bot.games.in_channel(world.channel.id) is None, "a forged game opens nothing"
@@ -94,3 +103,44 @@ async def test_a_fault_of_ours_is_answered_with_a_reference_that_is_in_the_log(
     no_table = SimpleNamespace(games=NoTables())
     refused = await ActivityActions(no_table).perform(viewer, {"kind": ["move"]})  # type: ignore[arg-type]
     assert refused.refused and refused.text == t("fr", "error.stale_button"), "a kind no page sends"
+
+
+@pytest.mark.parametrize(
+    ("game", "sent", "rules"),
+    [
+        (
+            "klondike",
+            {"draw_one": True, "team_play": "together"},
+            {"draw": 1, "any_colour": False, "mode": "together"},
+        ),
+        ("klondike", None, {"draw": 3, "any_colour": False, "mode": "turns"}),
+        ("crapette", {"strict": True, "opponent_build": "alternate"}, None),
+    ],
+)
+def test_the_options_a_page_sends_are_the_games_own_with_values_they_take(
+    game: str, sent: Any, rules: dict[str, Any] | None
+) -> None:
+    chosen = chosen_options(game, sent)
+    assert chosen == (sent or {})
+    if rules is not None:
+        assert rules_for(game).options(chosen) == rules
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        {"draw_one": "yes"},
+        {"draw_one": 1},
+        {"team_play": True},
+        {"team_play": "alone"},
+        {"strict": True},  # Crapette's, not Klondike's
+        {"deal": "ABCDEFGH"},
+        {"team_play": ["turns"]},
+        ["draw_one"],
+        "draw_one",
+    ],
+)
+def test_an_option_of_another_game_or_a_value_it_does_not_take_is_a_forged_message(sent: Any) -> None:
+    with pytest.raises(GameError) as refused:
+        chosen_options("klondike", sent)
+    assert refused.value.key == "error.stale_button"

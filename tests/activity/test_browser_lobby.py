@@ -69,6 +69,11 @@ async def test_the_page_of_an_empty_channel_opens_a_table_there(
     assert game_seats("hearts", language) in (await games.nth(1).inner_text()), (
         "how many play it, as /help says"
     )
+    # Klondike's options, as /game new words them: draw one card instead of three, everyone at once.
+    klondike = frame.locator(".game-block").nth(list(GAMES).index("klondike"))
+    await klondike.locator("summary").click()
+    await klondike.locator('input[name="draw_one"]').check()
+    await klondike.locator('select[name="team_play"]').select_option("together")
     await assert_fits_the_phone(frame)
     await assert_nothing_cut(frame)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -77,5 +82,6 @@ async def test_the_page_of_an_empty_channel_opens_a_table_there(
     await frame.get_by_role("button", name=t(language, "button.start")).wait_for()
     table = bot.games.in_channel(channel.id)
     assert table is not None and table.game_key == "klondike" and table.host_id == alice.id
+    assert (table.options["draw"], table.options["mode"]) == (1, "together")
     await emulator.wait_for_message(channel, lambda m: m.id == bot.games.require(table.id).board_message_id)
     assert page.errors == []

@@ -6,11 +6,14 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.games.errors import GameError
+from bot.games.new_options import NEW_OPTIONS
 from bot.games.registry import GAMES
+from bot.languages import language_of
 from bot.service.table import Table, TableStatus
 from bot.ui.game_ui import ended_early_text, ui_for, ui_for_key
 from bot.ui.help import game_seats
 from bot.ui.i18n import t
+from bot.ui.translator import command_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,18 +84,55 @@ def table_state(view: GameView, table: Table, user_id: int, locale: str) -> dict
     return state
 
 
-def new_table_choices(locale: str) -> list[dict[str, str]]:
+def new_table_choices(locale: str) -> list[dict[str, Any]]:
     """The games a table can be opened for from the page of a channel with none: each key, its name, how many play
-    it and what it is, as `/help` lists them."""
+    it and what it is, as `/help` lists them, and its options of `/game new` as Discord words them."""
     return [
         {
             "key": key,
             "name": ui_for_key(key).name(locale),
             "seats": game_seats(key, locale),
             "pitch": t(locale, f"game.{key}.pitch"),
+            "options": game_options(key, locale),
         }
         for key in GAMES
     ]
+
+
+def game_options(key: str, locale: str) -> list[dict[str, Any]]:
+    """A game's options of `/game new` (their order in the command): a yes/no option has no choices."""
+    language = language_of(locale)
+    return [
+        {
+            "name": name,
+            "label": command_words(language, option.description),
+            "choices": [
+                {"value": value, "label": command_words(language, english, name=True)}
+                for english, value in option.choices
+            ],
+        }
+        for name, option in NEW_OPTIONS.items()
+        if name in GAMES[key].option_names
+    ]
+
+
+def chosen_options(key: str, sent: Any) -> dict[str, Any]:
+    """The options a page sent for a new table of `key` (None: none), each one of the game's with a value it takes;
+    anything else is a forged message."""
+    if sent is None:
+        return {}
+    if not isinstance(sent, dict):
+        raise GameError("error.stale_button")
+    chosen: dict[str, Any] = {}
+    for name, value in sent.items():
+        option = NEW_OPTIONS.get(name) if name in GAMES[key].option_names else None
+        if option is None:
+            raise GameError("error.stale_button")
+        allowed = [choice for _, choice in option.choices] if option.choices else [True, False]
+        if isinstance(value, bool) != (not option.choices) or value not in allowed:
+            raise GameError("error.stale_button")
+        chosen[name] = value
+    return chosen
 
 
 def require_int(value: Any) -> int:

@@ -104,25 +104,43 @@ function lobby(table, connection) {
   );
 }
 
-// A channel with no table: say so, and offer to open one of each game here (its lobby goes to the channel).
+// A channel with no table: say so, and offer to open one of each game here (its lobby goes to the channel), with
+// the game's options of /game new under ⚙️ (yes/no ones as boxes to tick, the others as a choice).
 function noTable(message, connection) {
   showNotice(tr("activity.no_table"));
   if (!message.new?.length) return;
   app().append(
     el("p", { class: "help" }, tr("activity.open_here")),
+    el("div", { class: "new-table" }, message.new.map((game) => gameChoice(game, connection))),
+  );
+}
+
+function gameChoice(game, connection) {
+  const chosen = {};
+  const open = () => connection.send({ kind: "new", game: game.key, options: { ...chosen } });
+  const options = game.options.map((option) => {
+    if (option.choices.length === 0) {
+      const box = el("input", { type: "checkbox", name: option.name, onchange: (event) => (chosen[option.name] = event.target.checked) });
+      return el("label", { class: "game-option" }, box, el("span", {}, option.label));
+    }
+    const select = el(
+      "select",
+      { name: option.name, onchange: (event) => (chosen[option.name] = event.target.value) },
+      option.choices.map((choice) => el("option", { value: choice.value }, choice.label)),
+    );
+    return el("label", { class: "game-option choice" }, el("span", {}, option.label), select);
+  });
+  return el(
+    "div",
+    { class: "game-block" },
     el(
-      "div",
-      { class: "buttons new-table" },
-      message.new.map((game) =>
-        el(
-          "button",
-          { class: "game-choice", "aria-label": game.name, onclick: () => connection.send({ kind: "new", game: game.key }) },
-          el("strong", {}, game.name),
-          el("span", { class: "seats" }, game.seats),
-          el("small", {}, game.pitch),
-        ),
-      ),
+      "button",
+      { class: "game-choice", "aria-label": game.name, onclick: open },
+      el("strong", {}, game.name),
+      el("span", { class: "seats" }, game.seats),
+      el("small", {}, game.pitch),
     ),
+    options.length > 0 && el("details", { class: "game-options" }, el("summary", {}, tr("activity.game_options")), options),
   );
 }
 
