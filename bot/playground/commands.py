@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.emulator import Channel, Emulator, User
+from bot.emulator.entry_point import ENTRY_POINT
 from bot.emulator.world import ApplicationCommand, name_matches
 from bot.ui.i18n import t
 
@@ -118,6 +119,14 @@ def _split_options(text: str, definitions: list[dict[str, Any]]) -> tuple[dict[s
         )
         values[definition["name"]] = text[match.end() : end]
     return values, rest
+
+
+def is_entry_point(emulator: Emulator, line: str) -> bool:
+    """Whether `line` names the app's entry point command (`/launch`: what Discord's App Launcher runs)."""
+    name = line.strip().removeprefix("/").strip()
+    return any(
+        command.type == ENTRY_POINT and command.name == name for command in emulator.world.global_commands()
+    )
 
 
 def parse(emulator: Emulator, channel: Channel, line: str) -> Parsed:

@@ -271,6 +271,11 @@ class PlaygroundSite:
     async def command(self, body: dict[str, Any]) -> Any:
         user = self._person(str(body.get("user", "")))
         channel = self._channel(str(body.get("channel", "")))
+        if commands.is_entry_point(self.emulator, str(body.get("text", ""))):
+            # Discord's App Launcher, typed: the bot answers its entry point by opening the Activity (in a channel
+            # with no table too, where the page offers to open one).
+            launched = self.emulator.activities.run_entry_point(user, channel)
+            return await self._answered(launched, user) if isinstance(launched, InteractionResult) else None
         parsed = commands.parse(self.emulator, channel, str(body.get("text", "")))
         options = commands.options_of(parsed, channel)
         result = await self.emulator.slash(user, channel, " ".join(parsed.path), options)

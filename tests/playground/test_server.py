@@ -191,3 +191,16 @@ async def test_a_malformed_action_from_the_page_gets_one_sentence_not_a_server_e
     """Fields of the wrong JSON type (as a forged request sends them): refused with a 400 and its reason, like a
     field with a wrong value; never a server error (a list where a message id goes was a 500)."""
     assert await post_status(playground, action, body) == 400
+
+
+async def test_launch_typed_opens_the_activity_as_the_app_launcher_does(
+    playground: RunningPlayground,
+) -> None:
+    """`/launch` (the app's entry point, which Discord's App Launcher runs) opens the Activity for whoever typed it,
+    in a channel with no table too: the page there offers to open one."""
+    launches = playground.emulator.activities.launches
+    before = len(launches)
+    answer = await post(playground, "command", user="alice", channel="table", text="/launch")
+    assert "error" not in answer, answer
+    assert len(launches) == before + 1 and launches[-1].user.name == "alice"
+    assert playground.bot.games.in_channel(playground.playground.channel("table").id) is None
