@@ -28,11 +28,12 @@ def command_key(location: Location, english: str) -> str:
     return f"{'name' if location in NAME_LOCATIONS else 'text'}:{english}"
 
 
-def command_words(language: str, english: str, *, name: bool = False) -> str:
-    """A command's description (or, `name`, a name: of an option, a choice) in `language`, as Discord shows it."""
+def command_words(language: str, english: str, location: Location) -> str:
+    """A command's words (a description, an option's or a choice's name: `location`) in `language`, as Discord
+    shows them."""
     if language not in LOCALES.values():
         return english
-    return command_catalog(language).get(f"{'name' if name else 'text'}:{english}", english)
+    return command_catalog(language).get(command_key(location, english), english)
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from discord.app_commands import TranslationContextLocation as Location
+
 from bot.games.errors import GameError
 from bot.games.new_options import NEW_OPTIONS
 from bot.games.registry import GAMES
@@ -105,9 +107,9 @@ def game_options(key: str, locale: str) -> list[dict[str, Any]]:
     return [
         {
             "name": name,
-            "label": command_words(language, option.description),
+            "label": command_words(language, option.description, Location.parameter_description),
             "choices": [
-                {"value": value, "label": command_words(language, english, name=True)}
+                {"value": value, "label": command_words(language, english, Location.choice_name)}
                 for english, value in option.choices
             ],
         }

@@ -8,8 +8,8 @@ import { makeDraggable, makeTarget } from "./drag.js";
 import { renderGeneric } from "./generic.js";
 
 // The spots of each player's piles, named from the viewer's side (the opponent's are targets only).
-const OWN = { crapette: "cr", turned: "st", discard: "di" };
-const ACROSS = { crapette: "oc", turned: "ot", discard: "od" };
+const OWN = { crapette: "cr", stock: "stock", turned: "st", discard: "di" };
+const ACROSS = { crapette: "oc", stock: "os", turned: "ot", discard: "od" };
 const TARGETS = ["oc", "od", ...[1, 2, 3, 4, 5, 6, 7, 8].flatMap((n) => [`f${n}`, `s${n}`])];
 
 const face = (code) => cardFace(code.split("/")[0]);
@@ -72,7 +72,7 @@ function playerRow(state, player, spots, send) {
   };
   const piles = [
     [labels.crapette, spots.crapette, card(player.crapette.top, spots.crapette), player.crapette.count],
-    [labels.stock, mine ? "stock" : "os", player.stock > 0 ? cardBack() : empty(), player.stock],
+    [labels.stock, spots.stock, player.stock > 0 ? cardBack() : empty(), player.stock],
     [labels.turned, spots.turned, card(player.turned, spots.turned), 0],
     [labels.discard, spots.discard, card(player.discard.top, spots.discard), player.discard.count],
   ].map(([label, spot, content, size]) =>

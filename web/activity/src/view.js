@@ -82,9 +82,12 @@ function confirmDialog(answer, connection) {
   document.body.append(dialog);
 }
 
+// A button's click that sends a move with no more to it than its kind (the lobby's, the end's).
+const sending = (connection, kind) => () => connection.send({ kind });
+
 function lobby(table, connection) {
   const lobbyState = table.lobby;
-  const act = (kind) => () => connection.send({ kind });
+  const act = (kind) => sending(connection, kind);
   return el(
     "section",
     { class: "lobby" },
@@ -164,13 +167,12 @@ function draw(message, connection) {
   if (table.end) parts.push(el("p", { class: "end" }, rich(table.end)));
   if (table.again) {
     // The summary's buttons, as on Discord: a new table with the same seats, a new deal or the same one.
-    const again = (kind) => () => connection.send({ kind });
     parts.push(
       el(
         "div",
         { class: "buttons again" },
-        el("button", { class: "primary", onclick: again("again") }, tr("button.play_again")),
-        el("button", { onclick: again("same_deal") }, tr("button.same_deal")),
+        el("button", { class: "primary", onclick: sending(connection, "again") }, tr("button.play_again")),
+        el("button", { onclick: sending(connection, "same_deal") }, tr("button.same_deal")),
       ),
     );
   }
