@@ -45,6 +45,23 @@ async def size_of(locator: Any) -> tuple[float, float, int]:
     raise AssertionError("the picture kept being replaced")
 
 
+async def boxes_of(locator: Any, count: int) -> list[dict[str, float]]:
+    """Where the first `count` elements stand, read at one instant: the AI's plays live-edit a hand while it is
+    measured (one element read after another could straddle an edit, a replaced button measuring as nothing)."""
+    for _ in range(20):
+        boxes: list[dict[str, float]] = await locator.evaluate_all(
+            """(elements, count) => elements.slice(0, count).filter(e => e.isConnected).map(e => {
+                const box = e.getBoundingClientRect();
+                return {x: box.x, y: box.y, width: box.width, height: box.height};
+            })""",
+            count,
+        )
+        if len(boxes) == count and all(box["width"] > 0 for box in boxes):
+            return boxes
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{count} elements could not be measured together")
+
+
 async def open_hearts_hand(playground: RunningPlayground, page: Any, person: str) -> Any:
     """A Hearts table with three AI seats, started; the person's private hand, shown."""
     await send(page, "/game new game:hearts" if person != "carol" else "/partie nouvelle partie:hearts")
@@ -104,9 +121,9 @@ async def test_a_hearts_hand_shows_the_card_emojis_at_phone_width(
         assert natural == 128 and height == 20, "the card's picture, loaded, on its button"
         assert (await cards.nth(index).inner_text()).strip() == "", "the picture alone says the card"
     # Five buttons a row still fit a phone's width.
-    boxes = [await cards.nth(index).bounding_box() for index in range(5)]
-    assert all(box is not None and box["x"] + box["width"] <= PHONE for box in boxes)
-    assert len({box["y"] for box in boxes if box is not None}) == 1, "one row of five"
+    boxes = await boxes_of(cards, 5)
+    assert all(box["x"] >= 0 and box["x"] + box["width"] <= PHONE for box in boxes), boxes
+    assert len({box["y"] for box in boxes}) == 1, "one row of five"
     await screenshot(page.locator(".message.ephemeral").last, artifacts / f"hearts-hand-{person}.png")
     assert page.errors == []
 
