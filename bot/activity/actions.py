@@ -17,13 +17,13 @@ from bot.activity.views.base import chosen_options, require_text
 from bot.games.deal_codes import random_seed
 from bot.games.errors import GameError
 from bot.games.registry import GAMES
-from bot.languages import server_language
 from bot.service.games import Change
 from bot.service.solver_pool import solver_pool
 from bot.service.table import Seat, Table, TableStatus
 from bot.ui.game_ui import refusal_text, render_notice
 from bot.ui.i18n import t
 from bot.ui.play_again import finished_game, play_again
+from bot.ui.server_language import cached_language
 
 if TYPE_CHECKING:
     from bot.app import TheGameBot
@@ -146,10 +146,11 @@ class ActivityActions:
         return Answer(None)
 
     async def _public_language(self, guild_id: int, otherwise: str) -> str:
-        """The language of a table opened from a page: the server's as `/settings` chose it, else `otherwise` (a
-        page does not know Discord's preferred locale of the server, which a slash command would use)."""
+        """The language of a table opened from a page, as `/game new` would choose it: the server's as `/settings`
+        chose it, else Discord's preferred locale of a Community server, else English (`otherwise` for a server
+        the bot has not cached)."""
         settings = await self.bot.guild_settings.get(guild_id)
-        return server_language(settings.language, otherwise, community=True)
+        return cached_language(settings, self.bot.get_guild(guild_id), otherwise)
 
     async def _play(self, viewer: Viewer, table: Table, message: dict[str, Any]) -> Answer:
         seat = table.seat_of(viewer.user_id)

@@ -29,6 +29,15 @@ def language_for(settings: GuildSettings, interaction: discord.Interaction[Any])
     )
 
 
+def cached_language(settings: GuildSettings, guild: discord.Guild | None, otherwise: str) -> str:
+    """The public language of a server where no interaction carries Discord's locale of it (a table opened from
+    the Activity's page): the same rule, its preferred locale and features read off the bot's cache (the guilds
+    intent). A server the bot has not cached speaks `otherwise`."""
+    if guild is None:
+        return server_language(settings.language, otherwise, community=True)
+    return server_language(settings.language, guild.preferred_locale, community=is_community(guild))
+
+
 async def public_language(store: SettingsStore, interaction: discord.Interaction[Any]) -> str:
     """The language everyone in the channel reads: the server's (see `bot.languages.server_language`); in a
     direct message, the user's own."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,14 +17,15 @@ import pytest
 from bot.activity.actions import ActivityActions
 from bot.activity.identity import Viewer
 from bot.activity.views.base import chosen_options
-from bot.app import TheGameBot
+from bot.app import TheGameBot, create_bot
 from bot.emulator import Emulator, RunningClient
 from bot.games.errors import GameError
 from bot.games.registry import GAMES, rules_for
+from bot.storage.settings import GuildSettings
 from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import t
 from tests.activity.conftest import World
-from tests.activity.helpers import activity_url, open_page
+from tests.activity.helpers import activity_settings, activity_url, open_page
 from tests.e2e.driver import TableDriver
 
 
@@ -63,13 +66,43 @@ async def test_a_table_opened_from_the_page_of_an_empty_channel(
     assert board.id == table.board_message_id and board.custom_ids, (
         "its lobby posted in the channel, with buttons"
     )
-    # The server's language as /settings chose it, else the opener's: no setting here, so Bob's French.
-    assert table.locale == "fr"
+    # The server's language as /game new would choose it: no /settings choice and no Community server here, so
+    # English, whatever Bob reads (his own answers stay French).
+    assert table.locale == "en"
     second = await alice.act({"kind": "new", "game": "barbu"})
     assert second["refused"] and second["text"] == t("en", "error.already_running")
     assert driver.table().id == table.id
     for page in (alice, bob):
         await page.close()
+
+
+@pytest.mark.parametrize(
+    ("community", "chosen", "expected"), [(True, None, "de"), (False, None, "en"), (True, "fr", "fr")]
+)
+async def test_a_table_opened_from_a_page_speaks_the_language_slash_game_new_would(
+    emulator: Emulator,
+    start_client: Callable[..., Any],
+    tmp_path: Path,
+    community: bool,
+    chosen: str | None,
+    expected: str,
+) -> None:
+    """Discord's preferred locale of a Community server is read off the bot's cache (a page's message carries no
+    locale of the server, as an interaction does); /settings still comes first."""
+    guild = emulator.world.add_guild("Spieltisch", locale="de")
+    if community:
+        guild.features.append("COMMUNITY")
+    channel = guild.add_text_channel("karten")
+    ann = emulator.world.add_user("ann", locale="en-US")
+    guild.add_member(ann)
+    running = await start_client(lambda: create_bot(activity_settings(tmp_path, emulator)))
+    if chosen is not None:
+        await running.client.guild_settings.update(guild.id, GuildSettings(language=chosen))
+    page = await open_page(emulator, activity_url(running), ann, channel)
+    assert (await page.act({"kind": "new", "game": "klondike"}))["refused"] is False
+    table = await page.wait_state(lambda s: s["table"] is not None)
+    assert running.client.games.in_channel(channel.id).locale == expected, table
+    await page.close()
 
 
 class NoTables:
