@@ -42,9 +42,11 @@ def reminders(driver: TableDriver) -> list[Message]:
     return [m for m in driver.public_messages() if m.author.bot and "no numbers" in m.content.lower()]
 
 
-async def flagged(driver: TableDriver, message: Message) -> bool:
+async def flagged(driver: TableDriver, message: Message, *, within: float = 1.0) -> bool:
+    """Whether the bot reacted to `message` within `within` seconds: a second to see that it did not; a message it
+    must flag is given ten (a shared machine can stall a second)."""
     try:
-        await driver.emulator.wait_for(lambda: message.bot_reacted(WARNING), timeout=1.0)
+        await driver.emulator.wait_for(lambda: message.bot_reacted(WARNING), timeout=within)
     except AssertionError:
         return False
     return True
@@ -53,7 +55,7 @@ async def flagged(driver: TableDriver, message: Message) -> bool:
 async def test_a_player_who_says_a_number_is_flagged(driver: TableDriver, world: World) -> None:
     table_id = await start_game(driver, world)
     message = await say(driver, world.alice, "I have the thirty-seven, don't touch A")
-    assert await flagged(driver, message)
+    assert await flagged(driver, message, within=10)
     await driver.emulator.wait_for(lambda: len(reminders(driver)) == 1)
     reminder = reminders(driver)[0]
     assert "Alice" in reminder.content
@@ -73,7 +75,7 @@ async def test_a_non_player_is_not_flagged_by_default(driver: TableDriver, world
     # With the server option, the rule applies to everyone in the game's channel.
     await driver.bot.guild_settings.update(world.guild.id, GuildSettings(chat_rule_everyone=True))
     again = await say(driver, world.mallory, "play the 42 on C!")
-    assert await flagged(driver, again)
+    assert await flagged(driver, again, within=10)
 
 
 async def test_an_edit_that_adds_a_number_is_flagged_once(driver: TableDriver, world: World) -> None:
@@ -81,7 +83,7 @@ async def test_an_edit_that_adds_a_number_is_flagged_once(driver: TableDriver, w
     message = await say(driver, world.bob, "je peux faire un rétro sur B")
     assert not await flagged(driver, message)
     await driver.emulator.edit_user_message(message, "je peux faire un rétro sur B avec mon vingt-huit")
-    assert await flagged(driver, message)
+    assert await flagged(driver, message, within=10)
     await driver.emulator.edit_user_message(message, "avec mon vingt-huit, pardon")
     await driver.settle()
     assert driver.table().violations == {world.bob.id: 1}
@@ -144,7 +146,7 @@ async def test_a_german_table_reads_german(emulator: Emulator, start_client: Any
     await start_game_of(driver, anna, ben)
     assert driver.table().locale.startswith("de")
     for text in ("ich hab die fünfundvierzig", "elf auf A", "zwoelf", "der fünfte Zug"):
-        assert await flagged(driver, await say(driver, anna, text)), text
+        assert await flagged(driver, await say(driver, anna, text), within=10), text
     for text in ("gib acht auf D, ich hab eine ganz kleine", "noch eins, dann bin ich fertig"):
         assert not await flagged(driver, await say(driver, ben, text)), text
     assert driver.table().violations == {anna.id: 4}
@@ -157,5 +159,7 @@ async def test_an_english_table_knows_an_elf_and_still_reads_german(
     assert not await flagged(
         driver, await say(driver, world.alice, "elf")
     )  # the creature, at an English table
-    assert await flagged(driver, await say(driver, world.bob, "zweiundvierzig"))  # every language's numbers
+    assert await flagged(
+        driver, await say(driver, world.bob, "zweiundvierzig"), within=10
+    )  # every language's numbers
     assert driver.table().violations == {world.bob.id: 1}
