@@ -138,7 +138,7 @@ async def test_a_team_plays_in_turns_and_bad_moves_change_nothing(driver: TableD
     await driver.settle()
     assert driver.bot.games.get(table_id) is None
     answered = driver.message(asked.message.id)
-    assert answered.content == "Tu as abandonné cette donne." and not answered.custom_ids, (
+    assert answered.content == "🏳️ Tu as abandonné cette donne." and not answered.custom_ids, (
         "the question is answered"
     )
     summary = driver.message(board_id)

@@ -217,6 +217,7 @@ class KlondikeUI(GameUI):
                 table.id,
                 "giveup",
                 label=t(locale, "klondike.button.give_up"),
+                emoji="🏳️",
                 style=discord.ButtonStyle.danger,
                 row=2,
             )
