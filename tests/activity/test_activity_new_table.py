@@ -16,7 +16,7 @@ import pytest
 
 from bot.activity.actions import ActivityActions
 from bot.activity.identity import Viewer
-from bot.activity.views.base import chosen_options
+from bot.activity.views.base import chosen_options, under_its_game
 from bot.app import TheGameBot, create_bot
 from bot.emulator import Emulator, RunningClient
 from bot.games.errors import GameError
@@ -46,7 +46,11 @@ async def test_a_table_opened_from_the_page_of_an_empty_channel(
     assert [game["name"] for game in alice.state["new"]][1] == ui_for_key("hearts").name("en")
     klondike = next(game for game in bob.state["new"] if game["key"] == "klondike")
     assert [option["name"] for option in klondike["options"]] == ["draw_one", "any_colour", "team_play"]
-    assert klondike["options"][0]["label"] == "Klondike\xa0: retourner une carte du talon au lieu de trois"
+    assert klondike["options"][0]["label"] == "Retourner une carte du talon au lieu de trois", (
+        "under Klondike's name, without it (Discord's words are `Klondike\xa0: retourner...`)"
+    )
+    assert klondike["options"][2]["label"] == "À plusieurs\xa0: à tour de rôle, ou tous en même temps"
+    assert bob.state["new"][0]["options"][0]["label"].startswith("Expert\xa0: poser au moins trois cartes")
     assert [choice["label"] for choice in klondike["options"][2]["choices"]] == [
         "à tour de rôle",
         "tous en même temps",
@@ -103,6 +107,24 @@ async def test_a_table_opened_from_a_page_speaks_the_language_slash_game_new_wou
     table = await page.wait_state(lambda s: s["table"] is not None)
     assert running.client.games.in_channel(channel.id).locale == expected, table
     await page.close()
+
+
+@pytest.mark.parametrize(
+    ("label", "shown"),
+    [
+        (
+            "Klondike: turn one card from the stock instead of three",
+            "Turn one card from the stock instead of three",
+        ),
+        ("Klondike zu mehreren: abwechselnd", "Zu mehreren: abwechselnd"),
+        ("The Game, expert: one card fewer", "Expert: one card fewer"),
+        ("Un jeu de Klondike", "Un jeu de Klondike"),  # a translation that does not begin with the name
+        ("Klondike", "Klondike"),
+    ],
+)
+def test_an_options_words_drop_the_game_name_they_begin_with(label: str, shown: str) -> None:
+    game = "The Game" if label.startswith("The Game") else "Klondike"
+    assert under_its_game(label, game) == shown
 
 
 class NoTables:

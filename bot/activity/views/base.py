@@ -104,10 +104,13 @@ def new_table_choices(locale: str) -> list[dict[str, Any]]:
 def game_options(key: str, locale: str) -> list[dict[str, Any]]:
     """A game's options of `/game new` (their order in the command): a yes/no option has no choices."""
     language = language_of(locale)
+    game = ui_for_key(key).name("en")
     return [
         {
             "name": name,
-            "label": command_words(language, option.description, Location.parameter_description),
+            "label": under_its_game(
+                command_words(language, option.description, Location.parameter_description), game
+            ),
             "choices": [
                 {"value": value, "label": command_words(language, english, Location.choice_name)}
                 for english, value in option.choices
@@ -116,6 +119,17 @@ def game_options(key: str, locale: str) -> list[dict[str, Any]]:
         for name, option in NEW_OPTIONS.items()
         if name in GAMES[key].option_names
     ]
+
+
+def under_its_game(label: str, game: str) -> str:
+    """An option's words without the game's name they begin with on Discord, where every game's options share
+    one list (`Klondike: turn one card...`): on the page they sit under their game. What followed the name stays
+    ("The Game, expert: ..." reads "Expert: ...", "Klondike with several players: ..." "With several players:
+    ..."); a label that does not begin with it is kept whole."""
+    if not label.startswith(game):
+        return label
+    rest = label[len(game) :].lstrip(" ,:\xa0")
+    return rest[:1].upper() + rest[1:] if rest else label
 
 
 def chosen_options(key: str, sent: Any) -> dict[str, Any]:
