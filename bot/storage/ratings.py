@@ -2,7 +2,8 @@
 
 One row per (server, game, player). A finished game rates every seat by its place; AI seats take part with the
 model's default rating (so beating them counts) but are never stored or shown. Abandoned games never reach here.
-The leaderboard orders by the conservative estimate `mu - 3 sigma` (OpenSkill's ordinal), shown as the rating.
+The leaderboard orders by the conservative estimate `mu - 3 sigma` (OpenSkill's ordinal), kept as it is; the rating
+players read puts it on a scale from 1000 (`bot.ui.format.shown_rating`).
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ async def update_ratings(db: Executor, table: Table, results: Sequence[SeatResul
 
 
 def ordinal(mu: float, sigma: float) -> float:
-    """The rating shown: a conservative estimate of skill (OpenSkill's ordinal, mu - 3 sigma)."""
+    """A conservative estimate of skill (OpenSkill's ordinal, mu - 3 sigma): what a rating shows, on its scale."""
     return mu - 3 * sigma
 
 

@@ -72,15 +72,22 @@ def decimal(locale: str, value: float) -> str:
     return f"{round(value, 1) + 0.0:.1f}".replace(".", get_decimal_symbol(language_of(locale)))
 
 
+# A rating as shown: OpenSkill's conservative estimate of a player's skill (mu − 3σ, `bot.storage.ratings.ordinal`,
+# 0 for a newcomer) on the scale players know from chess, in whole numbers: a newcomer at 1000, each point of the
+# estimate worth 20 (a first game lost reads 964, not -1.8; the order is the estimate's).
+RATING_START = 1000
+RATING_STEP = 20
+
+
+def shown_rating(estimate: float) -> int:
+    """The rating a player reads for OpenSkill's estimate `estimate`."""
+    return round(RATING_START + RATING_STEP * estimate)
+
+
 def rating_change(locale: str, before: float, after: float) -> str:
-    """A rating after a game and what the game changed, the reader's way: "3.2 (+1.4)", "1,0 (-0,5)"."""
-    moved = round(after - before, 1)
-    return t(
-        locale,
-        "rating.change",
-        rating=decimal(locale, after),
-        change=("+" if moved >= 0 else "") + decimal(locale, moved),
-    )
+    """A rating after a game and what the game changed, as shown: "1064 (+64)", "1020 (-10)"."""
+    shown = shown_rating(after)
+    return t(locale, "rating.change", rating=shown, change=f"{shown - shown_rating(before):+d}")
 
 
 def when(seconds: float, style: str = "R") -> str:

@@ -9,7 +9,7 @@ import discord
 
 from bot.storage.ratings import RatedPlayer, RatingPage, RecentPlace
 from bot.storage.solitaire import SolitaireRecord, SolitaireStanding
-from bot.ui.format import decimal, duration, escape_name, plural, when
+from bot.ui.format import decimal, duration, escape_name, plural, shown_rating, when
 from bot.ui.game_ui import ui_for_key
 from bot.ui.i18n import t
 from bot.ui.leaderboard import MEDALS
@@ -40,7 +40,7 @@ def player_block(
     name = escape_name(names.get(player.user_id) or player.name)
     figures = " · ".join(
         (
-            t(locale, "rating.value", rating=decimal(locale, player.rating)),
+            t(locale, "rating.value", rating=shown_rating(player.rating)),
             plural(locale, "lb.wins", player.wins),
             plural(locale, "lb.games", player.games),
             average_text(page_game, player, locale),
@@ -105,7 +105,7 @@ def ratings_text(
                 locale,
                 "rating.stats_line",
                 game=ui_for_key(game).name(locale),
-                rating=decimal(locale, player.rating),
+                rating=shown_rating(player.rating),
                 position=player.position,
                 wins=plural(locale, "lb.wins", player.wins),
                 games=plural(locale, "lb.games", player.games),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.app import TheGameBot
 from bot.emulator import Emulator, RunningClient
 from bot.storage.ratings import RatingStore
+from bot.ui.format import shown_rating
 from bot.ui.i18n import t
 from tests.activity.conftest import World
 from tests.activity.helpers import activity_url, open_page
@@ -31,10 +32,9 @@ async def test_a_rated_game_given_up_shows_the_new_ratings_on_every_page_in_its_
     (told,) = [message.content for message in driver.public_messages() if message.content.startswith("🏳️")]
     board = {player.user_id: player.rating for player in (await RatingStore(driver.bot.db).leaderboard(
         world.guild.id, "crapette")).players}  # fmt: skip
-    ratings = f"Alice {board[world.alice.id]:.1f} ({board[world.alice.id]:+.1f}), #2"
-    assert told.endswith(
-        f"\n📊 Ratings: {ratings} · Bob {board[world.bob.id]:.1f} ({board[world.bob.id]:+.1f}), #1"
-    )
+    alice_now, bob_now = shown_rating(board[world.alice.id]), shown_rating(board[world.bob.id])
+    ratings = f"Alice {alice_now} ({alice_now - 1000:+d}), #2"  # newcomers, at 1000 before the game
+    assert told.endswith(f"\n📊 Ratings: {ratings} · Bob {bob_now} ({bob_now - 1000:+d}), #1")
     # Alice reads English, as the channel: her page's end is the channel's announcement, word for word.
     shown = await alice.wait_state(lambda s: "📊" in (s["table"].get("end") or ""))
     assert shown["table"]["end"] == told

@@ -4,6 +4,7 @@ counts as their loss (docs/games.md, "Ending a game early"); a moderator's stop 
 from __future__ import annotations
 
 from bot.storage.ratings import RatingStore
+from bot.ui.format import shown_rating
 from tests.e2e.conftest import World
 from tests.e2e.driver import TableDriver
 
@@ -44,9 +45,9 @@ async def test_a_player_who_stops_a_rated_game_is_asked_then_gives_it_up(
     # The channel reads each player's new rating and what the game changed, as the leaderboard shows them.
     board = {player.user_id: player.rating for player in (await RatingStore(driver.bot.db).leaderboard(
         world.guild.id, "crapette")).players}  # fmt: skip
-    assert end.endswith(
-        f"\n📊 Ratings: Alice {board[world.alice.id]:.1f} ({board[world.alice.id]:+.1f}), #2"
-        f" · Bob {board[world.bob.id]:.1f} ({board[world.bob.id]:+.1f}), #1"
+    alice_now, bob_now = shown_rating(board[world.alice.id]), shown_rating(board[world.bob.id])
+    assert end.endswith(  # newcomers, at 1000 before the game
+        f"\n📊 Ratings: Alice {alice_now} ({alice_now - 1000:+d}), #2 · Bob {bob_now} ({bob_now - 1000:+d}), #1"
     ), end
     rows = await driver.bot.db.fetchall(
         "SELECT user_id, place, won, forfeited FROM game_players WHERE game_id = ? ORDER BY seat", (table_id,)

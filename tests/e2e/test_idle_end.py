@@ -11,6 +11,7 @@ import pytest
 from bot.config import Settings
 from bot.games.deal_codes import seed_to_deal_code
 from bot.storage.ratings import RatingStore
+from bot.ui.format import shown_rating
 from tests.e2e.conftest import World, bot_settings
 from tests.e2e.driver import TableDriver
 
@@ -33,11 +34,14 @@ async def test_a_rated_game_left_waiting_is_given_up_by_the_player_it_waited_for
     await driver.settle()
     told = [message.text for message in driver.public_messages() if message.text.startswith("⌛")]
     (alice,) = (await RatingStore(driver.bot.db).leaderboard(world.guild.id, "crapette")).players
-    assert alice.rating < 0, "a newcomer's loss"
-    assert told == [
-        "⌛ A loss for Alice: the game waited too long for their move and ended by itself."
-        f"\n📊 Ratings: Alice {alice.rating:.1f} ({alice.rating:.1f}), #1"  # the AI seat is never rated
-    ]
+    assert alice.rating < 0 and shown_rating(alice.rating) < 1000, "a newcomer's loss"
+    assert (
+        told
+        == [
+            "⌛ A loss for Alice: the game waited too long for their move and ended by itself."
+            f"\n📊 Ratings: Alice {shown_rating(alice.rating)} ({shown_rating(alice.rating) - 1000}), #1"  # AI never rated
+        ]
+    )
     reminder = next(m.content for m in driver.public_messages() if "waiting for you" in m.content)
     assert "After 1.5" not in reminder and "without a move, the game ends by itself" in reminder
     rows = await driver.bot.db.fetchall(

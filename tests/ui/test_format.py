@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ui.format import decimal, duration, period, rating_change
+from bot.ui.format import decimal, duration, period, rating_change, shown_rating
 
 
 @pytest.mark.parametrize(
@@ -27,8 +27,15 @@ def test_a_rules_period_is_whole_hours_in_words() -> None:
     assert period(90 * 60, "fr") == "1 h 30 min"
 
 
-def test_a_decimal_near_zero_has_no_sign_and_a_change_always_has_one() -> None:
-    """A rating of -0.04 reads 0.0, not "-0.0"; a change reads +0.0, +1.4 or -0.5."""
+def test_a_decimal_near_zero_has_no_sign() -> None:
+    """-0.04 reads 0.0, not "-0.0"."""
     assert decimal("en-US", -0.04) == "0.0" and decimal("fr", -0.04) == "0,0"
-    assert rating_change("en-US", 1.0, 0.98) == "1.0 (+0.0)"
-    assert rating_change("de", 1.5, 1.0) == "1,0 (-0,5)"
+
+
+def test_a_rating_reads_from_1000_in_whole_numbers_and_a_change_always_has_a_sign() -> None:
+    """OpenSkill's estimate (0 for a newcomer, -1.8 after a first game lost) on the scale players know: a newcomer
+    at 1000, a point of the estimate worth 20; a change reads +0, +28 or -10."""
+    assert [shown_rating(estimate) for estimate in (0.0, -1.8, 3.24, 25.0)] == [1000, 964, 1065, 1500]
+    assert rating_change("en-US", 1.0, 0.98) == "1020 (+0)"
+    assert rating_change("de", 1.5, 1.0) == "1020 (-10)"
+    assert rating_change("fr", 0.0, -1.8) == "964 (-36)"

@@ -84,9 +84,9 @@ def test_a_cooperative_games_detail_shows_the_teams_result_not_points_per_player
 @pytest.mark.parametrize(
     ("locale", "field", "line"),
     [
-        ("en-US", "Players", "🏆 Alice — 1 pt, rating 3.2 (+1.4)"),
-        ("fr", "Joueurs", "🏆 Alice — 1 pt, cote 3,2 (+1,4)"),
-        ("de", "Spieler", "🏆 Alice — 1 Pkt., Wertung 3,2 (+1,4)"),
+        ("en-US", "Players", "🏆 Alice — 1 pt, rating 1064 (+28)"),
+        ("fr", "Joueurs", "🏆 Alice — 1 pt, cote 1064 (+28)"),
+        ("de", "Spieler", "🏆 Alice — 1 Pkt., Wertung 1064 (+28)"),
     ],
 )
 def test_a_rated_games_detail_gives_each_players_rating_change(locale: str, field: str, line: str) -> None:

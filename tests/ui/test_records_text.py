@@ -151,10 +151,10 @@ async def test_the_end_line_asks_the_games_kind_of_record_and_goes_out_without_i
     broken = BrokenRecords()
     assert await records_line(finished, broken) is None  # type: ignore[arg-type]
     hearts = Table.from_dict({**finished.to_dict(), "game_key": "hearts"})
-    assert await records_line(hearts, records) == "📊 Ratings: \\*Bob\\* 3.2 (+3.2), #1 · Alice 1.0 (-0.5)"  # type: ignore[arg-type]
+    assert await records_line(hearts, records) == "📊 Ratings: \\*Bob\\* 1065 (+65), #1 · Alice 1020 (-10)"  # type: ignore[arg-type]
     assert (
         await records_line(hearts, records, "fr")
-        == "📊 Cotes\xa0: \\*Bob\\* 3,2 (+3,2), n°\xa01 · Alice 1,0 (-0,5)"
+        == "📊 Cotes\xa0: \\*Bob\\* 1065 (+65), n°\xa01 · Alice 1020 (-10)"
     )  # type: ignore[arg-type]
     assert records.asked == [(1, "team"), (1, "daily"), (1, "rating"), (1, "rating")]
     assert await records_line(hearts, broken) is None  # type: ignore[arg-type]
@@ -166,9 +166,9 @@ async def test_the_end_line_asks_the_games_kind_of_record_and_goes_out_without_i
 @pytest.mark.parametrize(
     ("locale", "line"),
     [
-        ("en-US", "📊 Ratings: \\*Bob\\* 3.2 (+3.2), #1 · Alice 1.0 (-0.5)"),
-        ("fr", "📊 Cotes\xa0: \\*Bob\\* 3,2 (+3,2), n°\xa01 · Alice 1,0 (-0,5)"),
-        ("de", "📊 Wertungen: \\*Bob\\* 3,2 (+3,2), Platz 1 · Alice 1,0 (-0,5)"),
+        ("en-US", "📊 Ratings: \\*Bob\\* 1065 (+65), #1 · Alice 1020 (-10)"),
+        ("fr", "📊 Cotes\xa0: \\*Bob\\* 1065 (+65), n°\xa01 · Alice 1020 (-10)"),
+        ("de", "📊 Wertungen: \\*Bob\\* 1065 (+65), Platz 1 · Alice 1020 (-10)"),
     ],
 )
 def test_a_rated_games_end_line_gives_each_players_new_rating_and_the_change(locale: str, line: str) -> None:
@@ -256,4 +256,4 @@ async def test_what_is_told_under_the_end_line_is_read_for_finished_and_given_up
     assert await end_notes(closed, records) is None  # type: ignore[arg-type]
     assert len(records.asked) == asked, "a stopped game or a closed lobby beat nothing"
     given_up = Table.from_dict({**stopped.to_dict(), "forfeits": [2]})
-    assert await end_notes(given_up, records) == "📊 Ratings: \\*Bob\\* 3.2 (+3.2), #1 · Alice 1.0 (-0.5)"  # type: ignore[arg-type]
+    assert await end_notes(given_up, records) == "📊 Ratings: \\*Bob\\* 1065 (+65), #1 · Alice 1020 (-10)"  # type: ignore[arg-type]
