@@ -14,7 +14,7 @@ PLAYERS = ("alice", "bob")
 ADVISER = strong_strategy()  # what Hint advises: it reads only the seat's own hand and the piles
 CHAT = {
     "en": "I can go low on C, keep it for me",
-    "fr": "je peux descendre doucement sur C, gardez-la moi",
+    "fr": "je peux descendre doucement sur C, gardez-la-moi",
     "de": "ich kann auf C ganz sachte runter, lasst sie mir",
 }
 
