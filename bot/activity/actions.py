@@ -113,8 +113,7 @@ class ActivityActions:
     async def _new(self, viewer: Viewer, live: Table | None, game: Any, options: Any) -> Answer:
         """A table of `game` in the viewer's channel, opened from the page of a channel with none, as `/game new`
         opens it with the `options` chosen: its lobby is posted in the channel, the viewer seated as its host.
-        Its public texts speak the server's language as `/settings` chose it, else the viewer's (a page does not
-        know Discord's preferred locale of the server)."""
+        Its public texts speak the server's language as `/game new` would choose it (`_public_language`)."""
         if viewer.guild_id is None:
             raise GameError("error.guild_only")
         if live is not None:

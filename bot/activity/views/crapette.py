@@ -36,15 +36,18 @@ def _code(card: OwnedCard | None) -> str | None:
     return card.code if card is not None else None
 
 
+def _playing(table: Table, engine: Crapette) -> bool:
+    return table.status is TableStatus.PLAYING and not engine.is_over
+
+
 def _player(table: Table, engine: Crapette, seat: int, viewer: int | None, locale: str) -> dict[str, Any]:
     discard = engine.discard(seat)
-    playing = table.status is TableStatus.PLAYING and not engine.is_over
     penalty = engine.penalties[seat]
     return {
         "name": table.seats[seat].name,
         "ai": table.seats[seat].is_ai,
         "you": seat == viewer,
-        "to_play": playing and engine.current_player == seat,
+        "to_play": _playing(table, engine) and engine.current_player == seat,
         "crapette": {"count": engine.crapette_count(seat), "top": _code(engine.crapette_top(seat))},
         "stock": engine.stock_count(seat),
         "turned": _code(engine.stock_turned(seat)),
@@ -73,8 +76,12 @@ def recent_spots(table: Table, bottom: int) -> list[str]:
 def moves_of(table: Table, engine: Crapette, seat: int | None) -> list[dict[str, Any]]:
     """The viewer's legal moves while they are on turn (none otherwise), those the priority rule asks for first
     marked."""
-    playing = table.status is TableStatus.PLAYING and not engine.is_over
-    if seat is None or not playing or engine.current_player != seat or table.seats[seat].is_ai:
+    if (
+        seat is None
+        or not _playing(table, engine)
+        or engine.current_player != seat
+        or table.seats[seat].is_ai
+    ):
         return []
     asked = engine.rule_asks()
     first = set(asked[1]) if asked is not None else set()
